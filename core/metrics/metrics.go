@@ -1,0 +1,180 @@
+package metrics
+
+import (
+	"math"
+	"sort"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+)
+
+// Summary is one run's headline numbers. Its JSON form is the runner's JSON Lines contract; times
+// are seconds with millisecond precision, and a statistic is null when no job was measured.
+type Summary struct {
+	Policy       string         `json:"policy"`
+	Seed         uint64         `json:"seed"`
+	Scenario     string         `json:"scenario"`
+	Cluster      string         `json:"cluster"`
+	Workload     string         `json:"workload"`
+	Params       map[string]any `json:"params"`
+	Jobs         int            `json:"jobs"`
+	Completed    int            `json:"completed"`
+	Rejected     int            `json:"rejected"`
+	MeasuredJobs int            `json:"measured_jobs"`
+	MeanJCT      *float64       `json:"mean_jct_s"`
+	P50JCT       *float64       `json:"p50_jct_s"`
+	P95JCT       *float64       `json:"p95_jct_s"`
+	P99JCT       *float64       `json:"p99_jct_s"`
+	MeanQueue    *float64       `json:"mean_queue_s"`
+	Makespan     *float64       `json:"makespan_s"`
+	GPUUtil      *float64       `json:"gpu_util"`
+	Preemptions  int            `json:"preemptions"`
+	TypeUtil     []TypeUtil     `json:"gpu_util_by_type,omitempty"`
+	MeanFTF      *float64       `json:"mean_ftf_rho,omitempty"`
+	MaxFTF       *float64       `json:"max_ftf_rho,omitempty"`
+	Warnings     []string       `json:"warnings,omitempty"`
+}
+
+// TypeUtil is the utilisation of one GPU type.
+type TypeUtil struct {
+	Type core.GPUType `json:"type"`
+	Util float64      `json:"util"`
+}
+
+// Summarise computes the summary of r on cluster c.
+func Summarise(r *sim.Result, c *core.Cluster) Summary {
+	s := Summary{Policy: r.Policy, Seed: r.Seed, Jobs: len(r.Jobs), Rejected: r.Rejected()}
+	var jct, queue []float64
+	var ftf []float64
+	first, last := core.MaxTime, core.Time(-1)
+	for i := range r.Jobs {
+		j := &r.Jobs[i]
+		if j.Status == sim.Done {
+			s.Completed++
+		}
+		s.Preemptions += j.Preemptions
+		if !j.Measured || j.Status != sim.Done {
+			continue
+		}
+		s.MeasuredJobs++
+		jct = append(jct, float64(j.End-j.Job.Submit))
+		queue = append(queue, float64(j.FirstStart-j.Job.Submit))
+		if j.Alone > 0 {
+			ftf = append(ftf, float64(j.End-j.Job.Submit)/float64(j.Alone))
+		}
+		first = min(first, j.Job.Submit)
+		last = max(last, j.End)
+	}
+	for _, w := range r.Warnings {
+		s.Warnings = append(s.Warnings, w.String())
+	}
+	if s.MeasuredJobs == 0 {
+		return s
+	}
+	s.MeanJCT = secs(mean(jct))
+	sort.Float64s(jct)
+	s.P50JCT = secs(Percentile(jct, 50))
+	s.P95JCT = secs(Percentile(jct, 95))
+	s.P99JCT = secs(Percentile(jct, 99))
+	s.MeanQueue = secs(mean(queue))
+	s.Makespan = secs(float64(last - first))
+	if len(ftf) > 0 {
+		m := round6(mean(ftf))
+		s.MeanFTF = &m
+		x := 0.0
+		for _, f := range ftf {
+			x = math.Max(x, f)
+		}
+		x = round6(x)
+		s.MaxFTF = &x
+	}
+	if last > first {
+		busy, byType := BusyGPUTime(r, c, first, last)
+		u := round6(float64(busy) / (float64(c.NumGPUs()) * float64(last-first)))
+		s.GPUUtil = &u
+		if types := c.Types(); len(types) > 1 {
+			for k, t := range types {
+				s.TypeUtil = append(s.TypeUtil, TypeUtil{Type: t, Util: round6(float64(byType[k]) / (float64(c.GPUsOfType(t)) * float64(last-first)))})
+			}
+		}
+	}
+	return s
+}
+
+// BusyGPUTime is the GPU-milliseconds during which GPUs were held in [from, to], each GPU counted
+// once however many jobs shared it, in total and per GPU type (in c.Types() order).
+func BusyGPUTime(r *sim.Result, c *core.Cluster, from, to core.Time) (core.Time, []core.Time) {
+	type span struct {
+		gpu      int32
+		from, to core.Time
+	}
+	var spans []span
+	for _, iv := range r.Intervals {
+		a, b := max(iv.From, from), min(iv.To, to)
+		if b <= a {
+			continue
+		}
+		for _, g := range iv.GPUs {
+			spans = append(spans, span{g, a, b})
+		}
+	}
+	sort.Slice(spans, func(i, j int) bool {
+		if spans[i].gpu != spans[j].gpu {
+			return spans[i].gpu < spans[j].gpu
+		}
+		return spans[i].from < spans[j].from
+	})
+	types := c.Types()
+	byType := make([]core.Time, len(types))
+	var total core.Time
+	for i := 0; i < len(spans); {
+		g := spans[i].gpu
+		var busy core.Time
+		curFrom, curTo := spans[i].from, spans[i].to
+		for i < len(spans) && spans[i].gpu == g {
+			if spans[i].from > curTo {
+				busy += curTo - curFrom
+				curFrom, curTo = spans[i].from, spans[i].to
+			} else {
+				curTo = max(curTo, spans[i].to)
+			}
+			i++
+		}
+		busy += curTo - curFrom
+		total += busy
+		t := c.Servers[c.ServerOf(int(g))].Type
+		for k := range types {
+			if types[k] == t {
+				byType[k] += busy
+			}
+		}
+	}
+	return total, byType
+}
+
+// Percentile of sorted xs by linear interpolation between closest ranks (numpy's default).
+func Percentile(sorted []float64, p float64) float64 {
+	if len(sorted) == 0 {
+		return math.NaN()
+	}
+	rank := p / 100 * float64(len(sorted)-1)
+	lo := int(math.Floor(rank))
+	hi := min(lo+1, len(sorted)-1)
+	return sorted[lo] + (sorted[hi]-sorted[lo])*(rank-float64(lo))
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+// secs converts milliseconds to seconds rounded to the millisecond.
+func secs(ms float64) *float64 {
+	v := math.Round(ms) / 1000
+	return &v
+}
+
+func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }

@@ -1,0 +1,123 @@
+package core
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// ModelClass groups models the way Synergy's workload mix does.
+type ModelClass string
+
+// Model classes.
+const (
+	Image    ModelClass = "image"
+	Language ModelClass = "language"
+	Speech   ModelClass = "speech"
+	Other    ModelClass = "other"
+)
+
+// Model is a registry entry: a canonical name, its aliases, and the profiled per-GPU batch and
+// iteration times. IterTime maps a GPU type to seconds per iteration for one GPU at the
+// proportional CPU/memory share; missing types have no measured number.
+type Model struct {
+	Name      string
+	Aliases   []string
+	Class     ModelClass
+	BatchSize int
+	IterTime  map[GPUType]float64
+	Source    string
+}
+
+// Models is a registry of models looked up by canonical name or alias (case-insensitive,
+// ignoring '-', '_' and spaces). Build it with NewModels or BuiltinModels; it is read-only after.
+type Models struct {
+	list  []Model
+	index map[string]int
+}
+
+// NewModels builds a registry; duplicate names or aliases are an error.
+func NewModels(list []Model) (*Models, error) {
+	r := &Models{list: list, index: map[string]int{}}
+	for i, m := range list {
+		for _, a := range append([]string{m.Name}, m.Aliases...) {
+			k := normaliseKey(a)
+			if j, dup := r.index[k]; dup && j != i {
+				return nil, fmt.Errorf("model registry: %q names both %s and %s", a, list[j].Name, m.Name)
+			}
+			r.index[k] = i
+		}
+	}
+	return r, nil
+}
+
+// Lookup finds a model by name or alias.
+func (r *Models) Lookup(name string) (*Model, bool) {
+	i, ok := r.index[normaliseKey(name)]
+	if !ok {
+		return nil, false
+	}
+	return &r.list[i], true
+}
+
+// Canonical returns the canonical name for name, or name unchanged when it is unknown.
+func (r *Models) Canonical(name string) string {
+	if m, ok := r.Lookup(name); ok {
+		return m.Name
+	}
+	return name
+}
+
+// Names lists canonical names, sorted.
+func (r *Models) Names() []string {
+	out := make([]string, len(r.list))
+	for i, m := range r.list {
+		out[i] = m.Name
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ByClass lists the canonical names of a class in registry order.
+func (r *Models) ByClass(c ModelClass) []string {
+	var out []string
+	for _, m := range r.list {
+		if m.Class == c {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
+
+// synergySource cites the numbers below.
+const synergySource = "Synergy (Mohan et al., OSDI'22), msr-fiddle/synergy@1bb2bed6 simulator/models/<model>_1.py: " +
+	"iter_time at the proportional share (3 cores, 62.5 GB per GPU) on V100"
+
+// BuiltinModels returns the built-in registry: Synergy's ten-model zoo with its measured
+// proportional-share iteration times on V100 (spec §6.1). Later issues add other profiles.
+func BuiltinModels() *Models {
+	v := func(s float64) map[GPUType]float64 { return map[GPUType]float64{V100: s} }
+	list := []Model{
+		{Name: "alexnet", Aliases: []string{"AlexNet"}, Class: Image, BatchSize: 512, IterTime: v(0.600)},
+		{Name: "resnet18", Aliases: []string{"res18", "ResNet-18", "resnet_18"}, Class: Image, BatchSize: 512, IterTime: v(0.640)},
+		{Name: "resnet50", Aliases: []string{"res50", "ResNet-50"}, Class: Image, BatchSize: 512, IterTime: v(0.780)},
+		{Name: "mobilenet", Aliases: []string{"MobileNet", "mobilenet_v2"}, Class: Image, BatchSize: 512, IterTime: v(0.710)},
+		{Name: "shufflenet", Aliases: []string{"ShuffleNet", "shufflenet_v2"}, Class: Image, BatchSize: 512, IterTime: v(0.615)},
+		{Name: "gnmt", Aliases: []string{"GNMT"}, Class: Language, BatchSize: 128, IterTime: v(0.120)},
+		{Name: "transformer-xl", Aliases: []string{"transformer", "TransformerXL", "Transformer-XL"}, Class: Language, BatchSize: 128, IterTime: v(0.670)},
+		{Name: "lstm", Aliases: []string{"LSTM"}, Class: Language, BatchSize: 20, IterTime: v(0.011)},
+		{Name: "m5", Aliases: []string{"M5"}, Class: Speech, BatchSize: 512, IterTime: v(0.600)},
+		{Name: "deepspeech", Aliases: []string{"DeepSpeech", "deepspeech2"}, Class: Speech, BatchSize: 20, IterTime: v(0.757)},
+	}
+	for i := range list {
+		list[i].Source = synergySource
+	}
+	r, err := NewModels(list)
+	if err != nil {
+		panic(err) // the built-in table is a programmer's constant
+	}
+	return r
+}
+
+// ModelKey normalises a model name for comparisons (lower case, no '-', '_' or spaces).
+func ModelKey(name string) string { return strings.ToLower(normaliseKey(name)) }

@@ -1,0 +1,533 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"schedlab/core"
+)
+
+// Progress selects how a job's progress is accounted.
+type Progress uint8
+
+const (
+	// Exact: progress accrues continuously at the allocation's rate and the job finishes at the
+	// exact millisecond its work is done (completion events are rescheduled on every change).
+	Exact Progress = iota
+	// RoundCredit (Synergy-faithful, jobs/job.py::allocate): each lease credits
+	// floor(round / iteration time) iterations when it starts, and a job whose credited
+	// iterations reach its total finishes at that lease's end.
+	RoundCredit
+)
+
+// Window selects the measured jobs by arrival index: From ≤ index < To (To = 0 means all).
+type Window struct{ From, To int }
+
+// Contains reports whether arrival index i is measured.
+func (w Window) Contains(i int) bool { return i >= w.From && (w.To == 0 || i < w.To) }
+
+// Config is one run's input.
+type Config struct {
+	Cluster        *core.Cluster
+	Jobs           []core.Job // in any order; sorted stably by submit time
+	Speed          SpeedModel // nil = ProfileSpeed over core.BuiltinModels()
+	Policy         Policy
+	Seed           uint64
+	Round          core.Time // round length (default 300 s)
+	FirstRound     core.Time // first tick; < 0 = the first multiple of Round at or after the first arrival
+	CheckpointCost core.Time // a restarted job makes no progress for this long
+	Progress       Progress
+	Window         Window
+	StopAtWindow   bool // end the run when every measured job has finished
+	Verify         bool // check invariants after every instant (tests)
+}
+
+// Sim is one simulation run. Two Sims share nothing and may run side by side.
+type Sim struct {
+	cfg   Config
+	cl    *core.Cluster
+	speed SpeedModel
+	rng   *rand.Rand
+	now   core.Time
+	jobs  []JobState
+	order []core.Job // the stably sorted jobs; JobState.Job points into it
+	heap  eventHeap
+
+	nextArrival int // cursor into jobs
+	gpuOwner    []int32
+	freeGPUs    []int // per server
+	totalFree   int
+	cpuUsed     []float64 // per server
+	memUsed     []float64
+	pendBits    []uint64 // pending set by arrival index: iteration is in arrival order
+	pendLo      int      // no pending job below word pendLo
+	pendLen     int
+	runHead     int32 // running list, start order
+	runTail     int32
+	runLen      int
+	unfinished  int // arrived or future jobs not done/rejected
+	windowLeft  int
+	nextTick    core.Time
+	rounds      Rounds
+	leaseEnded  []int32
+	started     bool
+	events      int64
+	warnings    warnings
+	res         Result
+	dirtySeries bool
+}
+
+// New validates cfg and builds a run.
+func New(cfg Config) (*Sim, error) {
+	if cfg.Cluster == nil || cfg.Policy == nil {
+		return nil, fmt.Errorf("sim: cluster and policy are required")
+	}
+	if cfg.Round == 0 {
+		cfg.Round = 300 * core.Second
+	}
+	if cfg.Round < 0 || cfg.CheckpointCost < 0 {
+		return nil, fmt.Errorf("sim: round and checkpoint cost must not be negative")
+	}
+	if cfg.Speed == nil {
+		cfg.Speed = ProfileSpeed{Models: core.BuiltinModels()}
+	}
+	s := &Sim{cfg: cfg, cl: cfg.Cluster, speed: cfg.Speed, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
+	if rp, ok := cfg.Policy.(RoundPolicy); ok {
+		s.rounds = rp.Rounds()
+	}
+	s.order = make([]core.Job, len(cfg.Jobs))
+	copy(s.order, cfg.Jobs)
+	sort.SliceStable(s.order, func(a, b int) bool { return s.order[a].Submit < s.order[b].Submit })
+	s.jobs = make([]JobState, len(s.order))
+	for i := range s.jobs {
+		j := &s.order[i]
+		if err := j.Validate(); err != nil {
+			return nil, fmt.Errorf("sim: job %s (line %d): %w", j.ID, j.Line, err)
+		}
+		st := &s.jobs[i]
+		*st = JobState{Job: j, Index: i, firstStart: -1, end: -1, prev: -1, next: -1, openInterval: -1}
+		if j.Duration > 0 {
+			st.total = float64(j.Duration)
+		} else {
+			st.total = float64(j.Iterations)
+		}
+		if cfg.Window.Contains(i) {
+			s.windowLeft++
+		}
+	}
+	n := s.cl.NumGPUs()
+	s.gpuOwner = make([]int32, n)
+	for g := range s.gpuOwner {
+		s.gpuOwner[g] = -1
+	}
+	s.freeGPUs = make([]int, len(s.cl.Servers))
+	for i, sv := range s.cl.Servers {
+		s.freeGPUs[i] = sv.GPUs
+	}
+	s.totalFree = n
+	s.cpuUsed = make([]float64, len(s.cl.Servers))
+	s.memUsed = make([]float64, len(s.cl.Servers))
+	s.pendBits = make([]uint64, (len(s.jobs)+63)/64)
+	s.runHead, s.runTail = -1, -1
+	s.unfinished = len(s.jobs)
+	s.nextTick = -1
+	return s, nil
+}
+
+// Now is the current simulated time.
+func (s *Sim) Now() core.Time { return s.now }
+
+// Run runs to the end and returns the result.
+func (s *Sim) Run() *Result {
+	for s.Step() {
+	}
+	return s.Result()
+}
+
+// RunUntil runs every instant up to and including t; it reports whether events remain.
+func (s *Sim) RunUntil(t core.Time) bool {
+	for {
+		at, ok := s.peek()
+		if !ok || at > t {
+			return ok
+		}
+		if !s.Step() {
+			return false
+		}
+	}
+}
+
+// peek returns the time of the next event.
+func (s *Sim) peek() (core.Time, bool) {
+	at, ok := core.MaxTime, false
+	if s.nextArrival < len(s.jobs) {
+		at, ok = s.jobs[s.nextArrival].Job.Submit, true
+	}
+	if s.heap.Len() > 0 && s.heap.top().at < at {
+		at, ok = s.heap.top().at, true
+	}
+	return at, ok
+}
+
+func (s *Sim) done() bool {
+	return s.unfinished == 0 || (s.cfg.StopAtWindow && s.windowLeft == 0 && s.started)
+}
+
+// Step applies every event of the next instant and lets the policy decide. It returns false when
+// the run has ended.
+func (s *Sim) Step() bool {
+	if !s.started {
+		s.start()
+	}
+	if s.done() {
+		return false
+	}
+	at, ok := s.peek()
+	if !ok {
+		return false
+	}
+	if at < s.now {
+		panic(fmt.Sprintf("sim: time went backwards: %d < %d", at, s.now))
+	}
+	s.now = at
+	var why Trigger
+	for s.nextArrival < len(s.jobs) && s.jobs[s.nextArrival].Job.Submit == at {
+		s.arrive(&s.jobs[s.nextArrival])
+		s.nextArrival++
+		why |= OnArrival
+	}
+	for s.heap.Len() > 0 && s.heap.top().at == at {
+		e := s.heap.pop()
+		switch e.kind {
+		case Completion:
+			j := &s.jobs[e.job]
+			if e.gen != j.gen || j.status != Running {
+				continue
+			}
+			s.events++
+			s.finish(j)
+			why |= OnCompletion
+		case LeaseEnd:
+			j := &s.jobs[e.job]
+			if e.gen != j.gen || j.status != Running {
+				continue
+			}
+			s.events++
+			s.endLease(j)
+			why |= OnLeaseEnd
+		case Tick:
+			s.events++
+			why |= OnTick
+			s.scheduleTick()
+		}
+	}
+	if s.rounds == LeaseRounds {
+		if why&OnTick != 0 {
+			s.cfg.Policy.Decide(&View{s: s}, why)
+		}
+	} else if why != 0 {
+		s.cfg.Policy.Decide(&View{s: s}, why)
+	}
+	s.closeInstant()
+	if s.cfg.Verify {
+		s.verify()
+	}
+	return true
+}
+
+func (s *Sim) start() {
+	s.started = true
+	if len(s.jobs) > 0 {
+		s.now = min(0, s.jobs[0].Job.Submit)
+	}
+	if i, ok := s.cfg.Policy.(Initer); ok {
+		i.Init(&View{s: s})
+	}
+	if s.rounds != NoRounds && len(s.jobs) > 0 {
+		first := s.cfg.FirstRound
+		if first < 0 {
+			first = ceilTo(s.jobs[0].Job.Submit, s.cfg.Round)
+		}
+		s.nextTick = first
+		s.heap.push(event{at: first, kind: Tick})
+	}
+}
+
+func ceilTo(t, r core.Time) core.Time {
+	if t <= 0 {
+		return 0
+	}
+	return (t + r - 1) / r * r
+}
+
+// scheduleTick pushes the next round tick; while nothing is waiting or running it skips ahead to
+// the first tick at or after the next arrival.
+func (s *Sim) scheduleTick() {
+	next := s.nextTick + s.cfg.Round
+	if s.pendLen == 0 && s.runLen == 0 {
+		if s.nextArrival >= len(s.jobs) {
+			return
+		}
+		arr := s.jobs[s.nextArrival].Job.Submit
+		if arr > next {
+			next += (arr - next + s.cfg.Round - 1) / s.cfg.Round * s.cfg.Round
+		}
+	}
+	s.nextTick = next
+	s.heap.push(event{at: next, kind: Tick})
+}
+
+func (s *Sim) arrive(j *JobState) {
+	s.events++
+	if !s.fitsEver(j.Job) {
+		j.status = Rejected
+		s.unfinished--
+		if s.cfg.Window.Contains(j.Index) {
+			s.windowLeft--
+		}
+		s.warnings.add(fmt.Sprintf("job never fits the cluster (rejected, left out of JCT statistics): needs %d GPUs", j.Job.GPUs))
+		return
+	}
+	j.status = Pending
+	j.last = s.now
+	s.pushPending(j)
+	s.dirtySeries = true
+}
+
+// fitsEver: enough GPUs of an allowed type exist in one type (a gang never mixes types).
+func (s *Sim) fitsEver(j *core.Job) bool {
+	for _, t := range s.cl.Types() {
+		if j.AllowsType(t) && s.cl.GPUsOfType(t) >= j.GPUs {
+			return true
+		}
+	}
+	return false
+}
+
+// finish ends a running job now.
+func (s *Sim) finish(j *JobState) {
+	s.release(j)
+	j.done = j.total
+	j.status = Done
+	j.end = s.now
+	s.unfinished--
+	if s.cfg.Window.Contains(j.Index) {
+		s.windowLeft--
+	}
+}
+
+// endLease releases a lease; the job finishes if its credited work is complete.
+func (s *Sim) endLease(j *JobState) {
+	if s.cfg.Progress == RoundCredit && j.done >= j.total {
+		s.finish(j)
+		return
+	}
+	s.release(j)
+	j.leaseEnded = true
+	s.pushPending(j)
+}
+
+// release frees a running job's resources and settles its progress. The allocation interval
+// stays open until the end of the instant so that a job re-started on the same GPUs continues it.
+func (s *Sim) release(j *JobState) {
+	j.settle(s.now)
+	if s.cfg.Progress == Exact && j.done >= j.total && j.status == Running {
+		// Exact progress may reach the total at a lease end that coincides with completion.
+		j.done = j.total
+	}
+	for k, g := range j.gpus {
+		sv := s.cl.ServerOf(int(g))
+		s.gpuOwner[g] = -1
+		s.freeGPUs[sv]++
+		s.totalFree++
+		s.cpuUsed[sv] -= j.cpuPerGPU[k]
+		s.memUsed[sv] -= j.memPerGPU[k]
+	}
+	s.removeRunning(j)
+	j.gen++
+	j.rate, j.iterTime = 0, 0
+	s.leaseEnded = append(s.leaseEnded, int32(j.Index)) // closes its interval at closeInstant
+	j.gpus = j.gpus[:0]
+	j.cpuPerGPU, j.memPerGPU = j.cpuPerGPU[:0], j.memPerGPU[:0]
+	j.status = Pending
+	s.dirtySeries = true
+}
+
+// closeInstant closes the intervals of jobs that released GPUs at this instant and did not
+// continue on the same GPUs, counts lease preemptions, and records a series point.
+func (s *Sim) closeInstant() {
+	for _, ji := range s.leaseEnded {
+		j := &s.jobs[ji]
+		if j.openInterval >= 0 && j.status != Running {
+			s.res.Intervals[j.openInterval].To = s.now
+			j.openInterval = -1
+			if j.leaseEnded && j.status == Pending {
+				j.preemptions++
+			}
+		}
+		j.leaseEnded = false
+	}
+	s.leaseEnded = s.leaseEnded[:0]
+	if s.dirtySeries {
+		s.recordPoint()
+		s.dirtySeries = false
+	}
+}
+
+// stop preempts a running job (View.Stop).
+func (s *Sim) stop(j *JobState) {
+	s.release(j)
+	j.preemptions++
+	s.pushPending(j)
+}
+
+// begin starts a job on a validated allocation (View.Start).
+func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
+	s.removePending(j)
+	cont := j.openInterval >= 0 && sameGPUs(s.res.Intervals[j.openInterval].GPUs, a.GPUs)
+	if j.openInterval >= 0 && !cont {
+		s.res.Intervals[j.openInterval].To = s.now
+		j.openInterval = -1
+	}
+	if j.leaseEnded && cont {
+		j.leaseEnded = false
+	}
+	for _, g := range a.GPUs {
+		sv := s.cl.ServerOf(g)
+		cpu, mem := a.CPUPerGPU, a.MemPerGPU
+		srv := &s.cl.Servers[sv]
+		if cpu == 0 {
+			cpu = srv.CPUs / float64(srv.GPUs)
+		}
+		if mem == 0 {
+			mem = srv.MemGB / float64(srv.GPUs)
+		}
+		s.gpuOwner[g] = int32(j.Index)
+		s.freeGPUs[sv]--
+		s.totalFree--
+		s.cpuUsed[sv] += cpu
+		s.memUsed[sv] += mem
+		j.gpus = append(j.gpus, int32(g))
+		j.cpuPerGPU = append(j.cpuPerGPU, cpu)
+		j.memPerGPU = append(j.memPerGPU, mem)
+	}
+	j.status = Running
+	j.gpuType = p.Type
+	j.last = s.now
+	if j.firstStart < 0 {
+		j.firstStart = s.now
+	}
+	if j.hadRun && !cont && s.cfg.CheckpointCost > 0 {
+		j.stallUntil = s.now + s.cfg.CheckpointCost
+	}
+	j.hadRun = true
+	s.pushRunning(j)
+	if !cont {
+		gp := make([]int32, len(j.gpus))
+		copy(gp, j.gpus)
+		s.res.Intervals = append(s.res.Intervals, Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp})
+		j.openInterval = int32(len(s.res.Intervals) - 1)
+	}
+	// Speed.
+	if j.Job.Duration > 0 {
+		j.rate = 1
+	} else {
+		it, warn := s.speed.IterTime(j.Job, p)
+		if warn != "" {
+			s.warnings.add(warn)
+		}
+		if !(it > 0) || math.IsInf(it, 0) {
+			panic(fmt.Sprintf("sim: speed model gave iteration time %v for job %s", it, j.Job.ID))
+		}
+		j.iterTime = it
+		j.rate = 1 / (it * 1000)
+	}
+	j.gen++
+	switch {
+	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
+		j.done = math.Min(j.total, j.done+s.credit(j))
+		j.rate = 0 // credited up front
+		s.heap.push(event{at: s.now + s.cfg.Round, kind: LeaseEnd, job: int32(j.Index), gen: j.gen})
+	case s.rounds == LeaseRounds:
+		s.heap.push(event{at: s.now + s.cfg.Round, kind: LeaseEnd, job: int32(j.Index), gen: j.gen})
+		s.pushCompletion(j)
+	default:
+		s.pushCompletion(j)
+	}
+	s.dirtySeries = true
+}
+
+// credit is the work one lease credits in RoundCredit mode: floor(R / iteration time) iterations
+// computed in seconds exactly as the authors' Python does, or R ms for a duration-only job.
+func (s *Sim) credit(j *JobState) float64 {
+	if j.Job.Duration > 0 {
+		return float64(s.cfg.Round)
+	}
+	return math.Floor(s.cfg.Round.Seconds() / j.iterTime)
+}
+
+func (s *Sim) pushCompletion(j *JobState) {
+	from := max(s.now, j.stallUntil)
+	left := (j.total - j.done) / j.rate
+	at := from + core.Time(math.Ceil(left-1e-9))
+	s.heap.push(event{at: at, kind: Completion, job: int32(j.Index), gen: j.gen})
+}
+
+func sameGPUs(a []int32, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if int(a[i]) != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// --- the pending set (a bitset in arrival order) and the running list (start order) ---
+
+func (s *Sim) pushPending(j *JobState) {
+	w := j.Index >> 6
+	s.pendBits[w] |= 1 << (j.Index & 63)
+	s.pendLo = min(s.pendLo, w)
+	s.pendLen++
+}
+
+func (s *Sim) removePending(j *JobState) {
+	s.pendBits[j.Index>>6] &^= 1 << (j.Index & 63)
+	s.pendLen--
+}
+
+func (s *Sim) pushRunning(j *JobState) {
+	i := int32(j.Index)
+	j.prev, j.next = s.runTail, -1
+	if s.runTail >= 0 {
+		s.jobs[s.runTail].next = i
+	} else {
+		s.runHead = i
+	}
+	s.runTail = i
+	s.runLen++
+}
+
+func (s *Sim) removeRunning(j *JobState) {
+	unlink(s.jobs, j, &s.runHead, &s.runTail)
+	s.runLen--
+}
+
+func unlink(jobs []JobState, j *JobState, head, tail *int32) {
+	if j.prev >= 0 {
+		jobs[j.prev].next = j.next
+	} else {
+		*head = j.next
+	}
+	if j.next >= 0 {
+		jobs[j.next].prev = j.prev
+	} else {
+		*tail = j.prev
+	}
+	j.prev, j.next = -1, -1
+}

@@ -1,0 +1,149 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+
+	"schedlab/core"
+)
+
+// Interval is one allocation of a job: the exact GPUs it held from From to To (To = -1 while
+// open). Consecutive leases on the same GPUs form one interval.
+type Interval struct {
+	Job      int32 // arrival index
+	From, To core.Time
+	GPUs     []int32
+}
+
+// Series holds step functions sampled at every instant where they changed.
+type Series struct {
+	T        []core.Time
+	BusyGPUs []int32
+	CPUUsed  []float64 // cores
+	MemUsed  []float64 // GB
+	Queue    []int32   // waiting jobs
+	RunningJ []int32   // running jobs
+}
+
+// JobRecord is one job's outcome.
+type JobRecord struct {
+	Index       int
+	Job         *core.Job
+	Status      Status    // Done, Rejected, or another status for unfinished jobs
+	FirstStart  core.Time // -1 if never started
+	End         core.Time // -1 if not finished
+	GPUType     core.GPUType
+	Preemptions int
+	Measured    bool      // inside the measurement window
+	Held        core.Time // wall time holding GPUs
+	Alone       core.Time // isolated run time at the reference speed (finish-time fairness)
+}
+
+// Result is a finished run.
+type Result struct {
+	Policy    string
+	Seed      uint64
+	End       core.Time // time of the last instant processed
+	Events    int64
+	Jobs      []JobRecord
+	Intervals []Interval
+	Series    Series
+	Warnings  []Warning
+}
+
+// Warning is a distinct warning text and how often it occurred.
+type Warning struct {
+	Text  string
+	Count int
+}
+
+type warnings struct {
+	list  []Warning
+	index map[string]int
+}
+
+func (w *warnings) add(text string) {
+	if w.index == nil {
+		w.index = map[string]int{}
+	}
+	if i, ok := w.index[text]; ok {
+		w.list[i].Count++
+		return
+	}
+	w.index[text] = len(w.list)
+	w.list = append(w.list, Warning{Text: text, Count: 1})
+}
+
+func (s *Sim) recordPoint() {
+	busy := int32(s.cl.NumGPUs() - s.totalFree)
+	cpu, mem := 0.0, 0.0
+	for i := range s.cpuUsed {
+		cpu += s.cpuUsed[i]
+		mem += s.memUsed[i]
+	}
+	se := &s.res.Series
+	if n := len(se.T); n > 0 && se.T[n-1] == s.now {
+		se.T, se.BusyGPUs, se.CPUUsed, se.MemUsed, se.Queue, se.RunningJ =
+			se.T[:n-1], se.BusyGPUs[:n-1], se.CPUUsed[:n-1], se.MemUsed[:n-1], se.Queue[:n-1], se.RunningJ[:n-1]
+	}
+	se.T = append(se.T, s.now)
+	se.BusyGPUs = append(se.BusyGPUs, busy)
+	se.CPUUsed = append(se.CPUUsed, cpu)
+	se.MemUsed = append(se.MemUsed, mem)
+	se.Queue = append(se.Queue, int32(s.pendLen))
+	se.RunningJ = append(se.RunningJ, int32(s.runLen))
+}
+
+// Result returns the run's outcome so far. Open intervals are closed at the current time.
+func (s *Sim) Result() *Result {
+	r := &s.res
+	r.Policy = s.cfg.Policy.Name()
+	r.Seed = s.cfg.Seed
+	r.End = s.now
+	r.Events = s.events
+	r.Jobs = make([]JobRecord, len(s.jobs))
+	for i := range s.jobs {
+		j := &s.jobs[i]
+		r.Jobs[i] = JobRecord{Index: i, Job: j.Job, Status: j.status, FirstStart: j.firstStart, End: j.end,
+			GPUType: j.gpuType, Preemptions: j.preemptions, Measured: s.cfg.Window.Contains(i), Held: j.heldAt(s.now),
+			Alone: s.alone(j)}
+	}
+	for i := range r.Intervals {
+		if r.Intervals[i].To < 0 {
+			r.Intervals[i].To = s.now
+		}
+	}
+	r.Warnings = append([]Warning(nil), s.warnings.list...)
+	sort.SliceStable(r.Warnings, func(a, b int) bool { return r.Warnings[a].Text < r.Warnings[b].Text })
+	return r
+}
+
+// Rejected counts rejected jobs.
+func (r *Result) Rejected() int {
+	n := 0
+	for _, j := range r.Jobs {
+		if j.Status == Rejected {
+			n++
+		}
+	}
+	return n
+}
+
+// String summarises a warning.
+func (w Warning) String() string {
+	if w.Count == 1 {
+		return w.Text
+	}
+	return fmt.Sprintf("%s (×%d)", w.Text, w.Count)
+}
+
+// alone is j's isolated run time at the reference placement (View.Remaining's reference).
+func (s *Sim) alone(j *JobState) core.Time {
+	if j.Job.Duration > 0 {
+		return j.Job.Duration
+	}
+	if j.refIter == 0 {
+		j.refIter, _ = s.speed.IterTime(j.Job, s.refPlacement(j.Job))
+	}
+	return core.FromSeconds(j.total * j.refIter)
+}

@@ -1,0 +1,52 @@
+package sim
+
+import (
+	"fmt"
+
+	"schedlab/core"
+)
+
+// Placement describes an allocation the way a speed model needs it.
+type Placement struct {
+	Type      core.GPUType
+	GPUs      int
+	Servers   int     // distinct servers the GPUs span
+	CPUPerGPU float64 // cores per GPU given to the job
+	MemPerGPU float64 // host GB per GPU given to the job
+	PropCPU   float64 // the proportional share per GPU on the job's first server
+	PropMem   float64
+}
+
+// SpeedModel gives seconds per iteration of an iteration-based job under a placement. It must be a
+// pure function of its arguments. A non-empty warning is recorded once per distinct text (with a
+// count) in the run's result: unknown models and missing profiles are never silent.
+type SpeedModel interface {
+	IterTime(j *core.Job, p Placement) (seconds float64, warning string)
+}
+
+// ProfileSpeed is the base speed model: the model registry's per-GPU-type iteration time.
+// GPU count, spread, and CPU/memory share do not change it (Synergy's placement_penalty is 1 and its
+// iteration time is per GPU with a fixed per-GPU batch); later models wrap it with those factors.
+//
+//   - a trace-given iteration time (Job.IterTime) wins;
+//   - an unknown model runs at 1 s per iteration, with a warning;
+//   - a known model without a number for the GPU type uses its V100 number, with a warning.
+type ProfileSpeed struct{ Models *core.Models }
+
+// IterTime implements SpeedModel.
+func (s ProfileSpeed) IterTime(j *core.Job, p Placement) (float64, string) {
+	if j.IterTime > 0 {
+		return j.IterTime, ""
+	}
+	m, ok := s.Models.Lookup(j.Model)
+	if !ok {
+		return 1, fmt.Sprintf("model %q is not in the registry: its iterations run at 1 s each", j.Model)
+	}
+	if t, ok := m.IterTime[p.Type]; ok {
+		return t, ""
+	}
+	if t, ok := m.IterTime[core.V100]; ok {
+		return t, fmt.Sprintf("model %s has no profile for %s: using its V100 iteration time", m.Name, p.Type)
+	}
+	return 1, fmt.Sprintf("model %s has no profile for %s: its iterations run at 1 s each", m.Name, p.Type)
+}

@@ -1,0 +1,114 @@
+package sim
+
+import (
+	"math"
+
+	"schedlab/core"
+)
+
+// Status is a job's place in its life cycle.
+type Status uint8
+
+// Job statuses.
+const (
+	Future   Status = iota // not yet arrived
+	Pending                // arrived, waiting (also after a preemption)
+	Running                // holds GPUs
+	Done                   // finished
+	Rejected               // can never fit the cluster
+)
+
+var statusNames = [...]string{"future", "pending", "running", "done", "rejected"}
+
+func (s Status) String() string { return statusNames[s] }
+
+// Alloc is what a policy asks for when it starts a job: the exact GPU ids (one per GPU of the
+// gang) and the host CPU cores and memory per GPU. Zero CPU/memory means each server's
+// proportional share (its cores or memory divided by its GPUs).
+type Alloc struct {
+	GPUs      []int
+	CPUPerGPU float64
+	MemPerGPU float64
+}
+
+// JobState is the engine's run-time record of one job. Policies read it through its methods and
+// must not keep pointers to its slices; only the engine changes it.
+type JobState struct {
+	Job   *core.Job
+	Index int // 0-based arrival order (after the stable sort by submit time)
+
+	status      Status
+	gpus        []int32 // current GPU ids (nil unless running)
+	cpuPerGPU   []float64
+	memPerGPU   []float64
+	gpuType     core.GPUType
+	total       float64 // work: iterations, or ms for duration-only jobs
+	done        float64
+	rate        float64 // work per ms under the current allocation
+	iterTime    float64 // seconds per iteration under the current allocation (0 for duration jobs)
+	last        core.Time
+	stallUntil  core.Time // checkpoint/restart cost: no progress before this
+	firstStart  core.Time
+	end         core.Time
+	heldMS      core.Time // wall time holding GPUs, up to last
+	preemptions int
+	gen         uint32 // invalidates stale completion/lease events
+	leaseEnded  bool   // lease released at this instant; interval closing deferred
+	hadRun      bool
+	refIter     float64 // cached reference iteration time (View.RefIterTime)
+
+	prev, next   int32 // running list links
+	openInterval int32 // index into intervals, -1 if none
+}
+
+// Status is the job's current status.
+func (s *JobState) Status() Status { return s.status }
+
+// GPUsHeld lists the GPU ids the job holds (read-only; nil unless running).
+func (s *JobState) GPUsHeld() []int32 { return s.gpus }
+
+// GPUType is the GPU type of its current (or last) allocation.
+func (s *JobState) GPUType() core.GPUType { return s.gpuType }
+
+// FirstStart is when the job first started, -1 if never.
+func (s *JobState) FirstStart() core.Time { return s.firstStart }
+
+// End is when the job finished, -1 if not finished.
+func (s *JobState) End() core.Time { return s.end }
+
+// Preemptions counts how often the job lost its GPUs before finishing.
+func (s *JobState) Preemptions() int { return s.preemptions }
+
+// Total is the job's work: iterations, or milliseconds for a duration-only job.
+func (s *JobState) Total() float64 { return s.total }
+
+// IterTime is seconds per iteration under the current allocation (0 for duration-only jobs or
+// when not running).
+func (s *JobState) IterTime() float64 { return s.iterTime }
+
+// progressAt is the work done by time now, counting the current allocation's progress.
+func (s *JobState) progressAt(now core.Time) float64 {
+	if s.status != Running || s.rate == 0 {
+		return s.done
+	}
+	from := max(s.last, s.stallUntil)
+	if now <= from {
+		return s.done
+	}
+	return math.Min(s.total, s.done+float64(now-from)*s.rate)
+}
+
+// heldAt is the wall time the job has held GPUs by now.
+func (s *JobState) heldAt(now core.Time) core.Time {
+	if s.status == Running {
+		return s.heldMS + now - s.last
+	}
+	return s.heldMS
+}
+
+// settle brings done and heldMS up to now.
+func (s *JobState) settle(now core.Time) {
+	s.done = s.progressAt(now)
+	s.heldMS = s.heldAt(now)
+	s.last = now
+}

@@ -1,0 +1,77 @@
+package sim
+
+import "fmt"
+
+// verify checks the engine's invariants; it panics on a violation (a bug, never bad input).
+// Config.Verify runs it after every instant in tests.
+func (s *Sim) verify() {
+	n := s.cl.NumGPUs()
+	owners := make([]int32, n)
+	for g := range owners {
+		owners[g] = -1
+	}
+	running := 0
+	for i := s.runHead; i >= 0; i = s.jobs[i].next {
+		j := &s.jobs[i]
+		running++
+		if j.status != Running {
+			panic(fmt.Sprintf("verify: job %d in running list with status %v", i, j.status))
+		}
+		if len(j.gpus) != j.Job.GPUs {
+			panic(fmt.Sprintf("verify: job %d holds %d GPUs, gang is %d", i, len(j.gpus), j.Job.GPUs))
+		}
+		for _, g := range j.gpus {
+			if owners[g] >= 0 {
+				panic(fmt.Sprintf("verify: GPU %d held by jobs %d and %d", g, owners[g], i))
+			}
+			owners[g] = i
+		}
+	}
+	if running != s.runLen {
+		panic(fmt.Sprintf("verify: running list has %d jobs, count says %d", running, s.runLen))
+	}
+	free := make([]int, len(s.cl.Servers))
+	for g := range owners {
+		if owners[g] != s.gpuOwner[g] {
+			panic(fmt.Sprintf("verify: GPU %d owner %d, recomputed %d", g, s.gpuOwner[g], owners[g]))
+		}
+		if owners[g] < 0 {
+			free[s.cl.ServerOf(g)]++
+		}
+	}
+	total := 0
+	for sv := range free {
+		if free[sv] != s.freeGPUs[sv] {
+			panic(fmt.Sprintf("verify: server %d free %d, recomputed %d", sv, s.freeGPUs[sv], free[sv]))
+		}
+		total += free[sv]
+		const eps = 1e-6
+		srv := s.cl.Servers[sv]
+		if s.cpuUsed[sv] > srv.CPUs+eps || s.cpuUsed[sv] < -eps || s.memUsed[sv] > srv.MemGB+eps || s.memUsed[sv] < -eps {
+			panic(fmt.Sprintf("verify: server %d CPU %.6g/%.6g mem %.6g/%.6g", sv, s.cpuUsed[sv], srv.CPUs, s.memUsed[sv], srv.MemGB))
+		}
+	}
+	if total != s.totalFree {
+		panic(fmt.Sprintf("verify: total free %d, recomputed %d", s.totalFree, total))
+	}
+	pending := 0
+	for i := range s.jobs {
+		j := &s.jobs[i]
+		inSet := s.pendBits[i>>6]&(1<<(i&63)) != 0
+		if inSet != (j.status == Pending) {
+			panic(fmt.Sprintf("verify: job %d status %v, in pending set %v", i, j.status, inSet))
+		}
+		if inSet {
+			pending++
+		}
+		if j.done > j.total+1e-6 {
+			panic(fmt.Sprintf("verify: job %d done %.6g of %.6g", i, j.done, j.total))
+		}
+		if (j.status == Pending || j.status == Running || j.status == Done) && i >= s.nextArrival {
+			panic(fmt.Sprintf("verify: job %d is %v before its arrival", i, j.status))
+		}
+	}
+	if pending != s.pendLen {
+		panic(fmt.Sprintf("verify: pending set has %d jobs, count says %d", pending, s.pendLen))
+	}
+}

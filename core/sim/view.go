@@ -1,0 +1,233 @@
+package sim
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"math/rand/v2"
+
+	"schedlab/core"
+)
+
+// View is a policy's window on the run: read-only state plus the two actions Start and Stop.
+// A View is valid only during the Decide (or Init) call it is passed to.
+type View struct{ s *Sim }
+
+// Now is the current simulated time.
+func (v *View) Now() core.Time { return v.s.now }
+
+// Rand is the run's only random source (seeded by Config.Seed).
+func (v *View) Rand() *rand.Rand { return v.s.rng }
+
+// Cluster is the cluster (read-only).
+func (v *View) Cluster() *core.Cluster { return v.s.cl }
+
+// Round is the round length.
+func (v *View) Round() core.Time { return v.s.cfg.Round }
+
+// NumJobs is the number of jobs in the workload; Job(i) is the one with arrival index i.
+func (v *View) NumJobs() int { return len(v.s.jobs) }
+
+// Job returns the state of the job with arrival index i.
+func (v *View) Job(i int) *JobState { return &v.s.jobs[i] }
+
+// PendingLen and RunningLen count waiting and running jobs.
+func (v *View) PendingLen() int { return v.s.pendLen }
+
+// RunningLen counts running jobs.
+func (v *View) RunningLen() int { return v.s.runLen }
+
+// Pending yields waiting jobs in arrival order. Starting the yielded job is allowed; starting or
+// stopping other jobs while iterating is not.
+func (v *View) Pending() iter.Seq[*JobState] {
+	return func(yield func(*JobState) bool) {
+		s := v.s
+		for w := s.pendLo; w < len(s.pendBits); w++ {
+			b := s.pendBits[w]
+			if b == 0 {
+				if w == s.pendLo {
+					s.pendLo++
+				}
+				continue
+			}
+			for b != 0 {
+				i := w<<6 + bits.TrailingZeros64(b)
+				b &= b - 1
+				if !yield(&s.jobs[i]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Running yields running jobs in the order they (last) started. Stopping the yielded job is
+// allowed; starting or stopping others while iterating is not.
+func (v *View) Running() iter.Seq[*JobState] {
+	return func(yield func(*JobState) bool) {
+		for i := v.s.runHead; i >= 0; {
+			j := &v.s.jobs[i]
+			next := j.next
+			if !yield(j) {
+				return
+			}
+			i = next
+		}
+	}
+}
+
+// FreeGPUs is the number of idle GPUs in the cluster.
+func (v *View) FreeGPUs() int { return v.s.totalFree }
+
+// FreeOn is the number of idle GPUs on server sv.
+func (v *View) FreeOn(sv int) int { return v.s.freeGPUs[sv] }
+
+// IsFree reports whether GPU g is idle.
+func (v *View) IsFree(g int) bool { return v.s.gpuOwner[g] < 0 }
+
+// Owner is the arrival index of the job on GPU g, -1 if idle.
+func (v *View) Owner(g int) int { return int(v.s.gpuOwner[g]) }
+
+// FreeCPU is the unallocated CPU cores of server sv.
+func (v *View) FreeCPU(sv int) float64 { return v.s.cl.Servers[sv].CPUs - v.s.cpuUsed[sv] }
+
+// FreeMem is the unallocated host memory (GB) of server sv.
+func (v *View) FreeMem(sv int) float64 { return v.s.cl.Servers[sv].MemGB - v.s.memUsed[sv] }
+
+// Progress is the work j has done by now (iterations, or ms for duration-only jobs).
+func (v *View) Progress(j *JobState) float64 { return j.progressAt(v.s.now) }
+
+// Attained is the GPU-time j has received so far (held time × GPUs), Tiresias' attained service.
+func (v *View) Attained(j *JobState) core.Time { return j.heldAt(v.s.now) * core.Time(j.Job.GPUs) }
+
+// Held is the wall time j has held GPUs so far.
+func (v *View) Held(j *JobState) core.Time { return j.heldAt(v.s.now) }
+
+// Remaining is the oracle remaining time of j at its reference speed: for a duration-only job the
+// rest of its duration; otherwise remaining iterations × the iteration time on the first GPU type
+// of the cluster the job may use, consolidated, at the proportional CPU/memory share.
+func (v *View) Remaining(j *JobState) core.Time {
+	left := j.total - j.progressAt(v.s.now)
+	if j.Job.Duration > 0 {
+		return core.Time(left)
+	}
+	return core.FromSeconds(left * v.RefIterTime(j))
+}
+
+// RefIterTime is j's iteration time at the reference placement described in Remaining.
+func (v *View) RefIterTime(j *JobState) float64 {
+	if j.refIter == 0 {
+		it, _ := v.s.speed.IterTime(j.Job, v.s.refPlacement(j.Job))
+		j.refIter = it
+	}
+	return j.refIter
+}
+
+func (s *Sim) refPlacement(j *core.Job) Placement {
+	for _, sv := range s.cl.Servers {
+		if j.AllowsType(sv.Type) {
+			per := float64(sv.GPUs)
+			return Placement{Type: sv.Type, GPUs: j.GPUs, Servers: (j.GPUs + sv.GPUs - 1) / sv.GPUs,
+				CPUPerGPU: sv.CPUs / per, MemPerGPU: sv.MemGB / per, PropCPU: sv.CPUs / per, PropMem: sv.MemGB / per}
+		}
+	}
+	return Placement{Type: core.V100, GPUs: j.GPUs, Servers: 1, CPUPerGPU: core.DefaultCPUPerGPU,
+		MemPerGPU: core.DefaultMemPerGPU, PropCPU: core.DefaultCPUPerGPU, PropMem: core.DefaultMemPerGPU}
+}
+
+// Start runs pending job j on allocation a. It returns an error, and changes nothing, when the
+// allocation is invalid: wrong GPU count, a busy or repeated GPU, mixed or disallowed GPU types,
+// or more CPU/memory than a server has left. The engine copies a.GPUs.
+func (v *View) Start(j *JobState, a Alloc) error {
+	s := v.s
+	if j.status != Pending {
+		return fmt.Errorf("start job %s: status is %v, want pending", j.Job.ID, j.status)
+	}
+	if len(a.GPUs) != j.Job.GPUs {
+		return fmt.Errorf("start job %s: %d GPUs given, job needs %d", j.Job.ID, len(a.GPUs), j.Job.GPUs)
+	}
+	if a.CPUPerGPU < 0 || a.MemPerGPU < 0 {
+		return fmt.Errorf("start job %s: negative CPU or memory", j.Job.ID)
+	}
+	var p Placement
+	lastServer := -1
+	for k, g := range a.GPUs {
+		if g < 0 || g >= len(s.gpuOwner) {
+			return fmt.Errorf("start job %s: GPU %d does not exist", j.Job.ID, g)
+		}
+		if s.gpuOwner[g] >= 0 {
+			return fmt.Errorf("start job %s: GPU %d is busy", j.Job.ID, g)
+		}
+		for _, h := range a.GPUs[:k] {
+			if h == g {
+				return fmt.Errorf("start job %s: GPU %d given twice", j.Job.ID, g)
+			}
+		}
+		sv := &s.cl.Servers[s.cl.ServerOf(g)]
+		if k == 0 {
+			p = Placement{Type: sv.Type, GPUs: len(a.GPUs), PropCPU: sv.CPUs / float64(sv.GPUs), PropMem: sv.MemGB / float64(sv.GPUs)}
+			if !j.Job.AllowsType(sv.Type) {
+				return fmt.Errorf("start job %s: GPU type %s not allowed", j.Job.ID, sv.Type)
+			}
+		} else if sv.Type != p.Type {
+			return fmt.Errorf("start job %s: a gang may not mix GPU types (%s, %s)", j.Job.ID, p.Type, sv.Type)
+		}
+		if sv.Index != lastServer {
+			// Count distinct servers; GPUs of one server are usually adjacent in a.GPUs.
+			seen := false
+			for _, h := range a.GPUs[:k] {
+				seen = seen || s.cl.ServerOf(h) == sv.Index
+			}
+			if !seen {
+				p.Servers++
+				if err := v.fitsHost(j, sv, a); err != nil {
+					return err
+				}
+			}
+			lastServer = sv.Index
+		}
+	}
+	p.CPUPerGPU, p.MemPerGPU = a.CPUPerGPU, a.MemPerGPU
+	if p.CPUPerGPU == 0 {
+		p.CPUPerGPU = p.PropCPU
+	}
+	if p.MemPerGPU == 0 {
+		p.MemPerGPU = p.PropMem
+	}
+	s.begin(j, a, p)
+	return nil
+}
+
+// fitsHost checks that server sv has the CPU and memory the job's GPUs on it would take.
+func (v *View) fitsHost(j *JobState, sv *core.Server, a Alloc) error {
+	n := 0
+	for _, g := range a.GPUs {
+		if v.s.cl.ServerOf(g) == sv.Index {
+			n++
+		}
+	}
+	cpu, mem := a.CPUPerGPU, a.MemPerGPU
+	if cpu == 0 {
+		cpu = sv.CPUs / float64(sv.GPUs)
+	}
+	if mem == 0 {
+		mem = sv.MemGB / float64(sv.GPUs)
+	}
+	const eps = 1e-9
+	if cpu*float64(n) > v.FreeCPU(sv.Index)+eps {
+		return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.FreeCPU(sv.Index), cpu*float64(n))
+	}
+	if mem*float64(n) > v.FreeMem(sv.Index)+eps {
+		return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.FreeMem(sv.Index), mem*float64(n))
+	}
+	return nil
+}
+
+// Stop preempts running job j: it releases its GPUs and goes back to waiting.
+func (v *View) Stop(j *JobState) error {
+	if j.status != Running {
+		return fmt.Errorf("stop job %s: status is %v, want running", j.Job.ID, j.status)
+	}
+	v.s.stop(j)
+	return nil
+}

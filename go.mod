@@ -1,0 +1,3 @@
+module schedlab
+
+go 1.26
