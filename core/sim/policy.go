@@ -44,3 +44,11 @@ type RoundPolicy interface {
 type Initer interface {
 	Init(v *View)
 }
+
+// ProgressPolicy is implemented by policy families with their own default progress accounting
+// (the Synergy family defaults to RoundCredit, as the authors' simulator does). A run that does
+// not choose a mode explicitly uses it.
+type ProgressPolicy interface {
+	Policy
+	Progress() Progress
+}
