@@ -531,3 +531,6 @@ func unlink(jobs []JobState, j *JobState, head, tail *int32) {
 	}
 	j.prev, j.next = -1, -1
 }
+
+// Arrived is the number of jobs that have arrived so far.
+func (s *Sim) Arrived() int { return s.nextArrival }
