@@ -1,0 +1,8 @@
+// Package policies is the catalogue of scheduling policies: an explicit Registry of factories,
+// built by Builtin without init() side effects, so the runner, the browser app and tests all see
+// the same deterministic list of names and can build any policy from its JSON parameters.
+//
+// Each policy family lives in its own sub-package (baselines, synergy, similarity, …) and exports
+// a New(params json.RawMessage) factory; adding a family is one Register line in Builtin.
+// Placement strategies shared by the families live in policies/placement.
+package policies
