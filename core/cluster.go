@@ -135,14 +135,14 @@ func ParseCluster(spec string) (*Cluster, error) {
 
 func parseGroup(part string) ([]Server, error) {
 	fields := strings.Split(part, ",")
-	head := fields[0]
+	head := strings.TrimSpace(fields[0])
 	typ := V100
 	if i := strings.IndexByte(head, ':'); i >= 0 {
 		t, err := ParseGPUType(head[i+1:])
 		if err != nil {
 			return nil, err
 		}
-		typ, head = t, head[:i]
+		typ, head = t, strings.TrimSpace(head[:i])
 	}
 	x := strings.IndexAny(head, "xX")
 	if x < 0 {

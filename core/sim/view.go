@@ -149,8 +149,6 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	if a.CPUPerGPU < 0 || a.MemPerGPU < 0 {
 		return fmt.Errorf("start job %s: negative CPU or memory", j.Job.ID)
 	}
-	var p Placement
-	lastServer := -1
 	for k, g := range a.GPUs {
 		if g < 0 || g >= len(s.gpuOwner) {
 			return fmt.Errorf("start job %s: GPU %d does not exist", j.Job.ID, g)
@@ -163,6 +161,10 @@ func (v *View) Start(j *JobState, a Alloc) error {
 				return fmt.Errorf("start job %s: GPU %d given twice", j.Job.ID, g)
 			}
 		}
+	}
+	var p Placement
+	lastServer := -1
+	for k, g := range a.GPUs {
 		sv := &s.cl.Servers[s.cl.ServerOf(g)]
 		if k == 0 {
 			p = Placement{Type: sv.Type, GPUs: len(a.GPUs), PropCPU: sv.CPUs / float64(sv.GPUs), PropMem: sv.MemGB / float64(sv.GPUs)}
