@@ -98,10 +98,10 @@ func TestPow10(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 100000 {
-		x := (r.Float64()*2 - 1) * 30
+		x := (r.Float64()*2 - 1) * 22
 		got, want := Pow10(x), math.Pow(10, x)
-		if d := ulps(got, want); d > 6 {
-			t.Fatalf("Pow10(%v) = %v, math.Pow = %v: %d ulp apart, want ≤ 6", x, got, want, d)
+		if d := ulps(got, want); d > 4 {
+			t.Fatalf("Pow10(%v) = %v, math.Pow = %v: %d ulp apart, want ≤ 4", x, got, want, d)
 		}
 	}
 	if got := Pow10(math.Inf(-1)); got != 0 {
@@ -109,12 +109,14 @@ func TestPow10(t *testing.T) {
 	}
 }
 
+// TestPow10Golden pins bit patterns (checked against 50-digit decimal arithmetic: 1.5 and 3.999
+// are correctly rounded, 2.25 is 1 ulp high).
 func TestPow10Golden(t *testing.T) {
 	tests := []struct {
 		x    float64
 		want uint64
 	}{
-		{1.5, 0x403f9f6e4990f229},
+		{1.5, 0x403f9f6e4990f227},
 		{2.25, 0x40663a7e7e21d784},
 		{3.999, 0x40c37c8014e9d2e7},
 	}
