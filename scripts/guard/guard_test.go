@@ -1,0 +1,240 @@
+package guard
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// repoRoot walks up from the test's directory to the directory holding go.mod.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the test directory")
+		}
+		dir = parent
+	}
+}
+
+// goFiles returns the .go files under root/sub (relative to root, slash-separated), skipping
+// testdata and hidden or underscore directories as the go tool does. A missing sub gives none.
+func goFiles(t *testing.T, root, sub string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(filepath.Join(root, sub), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if os.IsNotExist(err) {
+				return nil
+			}
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != filepath.Join(root, sub) && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_") {
+			rel, err := filepath.Rel(root, p)
+			if err != nil {
+				return err
+			}
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// buildConstraint returns the //go:build expression of a file, or nil when it has none.
+func buildConstraint(src []byte) (constraint.Expr, error) {
+	for line := range strings.SplitSeq(string(src), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "package ") {
+			break
+		}
+		if constraint.IsGoBuild(line) {
+			return constraint.Parse(line)
+		}
+	}
+	return nil, nil
+}
+
+// platforms lists tag sets a wasm/ file must build for (true) or not (false).
+var platforms = []struct {
+	tags []string
+	want bool
+}{
+	{[]string{"js", "wasm", "gc"}, true},
+	{[]string{"linux", "amd64", "unix", "gc", "cgo", "race"}, false},
+	{[]string{"darwin", "arm64", "unix", "gc", "cgo"}, false},
+	{[]string{"windows", "amd64", "gc"}, false},
+	{[]string{"wasip1", "wasm", "gc"}, false},
+}
+
+func TestWasmFilesAreTagged(t *testing.T) {
+	root := repoRoot(t)
+	files := goFiles(t, root, "wasm")
+	if len(files) == 0 {
+		t.Log("wasm/ has no Go files yet; nothing to check")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		expr, err := buildConstraint(src)
+		if err != nil {
+			t.Errorf("%s: //go:build: %v", f, err)
+			continue
+		}
+		if expr == nil {
+			t.Errorf("%s: got no //go:build line, want //go:build js && wasm", f)
+			continue
+		}
+		for _, p := range platforms {
+			got := expr.Eval(func(tag string) bool {
+				for _, x := range p.tags {
+					if x == tag {
+						return true
+					}
+				}
+				return false
+			})
+			if got != p.want {
+				t.Errorf("%s: //go:build %s builds for %v: got %v, want %v (use //go:build js && wasm)", f, expr, p.tags, got, p.want)
+			}
+		}
+	}
+}
+
+// allowedImport reports whether core/ and policies/ may import path.
+func allowedImport(path string) bool {
+	if path == "syscall/js" {
+		return false
+	}
+	first, _, _ := strings.Cut(path, "/")
+	switch {
+	case first == "schedlab":
+		return true
+	case path == "gonum.org/v1/gonum" || strings.HasPrefix(path, "gonum.org/v1/gonum/"):
+		return true
+	}
+	return !strings.Contains(first, ".") // standard library paths have no dot in the first element
+}
+
+// randConstructors are the math/rand(/v2) names that do not touch the global source.
+var randConstructors = map[string]bool{
+	"New": true, "NewPCG": true, "NewChaCha8": true, "NewZipf": true, "NewSource": true,
+	"Rand": true, "PCG": true, "ChaCha8": true, "Source": true, "Zipf": true,
+}
+
+// wallClock are the package time functions that read or wait on the real clock.
+var wallClock = map[string]bool{
+	"Now": true, "Since": true, "Until": true, "Sleep": true, "Tick": true, "After": true,
+	"AfterFunc": true, "NewTimer": true, "NewTicker": true,
+}
+
+// unstableMath are the math functions whose low bits differ natively and in wasm.
+var unstableMath = map[string]bool{"Exp": true, "Pow": true, "Exp2": true}
+
+func TestCoreAndPoliciesRules(t *testing.T) {
+	root := repoRoot(t)
+	fset := token.NewFileSet()
+	for _, sub := range []string{"core", "policies"} {
+		for _, f := range goFiles(t, root, sub) {
+			file, err := parser.ParseFile(fset, filepath.Join(root, f), nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Errorf("%s: %v", f, err)
+				continue
+			}
+			isTest := strings.HasSuffix(f, "_test.go")
+			for _, msg := range violations(fset, file, f, isTest) {
+				t.Error(msg)
+			}
+		}
+	}
+}
+
+// violations returns one message per broken rule in file (named rel, relative to the root).
+func violations(fset *token.FileSet, file *ast.File, rel string, isTest bool) []string {
+	var out []string
+	report := func(pos token.Pos, format string, args ...any) {
+		line := fset.Position(pos).Line
+		out = append(out, fmt.Sprintf("%s:%d: ", rel, line)+fmt.Sprintf(format, args...))
+	}
+	names := map[string]string{} // local name -> import path, for the packages we police
+	for _, imp := range file.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		if !allowedImport(path) {
+			report(imp.Pos(), "import %q: core/ and policies/ import only the standard library, gonum and schedlab", path)
+		}
+		local := path[strings.LastIndex(path, "/")+1:]
+		if path == "math/rand/v2" {
+			local = "rand"
+		}
+		if imp.Name != nil {
+			local = imp.Name.Name
+		}
+		switch path {
+		case "math/rand", "math/rand/v2", "time", "math":
+			names[local] = path
+		}
+	}
+	if isTest {
+		return out // tests may time themselves and use any rand; the import rule still applies
+	}
+	detmath := strings.HasPrefix(rel, "core/detmath/")
+	for _, decl := range file.Decls {
+		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == "init" {
+			report(fn.Pos(), "func init: no init-time registration or state; build registries explicitly")
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		switch names[id.Name] {
+		case "math/rand", "math/rand/v2":
+			if !randConstructors[sel.Sel.Name] {
+				report(sel.Pos(), "%s.%s uses the global random source; use v.Rand() or a rand.New(rand.NewPCG(...)) you own", id.Name, sel.Sel.Name)
+			}
+		case "time":
+			if wallClock[sel.Sel.Name] {
+				report(sel.Pos(), "time.%s reads the wall clock; simulated time is core.Time", sel.Sel.Name)
+			}
+		case "math":
+			if unstableMath[sel.Sel.Name] && !detmath {
+				report(sel.Pos(), "math.%s differs natively and in wasm; use core/detmath", sel.Sel.Name)
+			}
+		}
+		return true
+	})
+	return out
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Assembles the static site under build/site (or $1): index.html, static/, Go's wasm_exec.js, and
+# the app's own assets once they exist; then precompresses everything (X.gz with Go's gzip,
+# X.br with the brotli CLI when installed). Run from the repository root (the Makefile does).
+#
+# App engineer: add app.wasm, ECharts and other assets in the "app assets" section below; keep
+# the script idempotent (it starts from an empty directory) and free of prompts.
+set -euo pipefail
+
+out=${1:-build/site}
+goroot=$(go env GOROOT)
+
+echo "site: assembling $out"
+rm -rf "$out"
+mkdir -p "$out"
+cp index.html "$out/"
+cp -R static "$out/static"
+cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
+
+# --- app assets (app.wasm, ECharts, worker bootstrap) -------------------------------------------
+# Nothing yet: the browser app has not landed, index.html is a placeholder page.
+# --- end of app assets --------------------------------------------------------------------------
+
+go run ./scripts/precompress "$out"
+if command -v brotli >/dev/null 2>&1; then
+	n=0
+	while IFS= read -r -d '' f; do
+		brotli -q 11 -f -k -o "$f.br" "$f"
+		# Keep a variant only when it is smaller than the original.
+		if [ "$(wc -c <"$f.br")" -ge "$(wc -c <"$f")" ]; then rm -f "$f.br"; else n=$((n + 1)); fi
+	done < <(find "$out" -type f -size +511c \( -name '*.html' -o -name '*.js' -o -name '*.mjs' \
+		-o -name '*.css' -o -name '*.wasm' -o -name '*.json' -o -name '*.svg' -o -name '*.map' \) -print0)
+	echo "site: $n files brotli-compressed"
+else
+	echo "site: brotli not installed, serving gzip variants only (apt-get install -y brotli)"
+fi
+echo "site: done ($(du -sh "$out" | cut -f1))"
