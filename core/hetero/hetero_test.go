@@ -1,0 +1,271 @@
+package hetero
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+)
+
+// sharedData locates ../shared/data beside the repository root; it skips when absent and fails
+// when CI=true.
+func sharedData(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatal("go.mod not found above the test directory")
+		}
+		dir = up
+	}
+	data := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(data); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("shared data %s missing (CI=true)", data)
+		}
+		t.Skipf("shared data %s absent: skipping", data)
+	}
+	return data
+}
+
+// sameTable checks that every point of got matches want to 6 significant digits and back.
+func sameTable(t *testing.T, got, want *Table) {
+	t.Helper()
+	if len(got.Profiles()) != len(want.Profiles()) {
+		t.Fatalf("got %d profiles, want %d", len(got.Profiles()), len(want.Profiles()))
+	}
+	n := 0
+	for _, wp := range want.Profiles() {
+		gp, ok := got.Profile(wp.JobType)
+		if !ok {
+			t.Errorf("profile %s missing", wp.JobType)
+			continue
+		}
+		if len(gp.Points) != len(wp.Points) {
+			t.Errorf("%s: got %d points, want %d", wp.JobType, len(gp.Points), len(wp.Points))
+		}
+		for _, pt := range wp.Points {
+			x, ok := gp.At(pt.Type, pt.GPUs, pt.Spread)
+			if !ok || math.Abs(x-pt.Throughput) > 5e-6*pt.Throughput {
+				t.Errorf("%s on %s×%d spread=%v: got %v, want %v", wp.JobType, pt.Type, pt.GPUs, pt.Spread, x, pt.Throughput)
+			}
+			n++
+		}
+	}
+	if n < 400 {
+		t.Errorf("compared %d points, want the ≈430 isolated multi- and single-GPU entries", n)
+	}
+}
+
+func TestTranscriptionMatchesGavelFiles(t *testing.T) {
+	data := sharedData(t)
+	if runtime.GOOS == "js" {
+		t.Skip("1.2 MB JSON and a 10k-line CSV are slow to read under Node; checked natively")
+	}
+	raw, err := os.ReadFile(filepath.Join(data, "gavel", "simulation_throughputs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := LoadGavelJSON("simulation_throughputs.json", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, Gavel(), fromJSON)
+	f, err := os.Open(filepath.Join(data, "gavel", "derived", "simulation_throughputs_flat.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fromCSV, err := LoadGavelCSV("simulation_throughputs_flat.csv", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, Gavel(), fromCSV)
+}
+
+func TestLoadGavelSmall(t *testing.T) {
+	js := `{"k80": {"('A3C', 1)": {"null": 3.5, "('A3C', 1)": [1.0, 1.0]}},
+	        "v100_unconsolidated": {"('LM (batch size 5)', 2)": {"null": 40}}}`
+	tb, err := LoadGavelJSON("x.json", []byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, ok := tb.Throughput("a3c", core.K80, 1, false); !ok || x != 3.5 {
+		t.Errorf("a3c on K80: got %v %v, want 3.5 true", x, ok)
+	}
+	if x, ok := tb.Throughput("LM (batch size 5)", core.V100, 2, true); !ok || x != 40 {
+		t.Errorf("lm-bs5 spread on 2×V100: got %v %v, want 40 true", x, ok)
+	}
+	csv := "worker_type,job_type,scale_factor,colocated_job_type,colocated_scale_factor,throughput,colocated_throughput\r\n" +
+		"k80,A3C,1,,,3.5,\r\nk80,A3C,1,A3C,1,1.0,1.0\r\nk80_unconsolidated,A3C,1,,,3.5,\r\n"
+	tc, err := LoadGavelCSV("x.csv", strings.NewReader(csv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, ok := tc.Throughput("A3C", core.K80, 1, false); !ok || x != 3.5 {
+		t.Errorf("CSV a3c on K80: got %v %v, want 3.5 true", x, ok)
+	}
+}
+
+func TestLoadGavelErrors(t *testing.T) {
+	head := "worker_type,job_type,scale_factor,colocated_job_type,colocated_scale_factor,throughput,colocated_throughput\r\n"
+	tests := []struct {
+		name, json, csv, want string
+	}{
+		{name: "bad key", json: `{"k80": {"A3C": {"null": 1}}}`, want: "x: k80: key \"A3C\""},
+		{name: "bad type", json: `{"h100": {"('A3C', 1)": {"null": 1}}}`, want: "unknown GPU type"},
+		{name: "no null", json: `{"k80": {"('A3C', 1)": {}}}`, want: "no isolated"},
+		{name: "csv number", csv: head + "k80,A3C,1,,,fast,\r\n", want: "x:2: throughput: \"fast\""},
+		{name: "csv scale", csv: head + "k80,A3C,0,,,1,\r\n", want: "x:2: scale_factor"},
+		{name: "csv clash", csv: head + "k80,A3C,1,,,1,\r\nk80,A3C,1,,,2,\r\n", want: "x:3: throughput: A3C on K80×1 given twice"},
+		{name: "csv header", csv: "a,b,c,d,e,f,g\r\n", want: "x:1: header"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var err error
+			if tc.json != "" {
+				_, err = LoadGavelJSON("x", []byte(tc.json))
+			} else {
+				_, err = LoadGavelCSV("x", strings.NewReader(tc.csv))
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestCanonicalName(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"ResNet-18 (batch size 64)", "resnet18-bs64"},
+		{"LM (batch size 5)", "lm-bs5"},
+		{"A3C", "a3c"},
+		{"CycleGAN", "cyclegan"},
+	} {
+		if got := CanonicalName(tc.in); got != tc.want {
+			t.Errorf("CanonicalName(%q): got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+type onePolicy struct{ gpus []int }
+
+func (p *onePolicy) Name() string { return "one" }
+func (p *onePolicy) Decide(v *sim.View, _ sim.Trigger) {
+	for j := range v.Pending() {
+		_ = v.Start(j, sim.Alloc{GPUs: p.gpus})
+		return
+	}
+}
+
+// TestEachTypeIsUsed runs one job on each GPU type and placement: it must finish exactly when
+// its measured throughput says, never at another type's speed.
+func TestEachTypeIsUsed(t *testing.T) {
+	const iters = 100000
+	tb := Gavel()
+	tests := []struct {
+		cluster string
+		model   string
+		gpus    []int
+		typ     core.GPUType
+		spread  bool
+	}{
+		{"1x1:K80", "ResNet-18 (batch size 64)", []int{0}, core.K80, false},
+		{"1x1:P100", "ResNet-18 (batch size 64)", []int{0}, core.P100, false},
+		{"1x1:V100", "ResNet-18 (batch size 64)", []int{0}, core.V100, false},
+		{"1x1:K80", "recommendation-bs2048", []int{0}, core.K80, false},
+		{"1x1:P100", "recommendation-bs2048", []int{0}, core.P100, false},
+		{"1x4:V100", "transformer-bs64", []int{0, 1, 2, 3}, core.V100, false},
+		{"4x1:V100", "transformer-bs64", []int{0, 1, 2, 3}, core.V100, true},
+		{"2x2:K80", "lm-bs20", []int{0, 2}, core.K80, true},
+	}
+	seen := map[float64]bool{}
+	for _, tc := range tests {
+		t.Run(tc.cluster+"/"+tc.model, func(t *testing.T) {
+			cl, err := core.ParseCluster(tc.cluster)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job := core.Job{ID: "a", GPUs: len(tc.gpus), Iterations: iters, Model: tc.model}
+			sp := Speed{Table: tb}
+			if err := sp.Check([]core.Job{job}, cl); err != nil {
+				t.Fatalf("Check: %v", err)
+			}
+			s, err := sim.New(sim.Config{Cluster: cl, Jobs: []core.Job{job}, Speed: sp, Policy: &onePolicy{gpus: tc.gpus}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.Run()
+			x, _ := tb.Throughput(tc.model, tc.typ, len(tc.gpus), tc.spread)
+			want := core.Time(math.Ceil(iters / x * 1000))
+			if got := r.Jobs[0].End; got < want-1 || got > want+1 {
+				t.Errorf("end: got %d ms, want %d ms (%.4g it/s on %s)", got, want, x, tc.typ)
+			}
+			if len(r.Warnings) != 0 {
+				t.Errorf("warnings: got %v, want none", r.Warnings)
+			}
+			if seen[x] {
+				t.Errorf("throughput %v used twice: types are not distinguished", x)
+			}
+			seen[x] = true
+		})
+	}
+}
+
+func TestCheckReportsMissingProfiles(t *testing.T) {
+	tests := []struct {
+		cluster, model string
+		gpus           int
+		want           string // "" = no error
+	}{
+		{"1x4:K80", "ResNet-50 (batch size 64)", 2, ""},
+		{"1x4:K80", "ResNet-50 (batch size 128)", 2, "resnet50-bs128 has no measured throughput on 2×K80 on one server"},
+		{"2x4:K80", "ResNet-50 (batch size 128)", 2, "resnet50-bs128 has no measured throughput on 2×K80 spread over servers"},
+		{"2x4:V100", "ResNet-50 (batch size 128)", 2, ""},
+		{"1x8:A100", "ResNet-18 (batch size 64)", 1, "resnet18-bs64 has no measured throughput on 1×A100"},
+		{"1x8:V100", "A3C", 2, "a3c has no measured throughput on 2×V100 on one server"},
+		{"1x8:V100", "resnet50", 2, ""}, // not a Gavel model: the base model's business
+	}
+	for _, tc := range tests {
+		t.Run(tc.cluster+"/"+tc.model, func(t *testing.T) {
+			cl, _ := core.ParseCluster(tc.cluster)
+			err := Speed{Table: Gavel()}.Check([]core.Job{{ID: "j1", GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("got error %v, want none", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("got error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestModelsMergeWithBuiltins(t *testing.T) {
+	list := GavelModels()
+	if len(list) != 26 {
+		t.Fatalf("got %d models, want 26", len(list))
+	}
+	r, err := core.NewModels(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := r.Lookup("ResNet-18 (batch size 64)")
+	if !ok || m.Name != "resnet18-bs64" || m.BatchSize != 64 {
+		t.Fatalf("lookup: got %+v %v, want resnet18-bs64 with batch 64", m, ok)
+	}
+	if got, want := m.IterTime[core.K80], 1/7.05208; math.Abs(got-want) > 1e-6 {
+		t.Errorf("K80 iteration time: got %v, want %v", got, want)
+	}
+}

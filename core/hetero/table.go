@@ -1,0 +1,142 @@
+package hetero
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"schedlab/core"
+)
+
+// Point is one measured isolated throughput: the whole job's training iterations per second on
+// GPUs GPUs of type Type, consolidated on one server (Spread false) or spread over servers.
+type Point struct {
+	Type       core.GPUType
+	GPUs       int
+	Spread     bool
+	Throughput float64
+}
+
+// Profile is the measured throughputs of one job type (a model at a per-GPU batch size).
+type Profile struct {
+	JobType string  // Gavel's name, e.g. "ResNet-18 (batch size 64)"
+	Name    string  // the registry's canonical name, e.g. "resnet18-bs64"
+	Points  []Point // sorted by type, GPUs, Spread
+}
+
+// Table is a set of profiles looked up by job type or canonical name (core.ModelKey rules).
+// It is read-only once built.
+type Table struct {
+	profiles []Profile
+	index    map[string]int
+}
+
+// NewTable builds a table; points are sorted and duplicates or non-positive throughputs rejected.
+func NewTable(profiles []Profile) (*Table, error) {
+	t := &Table{profiles: profiles, index: map[string]int{}}
+	for i := range t.profiles {
+		p := &t.profiles[i]
+		if p.Name == "" {
+			p.Name = CanonicalName(p.JobType)
+		}
+		sort.Slice(p.Points, func(a, b int) bool { return pointLess(p.Points[a], p.Points[b]) })
+		for k, pt := range p.Points {
+			if !(pt.Throughput > 0) || pt.GPUs <= 0 {
+				return nil, fmt.Errorf("profile %s: %s×%d: throughput %v and GPUs must be positive", p.JobType, pt.Type, pt.GPUs, pt.Throughput)
+			}
+			if k > 0 && !pointLess(p.Points[k-1], pt) {
+				return nil, fmt.Errorf("profile %s: %s×%d spread=%v measured twice", p.JobType, pt.Type, pt.GPUs, pt.Spread)
+			}
+		}
+		for _, key := range []string{p.JobType, p.Name} {
+			k := core.ModelKey(key)
+			if j, dup := t.index[k]; dup && j != i {
+				return nil, fmt.Errorf("profile %s: name %q already names %s", p.JobType, key, t.profiles[j].JobType)
+			}
+			t.index[k] = i
+		}
+	}
+	return t, nil
+}
+
+func pointLess(a, b Point) bool {
+	if a.Type != b.Type {
+		return a.Type < b.Type
+	}
+	if a.GPUs != b.GPUs {
+		return a.GPUs < b.GPUs
+	}
+	return !a.Spread && b.Spread
+}
+
+// Profiles lists the profiles in table order (read-only).
+func (t *Table) Profiles() []Profile { return t.profiles }
+
+// Profile finds the profile of a model by job type or canonical name.
+func (t *Table) Profile(model string) (*Profile, bool) {
+	i, ok := t.index[core.ModelKey(model)]
+	if !ok {
+		return nil, false
+	}
+	return &t.profiles[i], true
+}
+
+// Throughput is the measured isolated throughput (iterations/s of the whole job) of model on
+// gpus GPUs of type typ; a single GPU is always consolidated. ok is false when not measured.
+func (t *Table) Throughput(model string, typ core.GPUType, gpus int, spread bool) (float64, bool) {
+	p, ok := t.Profile(model)
+	if !ok {
+		return 0, false
+	}
+	return p.At(typ, gpus, spread)
+}
+
+// At is the profile's throughput on gpus GPUs of type typ (a single GPU is never spread).
+func (p *Profile) At(typ core.GPUType, gpus int, spread bool) (float64, bool) {
+	if gpus == 1 {
+		spread = false
+	}
+	for _, pt := range p.Points {
+		if pt.Type == typ && pt.GPUs == gpus && pt.Spread == spread {
+			return pt.Throughput, true
+		}
+	}
+	return 0, false
+}
+
+// Types lists the GPU types measured for the profile, sorted.
+func (p *Profile) Types() []core.GPUType {
+	var out []core.GPUType
+	for _, pt := range p.Points {
+		if len(out) == 0 || out[len(out)-1] != pt.Type {
+			out = append(out, pt.Type)
+		}
+	}
+	return out
+}
+
+// CanonicalName turns a Gavel job type into a registry name: "ResNet-18 (batch size 64)" gives
+// "resnet18-bs64", "A3C" gives "a3c".
+func CanonicalName(jobType string) string {
+	fam, bs := SplitJobType(jobType)
+	name := strings.ToLower(strings.NewReplacer("-", "", " ", "", "_", "").Replace(fam))
+	if bs > 0 {
+		name += "-bs" + strconv.Itoa(bs)
+	}
+	return name
+}
+
+// SplitJobType splits "ResNet-18 (batch size 64)" into the family "ResNet-18" and the per-GPU
+// batch size 64 (0 when the name carries none).
+func SplitJobType(jobType string) (family string, batch int) {
+	fam, rest, ok := strings.Cut(jobType, " (batch size ")
+	if !ok {
+		return strings.TrimSpace(jobType), 0
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(rest, ")"))
+	if err != nil {
+		return strings.TrimSpace(jobType), 0
+	}
+	return strings.TrimSpace(fam), n
+}
