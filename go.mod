@@ -1,3 +1,7 @@
 module schedlab
 
 go 1.26
+
+require github.com/hack-pad/go-indexeddb v0.3.2
+
+require github.com/hack-pad/safejs v0.1.0 // indirect

@@ -1,0 +1,128 @@
+//go:build js && wasm
+
+package runrec
+
+import (
+	"encoding/json"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+	"schedlab/policies"
+	"schedlab/policies/scenario"
+)
+
+// Record is one saved run. Times are milliseconds.
+type Record struct {
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Created   int64           `json:"created"` // Unix ms, set by the page
+	Spec      scenario.Spec   `json:"spec"`    // the whole click's spec (all policies)
+	Policy    string          `json:"policy"`
+	TraceHash string          `json:"trace_hash,omitempty"`
+	Summary   json.RawMessage `json:"summary"` // exactly json.Marshal(metrics.Summary), as the runner prints
+	Cluster   string          `json:"cluster"`
+	End       int64           `json:"end"`
+	Jobs      []Job           `json:"jobs"`
+	Intervals []Interval      `json:"intervals"`
+	Series    Series          `json:"series"`
+}
+
+// Job is one job's outcome with the job fields the app shows.
+type Job struct {
+	ID          string  `json:"id"`
+	Submit      int64   `json:"s"`
+	FirstStart  int64   `json:"f"`
+	End         int64   `json:"e"`
+	GPUs        int     `json:"g"`
+	GPUType     string  `json:"t,omitempty"`
+	Preemptions int     `json:"p,omitempty"`
+	Status      uint8   `json:"st"`
+	Model       string  `json:"m,omitempty"`
+	User        string  `json:"u,omitempty"`
+	Measured    bool    `json:"ms,omitempty"`
+	Duration    int64   `json:"d,omitempty"`
+	Iterations  int64   `json:"it,omitempty"`
+	Line        int     `json:"l,omitempty"`
+	CPU         float64 `json:"c,omitempty"`
+}
+
+// Interval is one allocation: job index, from, to and the GPUs held.
+type Interval struct {
+	Job  int32   `json:"j"`
+	From int64   `json:"f"`
+	To   int64   `json:"t"`
+	GPUs []int32 `json:"g"`
+}
+
+// Series are the run's step functions.
+type Series struct {
+	T     []int64   `json:"t"`
+	Busy  []int32   `json:"busy"`
+	CPU   []float64 `json:"cpu"`
+	Mem   []float64 `json:"mem"`
+	Queue []int32   `json:"queue"`
+}
+
+// FromOutcome builds the record of one policy's outcome.
+func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Record, error) {
+	sum, err := json.Marshal(o.Summary)
+	if err != nil {
+		return nil, err
+	}
+	r := o.Result
+	rec := &Record{Spec: spec, Policy: o.Summary.Policy, Summary: sum, Cluster: c.String(), End: int64(r.End)}
+	rec.Jobs = make([]Job, len(r.Jobs))
+	for i, j := range r.Jobs {
+		rec.Jobs[i] = Job{ID: j.Job.ID, Submit: int64(j.Job.Submit), FirstStart: int64(j.FirstStart), End: int64(j.End),
+			GPUs: j.Job.GPUs, GPUType: string(j.GPUType), Preemptions: j.Preemptions, Status: uint8(j.Status),
+			Model: j.Job.Model, User: j.Job.User, Measured: j.Measured, Duration: int64(j.Job.Duration),
+			Iterations: j.Job.Iterations, Line: j.Job.Line, CPU: j.Job.CPU}
+	}
+	rec.Intervals = make([]Interval, len(r.Intervals))
+	for i, iv := range r.Intervals {
+		rec.Intervals[i] = Interval{Job: iv.Job, From: int64(iv.From), To: int64(iv.To), GPUs: iv.GPUs}
+	}
+	s := r.Series
+	rec.Series.T = make([]int64, len(s.T))
+	for i, t := range s.T {
+		rec.Series.T[i] = int64(t)
+	}
+	rec.Series.Busy, rec.Series.CPU, rec.Series.Mem, rec.Series.Queue = s.BusyGPUs, s.CPUUsed, s.MemUsed, s.Queue
+	return rec, nil
+}
+
+// Result rebuilds the parts of a sim.Result the exports read (jobs and intervals).
+func (rec *Record) Result() *sim.Result {
+	r := &sim.Result{Policy: rec.Policy, Seed: rec.Spec.Seed, End: core.Time(rec.End)}
+	jobs := make([]core.Job, len(rec.Jobs))
+	r.Jobs = make([]sim.JobRecord, len(rec.Jobs))
+	for i, j := range rec.Jobs {
+		jobs[i] = core.Job{ID: j.ID, Submit: core.Time(j.Submit), GPUs: j.GPUs, Model: j.Model, User: j.User,
+			Duration: core.Time(j.Duration), Iterations: j.Iterations, Line: j.Line, CPU: j.CPU}
+		r.Jobs[i] = sim.JobRecord{Index: i, Job: &jobs[i], Status: sim.Status(j.Status), FirstStart: core.Time(j.FirstStart),
+			End: core.Time(j.End), GPUType: core.GPUType(j.GPUType), Preemptions: j.Preemptions, Measured: j.Measured}
+	}
+	r.Intervals = make([]sim.Interval, len(rec.Intervals))
+	for i, iv := range rec.Intervals {
+		r.Intervals[i] = sim.Interval{Job: iv.Job, From: core.Time(iv.From), To: core.Time(iv.To), GPUs: iv.GPUs}
+	}
+	return r
+}
+
+// Meta is the short form the history panel lists.
+type Meta struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Created  int64  `json:"created"`
+	Policy   string `json:"policy"`
+	Workload string `json:"workload"`
+	Cluster  string `json:"cluster"`
+	Seed     uint64 `json:"seed"`
+	Jobs     int    `json:"jobs"`
+}
+
+// Meta returns the record's listing entry.
+func (rec *Record) Meta() Meta {
+	return Meta{ID: rec.ID, Name: rec.Name, Created: rec.Created, Policy: rec.Policy,
+		Workload: policies.WorkloadLabel(rec.Spec), Cluster: rec.Cluster, Seed: rec.Spec.Seed, Jobs: len(rec.Jobs)}
+}

@@ -1,0 +1,55 @@
+//go:build js && wasm
+
+package runrec
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"schedlab/policies/scenario"
+)
+
+// EncodeQuery writes the scenario parts a link must carry: workload (generator spec, or the
+// uploaded trace's name and content hash), format, cluster, policies and seed.
+func EncodeQuery(spec scenario.Spec, traceHash string) string {
+	q := url.Values{}
+	if spec.Generate != "" {
+		q.Set("generate", spec.Generate)
+	} else {
+		q.Set("trace", spec.Trace)
+		q.Set("sha256", traceHash)
+	}
+	if spec.Format != "" {
+		q.Set("format", spec.Format)
+	}
+	q.Set("cluster", spec.Cluster)
+	q.Set("policies", strings.Join(spec.Policies, ","))
+	q.Set("seed", strconv.FormatUint(spec.Seed, 10))
+	return q.Encode()
+}
+
+// DecodeQuery reads a query written by EncodeQuery. ok is false when the query holds no scenario.
+func DecodeQuery(raw string) (spec scenario.Spec, traceHash string, ok bool, err error) {
+	q, err := url.ParseQuery(strings.TrimPrefix(raw, "?"))
+	if err != nil {
+		return spec, "", false, fmt.Errorf("url: %w", err)
+	}
+	if q.Get("generate") == "" && q.Get("trace") == "" {
+		return spec, "", false, nil
+	}
+	spec.Generate, spec.Trace, spec.Format = q.Get("generate"), q.Get("trace"), q.Get("format")
+	spec.Cluster = q.Get("cluster")
+	for _, p := range strings.Split(q.Get("policies"), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			spec.Policies = append(spec.Policies, p)
+		}
+	}
+	if s := q.Get("seed"); s != "" {
+		if spec.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			return spec, "", false, fmt.Errorf("url: seed: want a non-negative integer, got %q", s)
+		}
+	}
+	return spec, q.Get("sha256"), true, nil
+}

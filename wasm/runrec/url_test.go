@@ -1,0 +1,36 @@
+//go:build js && wasm
+
+package runrec
+
+import (
+	"reflect"
+	"testing"
+
+	"schedlab/policies/scenario"
+)
+
+func TestQueryRoundTrip(t *testing.T) {
+	tests := []struct {
+		name string
+		spec scenario.Spec
+		hash string
+	}{
+		{"generated", scenario.Spec{Generate: "philly:jobs=1000,rate=9", Cluster: "16x8", Policies: []string{"fifo", "las+x"}, Seed: 1}, ""},
+		{"trace", scenario.Spec{Trace: "a b.csv", Format: "philly", Cluster: "2x8:K80+1x4", Policies: []string{"srtf"}, Seed: 42}, "abc123"},
+	}
+	for _, tc := range tests {
+		got, hash, ok, err := DecodeQuery("?" + EncodeQuery(tc.spec, tc.hash))
+		if err != nil || !ok {
+			t.Fatalf("%s: got ok=%v err=%v, want ok", tc.name, ok, err)
+		}
+		if !reflect.DeepEqual(got, tc.spec) || hash != tc.hash {
+			t.Errorf("%s: got %+v %q, want %+v %q", tc.name, got, hash, tc.spec, tc.hash)
+		}
+	}
+	if _, _, ok, err := DecodeQuery(""); ok || err != nil {
+		t.Errorf("empty query: got ok=%v err=%v, want not ok and no error", ok, err)
+	}
+	if _, _, _, err := DecodeQuery("generate=x&seed=-1"); err == nil {
+		t.Errorf("bad seed: got no error, want one")
+	}
+}

@@ -1,0 +1,76 @@
+//go:build js && wasm
+
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"schedlab/wasm/runrec"
+)
+
+// Memory is an in-memory Store. It keeps records as JSON so a caller's later changes to a
+// record do not leak into the store, as with IndexedDB.
+type Memory struct {
+	runs map[string][]byte
+}
+
+// NewMemory returns an empty store.
+func NewMemory() *Memory { return &Memory{runs: map[string][]byte{}} }
+
+// Put implements Store.
+func (m *Memory) Put(_ context.Context, rec *runrec.Record) error {
+	if rec.ID == "" {
+		return fmt.Errorf("store: run without id")
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	m.runs[rec.ID] = b
+	return nil
+}
+
+// Get implements Store.
+func (m *Memory) Get(_ context.Context, id string) (*runrec.Record, error) {
+	b, ok := m.runs[id]
+	if !ok {
+		return nil, ErrNotFound
+	}
+	rec := &runrec.Record{}
+	return rec, json.Unmarshal(b, rec)
+}
+
+// List implements Store.
+func (m *Memory) List(ctx context.Context) ([]runrec.Meta, error) {
+	out := []runrec.Meta{}
+	for id := range m.runs {
+		rec, err := m.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rec.Meta())
+	}
+	sortMetas(out)
+	return out, nil
+}
+
+// Rename implements Store.
+func (m *Memory) Rename(ctx context.Context, id, name string) error {
+	rec, err := m.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	rec.Name = name
+	return m.Put(ctx, rec)
+}
+
+// Delete implements Store.
+func (m *Memory) Delete(_ context.Context, id string) error {
+	if _, ok := m.runs[id]; !ok {
+		return ErrNotFound
+	}
+	delete(m.runs, id)
+	return nil
+}
