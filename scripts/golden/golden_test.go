@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSplitArgs(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []string
+		wantErr bool
+	}{
+		{"", nil, false},
+		{"-policy fifo  -cluster 4x8", []string{"-policy", "fifo", "-cluster", "4x8"}, false},
+		{"-title 'two words' -x \"a b\"", []string{"-title", "two words", "-x", "a b"}, false},
+		{"-empty ''", []string{"-empty", ""}, false},
+		{"a'b c'd", []string{"ab cd"}, false},
+		{"\t-a\t-b ", []string{"-a", "-b"}, false},
+		{"-x 'open", nil, true},
+	}
+	for _, tc := range tests {
+		got, err := SplitArgs(tc.in)
+		if (err != nil) != tc.wantErr {
+			t.Errorf("SplitArgs(%q): got error %v, want error %v", tc.in, err, tc.wantErr)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("SplitArgs(%q): got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestParseCases(t *testing.T) {
+	src := "# golden cases\n\n-a 1\n  # indented comment\n-b 'x y'\n"
+	got, err := ParseCases("args.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Case{{N: 1, Line: 3, Args: []string{"-a", "1"}}, {N: 2, Line: 5, Args: []string{"-b", "x y"}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ParseCases: got %+v, want %+v", got, want)
+	}
+	_, err = ParseCases("args.txt", []byte("-a\n-b 'x\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "args.txt:2: ") {
+		t.Errorf("ParseCases unterminated quote: got %v, want an args.txt:2: error", err)
+	}
+}
+
+func TestFirstDiff(t *testing.T) {
+	tests := []struct {
+		got, want string
+		line      int
+		mention   string
+	}{
+		{"a\nb\n", "a\nb\n", 0, ""},
+		{"a\nb\n", "a\nc\n", 2, `"b\n"`},
+		{"a\n", "a\nb\n", 2, "(end of output)"},
+		{"a\nb\n", "a\nb", 2, `"b"`},
+		{"", "x\n", 1, "(end of output)"},
+	}
+	for _, tc := range tests {
+		line, msg := FirstDiff("got", []byte(tc.got), "want", []byte(tc.want))
+		if line != tc.line || !strings.Contains(msg, tc.mention) {
+			t.Errorf("FirstDiff(%q, %q): got line %d %q, want line %d mentioning %q", tc.got, tc.want, line, msg, tc.line, tc.mention)
+		}
+	}
+}
+
+// TestRun drives the whole check with two shell scripts standing in for the runners: the
+// "native" one echoes its arguments, the "exec" one drops the wasm path and echoes the rest, but
+// says "drift" when asked for case "b".
+func TestRun(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "js" {
+		t.Skip("needs /bin/sh to fake the runners")
+	}
+	dir := t.TempDir()
+	write := func(name, body string, mode os.FileMode) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), mode); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cfg := Config{
+		ArgsFile: write("args.txt", "# two cases\na 1\nb 2\n", 0o644),
+		Dir:      filepath.Join(dir, "golden"),
+		Native:   write("native", "#!/bin/sh\necho \"$@\"\necho end\n", 0o755),
+		Wasm:     write("sim.wasm", "", 0o644),
+		Exec:     write("exec", "#!/bin/sh\nshift\nif [ \"$1\" = b ]; then echo drift; else echo \"$@\"; fi\necho end\n", 0o755),
+		Timeout:  time.Minute,
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write("golden/7.jsonl", "stale\n", 0o644)
+
+	var out bytes.Buffer
+	cfg.Update = true
+	failed, err := Run(cfg, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if failed != 1 || !strings.Contains(out.String(), "native and wasm outputs differ: first difference at line 1") {
+		t.Errorf("update: got %d failures, output\n%s\nwant 1 failure (case b, native vs wasm at line 1)", failed, out.String())
+	}
+	if b, _ := os.ReadFile(filepath.Join(cfg.Dir, "1.jsonl")); string(b) != "a 1\nend\n" {
+		t.Errorf("1.jsonl: got %q, want %q", b, "a 1\nend\n")
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Dir, "7.jsonl")); !os.IsNotExist(err) {
+		t.Errorf("7.jsonl: got %v, want it removed as stale", err)
+	}
+
+	// Check mode: case 1 passes; case 2's golden file is edited, so native differs at line 2.
+	write("golden/2.jsonl", "b 2\nchanged\n", 0o644)
+	out.Reset()
+	cfg.Update = false
+	failed, err = Run(cfg, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if failed != 1 || !strings.Contains(out.String(), "ok   case 1") ||
+		!strings.Contains(out.String(), "2.jsonl: first difference at line 2") {
+		t.Errorf("check: got %d failures, output\n%s\nwant case 1 ok and case 2 failing at line 2", failed, out.String())
+	}
+
+	// A missing args file is not an error: the lead fills it later.
+	cfg.ArgsFile = filepath.Join(dir, "none.txt")
+	out.Reset()
+	if failed, err = Run(cfg, &out); err != nil || failed != 0 || !strings.Contains(out.String(), "no cases") {
+		t.Errorf("missing args file: got %d, %v, %q; want 0, nil, a 'no cases' note", failed, err, out.String())
+	}
+}
