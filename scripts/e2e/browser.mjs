@@ -1,0 +1,61 @@
+// Shared helpers for the browser end-to-end tests: launch Debian's Chromium through playwright-core
+// (installed under build/node_modules; no Playwright browser download) and keep every request on
+// the local server. scripts/e2e.sh starts the server and passes its address in BASE_URL.
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const require = createRequire(new URL('../../build/package.json', import.meta.url));
+const { chromium } = require('playwright-core');
+
+export const baseURL = process.env.BASE_URL || 'http://127.0.0.1:8080/';
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// launch starts a headless Chromium with a fresh profile and returns { context, page, requests,
+// close }. requests collects every URL the page asked for; any URL not on 127.0.0.1 is aborted.
+export async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), 'schedlab-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  const requests = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    requests.push(url);
+    const u = new URL(url);
+    if (u.protocol === 'data:' || u.protocol === 'blob:' || u.hostname === '127.0.0.1') {
+      return route.continue();
+    }
+    return route.abort();
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  return {
+    context,
+    page,
+    requests,
+    errors,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// offsite returns the requested URLs that left 127.0.0.1.
+export function offsite(requests) {
+  return requests.filter((url) => {
+    const u = new URL(url);
+    return !(u.protocol === 'data:' || u.protocol === 'blob:' || u.hostname === '127.0.0.1');
+  });
+}
