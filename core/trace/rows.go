@@ -1,0 +1,183 @@
+package trace
+
+import (
+	"bufio"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"schedlab/core"
+)
+
+// rows streams CSV records with the line each starts on. Quoting follows RFC 4180 (as
+// encoding/csv); blank lines are skipped; CRLF is accepted.
+type rows struct {
+	name string
+	cr   *csv.Reader
+	line int // line of the current record
+}
+
+func newRows(name string, r io.Reader) *rows {
+	br := bufio.NewReaderSize(r, bufSize)
+	skipBOM(br)
+	cr := csv.NewReader(br)
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	return &rows{name: name, cr: cr}
+}
+
+// next returns the next record, io.EOF at the end, or a located error.
+func (r *rows) next() ([]string, error) {
+	rec, err := r.cr.Read()
+	if err == io.EOF {
+		return nil, io.EOF
+	}
+	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s:%d: csv: %v", r.name, pe.Line, pe.Err)
+		}
+		return nil, fmt.Errorf("%s:%d: read: %v", r.name, r.line+1, err)
+	}
+	r.line, _ = r.cr.FieldPos(0)
+	return rec, nil
+}
+
+// errf makes the error "name:line: field: problem" for the current record.
+func (r *rows) errf(field, format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s: %s", r.name, r.line, field, fmt.Sprintf(format, args...))
+}
+
+// wrap locates an error that already reads "field: problem" (core.Job.Validate's form).
+func (r *rows) wrap(err error) error { return fmt.Errorf("%s:%d: %w", r.name, r.line, err) }
+
+// header reads the header record and maps each wanted column to its index (-1 when absent).
+// A missing required column is an error; so is any unknown column when strict is set.
+// It returns the number of columns every row must have.
+func (r *rows) header(required, optional []string, strict bool) (map[string]int, int, error) {
+	rec, err := r.next()
+	if err == io.EOF {
+		return nil, 0, fmt.Errorf("%s:1: input: empty", r.name)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	idx := make(map[string]int, len(required)+len(optional))
+	for _, c := range append(slices.Clone(required), optional...) {
+		idx[c] = -1
+	}
+	for i, h := range rec {
+		h = strings.ToLower(strings.TrimSpace(h))
+		j, known := idx[h]
+		switch {
+		case !known && strict:
+			return nil, 0, r.errf("header", "unknown column %q (known: %s)", h, strings.Join(append(slices.Clone(required), optional...), ", "))
+		case !known:
+			continue
+		case j >= 0:
+			return nil, 0, r.errf("header", "column %q appears twice", h)
+		}
+		idx[h] = i
+	}
+	for _, c := range required {
+		if idx[c] < 0 {
+			return nil, 0, r.errf("header", "missing column %q", c)
+		}
+	}
+	return idx, len(rec), nil
+}
+
+// width checks a record's column count.
+func (r *rows) width(rec []string, want int) error {
+	if len(rec) != want {
+		return r.errf("row", "got %d columns, want %d", len(rec), want)
+	}
+	return nil
+}
+
+// col returns column c of rec, or "" when the column is absent.
+func col(rec []string, idx map[string]int, c string) string {
+	if i := idx[c]; i >= 0 {
+		return rec[i]
+	}
+	return ""
+}
+
+// collector gathers what every importer tracks across rows: warnings (capped), duplicate ids and
+// models missing from the registry.
+type collector struct {
+	name     string
+	models   *core.Models
+	warns    []string
+	dropped  int
+	ids      map[string]int // id → first line
+	unknown  []string       // unknown model names in order of first use
+	nUnknown map[string]int
+}
+
+const maxWarnings = 20
+
+func newCollector(name string, models *core.Models) *collector {
+	if models == nil {
+		models = core.BuiltinModels()
+	}
+	return &collector{name: name, models: models, ids: map[string]int{}, nUnknown: map[string]int{}}
+}
+
+func (c *collector) warnf(format string, args ...any) {
+	if len(c.warns) >= maxWarnings {
+		c.dropped++
+		return
+	}
+	c.warns = append(c.warns, fmt.Sprintf(format, args...))
+}
+
+// id records a job id and warns about a duplicate.
+func (c *collector) id(id string, line int) {
+	if first, dup := c.ids[id]; dup {
+		c.warnf("%s:%d: id: %q duplicates line %d", c.name, line, id, first)
+		return
+	}
+	c.ids[id] = line
+}
+
+// model canonicalises a model name through the registry and counts unknown names.
+func (c *collector) model(name string) string {
+	if name == "" {
+		return ""
+	}
+	if m, ok := c.models.Lookup(name); ok {
+		return m.Name
+	}
+	if c.nUnknown[name] == 0 {
+		c.unknown = append(c.unknown, name)
+	}
+	c.nUnknown[name]++
+	return name
+}
+
+// finish checks that there are jobs and returns the warnings.
+func (c *collector) finish(jobs []core.Job, err error) ([]core.Job, []string, error) {
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(jobs) == 0 {
+		return nil, nil, fmt.Errorf("%s:1: input: no jobs (empty or header only)", c.name)
+	}
+	warns := c.warns
+	if c.dropped > 0 {
+		warns = append(warns, fmt.Sprintf("%s: %d more warnings not shown", c.name, c.dropped))
+	}
+	for _, m := range c.unknown {
+		warns = append(warns, fmt.Sprintf("%s: model %q is not in the registry (%d jobs): kept as written", c.name, m, c.nUnknown[m]))
+	}
+	return jobs, warns, nil
+}
+
+// errAt makes "name:line: field: problem" for a line other than the current one.
+func errAt(name string, line int, field, problem string) error {
+	return fmt.Errorf("%s:%d: %s: %s", name, line, field, problem)
+}
