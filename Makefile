@@ -1,0 +1,147 @@
+# schedlab — build, test and serve. `make help` lists the targets.
+#
+# Everything runs from a clean clone with only Go, Node and npm present: `make test` installs the
+# rest (npm packages under build/, Debian's chromium) through scripts/deps.sh. Each step prints a
+# "== " heading. Steps that need a part of the tree that has not landed yet (the runner
+# scripts/simulate, browser tests in scripts/e2e/) skip with a message instead of failing.
+
+GO       ?= go
+GOROOT   := $(shell $(GO) env GOROOT)
+WASMDIR  := $(GOROOT)/lib/wasm
+WASMEXEC := $(WASMDIR)/go_js_wasm_exec
+PORT     ?= 8080
+HOST     ?= 127.0.0.1
+FUZZTIME ?= 60s
+BENCH    ?= .
+SITE     := build/site
+HAVE_SIM := $(wildcard scripts/simulate/*.go)
+
+# The steps of `make test`, in order; the first failure stops the run.
+TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
+
+.PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro clean distclean
+
+all: build
+
+help:
+	@echo "make serve          build and serve the app at http://$(HOST):$(PORT)/ (PORT=... overrides)"
+	@echo "make test           install test dependencies and run every test ($(TEST_STEPS))"
+	@echo "make build          build/simulate, build/simulate.wasm and the site under $(SITE)"
+	@echo "make check          go vet, the syscall/js dependency check, gofmt"
+	@echo "make golden         compare runner output natively, under Node and with testdata/golden"
+	@echo "make golden-update  rewrite testdata/golden/N.jsonl from the native runner"
+	@echo "make fuzz           run every Fuzz target for FUZZTIME each (default 60s)"
+	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp)"
+	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
+	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
+
+# ---- build ---------------------------------------------------------------------------------
+
+build: sim site
+
+sim:
+ifneq ($(HAVE_SIM),)
+	@echo "== build: runner build/simulate and build/simulate.wasm"
+	$(GO) build -o build/simulate ./scripts/simulate
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o build/simulate.wasm ./scripts/simulate
+else
+	@echo "== build: scripts/simulate not there yet; skipping the runner"
+endif
+
+site:
+	@echo "== build: site under $(SITE)"
+	@scripts/site.sh $(SITE)
+
+serve: build
+	@echo "== serve: http://$(HOST):$(PORT)/ (Ctrl-C stops)"
+	$(GO) run ./scripts/serve -dir $(SITE) -addr $(HOST):$(PORT)
+
+# ---- test ----------------------------------------------------------------------------------
+
+test:
+	@start=$$(date +%s); \
+	for step in $(TEST_STEPS); do \
+		t0=$$(date +%s); \
+		$(MAKE) --no-print-directory $$step || { echo "== make test: FAILED at step $$step"; exit 1; }; \
+		echo "   ($$step took $$(( $$(date +%s) - t0 )) s)"; \
+	done; \
+	echo "== make test: all steps passed in $$(( $$(date +%s) - start )) s"
+
+deps:
+	@echo "== deps: Go modules, npm packages under build/, chromium"
+	@scripts/deps.sh
+
+vet:
+	@echo "== vet: go vet ./..."
+	$(GO) vet ./...
+
+depcheck:
+	@echo "== depcheck: core/ and policies/ must not depend on syscall/js"
+	@deps=$$(GOOS=js GOARCH=wasm $(GO) list -deps ./core/... ./policies/...) || exit 1; \
+	if printf '%s\n' "$$deps" | grep -qx syscall/js; then \
+		echo "FAIL: these packages pull in syscall/js:"; \
+		GOOS=js GOARCH=wasm $(GO) list -f '{{.ImportPath}}{{range .Deps}}{{if eq . "syscall/js"}} <- syscall/js{{end}}{{end}}' \
+			./core/... ./policies/... | grep 'syscall/js'; \
+		exit 1; \
+	fi; echo "ok"
+
+fmtcheck:
+	@echo "== fmtcheck: gofmt -l must be empty"
+	@out=$$(find . -name '*.go' -not -path './build/*' -not -path './.git/*' -not -path '*/testdata/*' -print0 | xargs -0 gofmt -l); \
+	if [ -n "$$out" ]; then echo "FAIL: not gofmt-ed:"; echo "$$out"; exit 1; fi; echo "ok"
+
+check: vet depcheck fmtcheck
+
+test-native:
+	@echo "== test-native: go test -race ./..."
+	$(GO) test -race ./...
+
+test-wasm:
+	@echo "== test-wasm: core/ and policies/ under Node (GOOS=js GOARCH=wasm)"
+	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./core/... ./policies/...
+
+fuzz-brief:
+	@echo "== fuzz-brief: every Fuzz target for 5s"
+	@scripts/fuzz.sh 5s
+
+fuzz:
+	@echo "== fuzz: every Fuzz target for $(FUZZTIME)"
+	@scripts/fuzz.sh $(FUZZTIME)
+
+golden: sim
+ifneq ($(HAVE_SIM),)
+	@echo "== golden: runner output natively vs under Node vs testdata/golden"
+	@PATH="$(WASMDIR):$$PATH" $(GO) run ./scripts/golden -native build/simulate -wasm build/simulate.wasm -exec "$(WASMEXEC)"
+else
+	@echo "== golden: scripts/simulate not there yet; skipping"
+endif
+
+golden-update: sim
+ifneq ($(HAVE_SIM),)
+	@echo "== golden-update: rewriting testdata/golden from the native runner"
+	@PATH="$(WASMDIR):$$PATH" $(GO) run ./scripts/golden -update -native build/simulate -wasm build/simulate.wasm -exec "$(WASMEXEC)"
+else
+	@echo "== golden-update: scripts/simulate not there yet; nothing to update"
+endif
+
+e2e: site
+	@echo "== e2e: browser tests in scripts/e2e/ (Chromium via playwright-core)"
+	@scripts/e2e.sh
+
+# ---- other ---------------------------------------------------------------------------------
+
+bench:
+	@echo "== bench: core/ and policies/"
+	$(GO) test -bench '$(BENCH)' -benchmem -run '^$$' ./core/... ./policies/...
+
+repro: sim
+	@echo "== repro: paper reproductions through the runner"
+	@scripts/repro.sh
+
+clean:
+	@echo "== clean"
+	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro
+
+distclean: clean
+	rm -rf build/node_modules

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Fuzzes every Fuzz* target in the module for the given time each (default 5s): targets are found
+# with `go test -list '^Fuzz' ./...`, so a new target is picked up without touching this file.
+# A crash is saved by the go tool under the package's testdata/fuzz/ and fails the run; commit
+# that file with the fix so the case stays in the regular tests.
+set -euo pipefail
+
+fuzztime=${1:-5s}
+targets=$(go test -list '^Fuzz' ./... | awk '
+	/^Fuzz/ { names[++n] = $1; next }
+	/^ok/   { for (i = 1; i <= n; i++) print $2, names[i]; n = 0 }')
+if [ -z "$targets" ]; then
+	echo "fuzz: no Fuzz targets in the tree yet"
+	exit 0
+fi
+count=$(wc -l <<<"$targets")
+echo "fuzz: $count target(s), $fuzztime each"
+while read -r pkg name; do
+	echo "--- fuzz $pkg $name ($fuzztime)"
+	go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg"
+done <<<"$targets"
