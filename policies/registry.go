@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"schedlab/core/sim"
+	"schedlab/policies/baselines"
 )
 
 // Factory builds a fresh policy from its JSON parameters (nil or empty means the documented
@@ -64,4 +65,23 @@ func (r *Registry) index(name string) int {
 		}
 	}
 	return -1
+}
+
+// Builtin returns a registry of every built-in policy, in listing order. Each family is one
+// explicit line; nothing registers itself.
+func Builtin() *Registry {
+	r := &Registry{}
+	must(r.Register(baselines.NameFIFO, baselines.NewFIFO))
+	must(r.Register(baselines.NameFIFOBackfill, baselines.NewFIFOBackfill))
+	must(r.Register(baselines.NameSJF, baselines.NewSJF))
+	must(r.Register(baselines.NameSRTF, baselines.NewSRTF))
+	must(r.Register(baselines.NameLAS, baselines.NewLAS))
+	return r
+}
+
+// must panics on a registration error: Builtin's names are fixed, so one is a programming bug.
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
 }

@@ -1,0 +1,230 @@
+package baselines
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+)
+
+// LASParams are las's parameters. Defaults follow the Tiresias authors' simulator
+// (SymbioticLab/Tiresias, simulator/jobs.py and run_sim.py, schedule "dlas-gpu"): three queues
+// split at 3250 and 7200 GPU-seconds of attained service, no starvation guard.
+type LASParams struct {
+	Common
+	// Thresholds are the queue limits in GPU-seconds, ascending: K thresholds make K+1 queues.
+	// Default [3250, 7200].
+	Thresholds []float64 `json:"thresholds_gpu_s,omitempty"`
+	// Starve is Tiresias' starvation knob (its dlas-gpu-N variants): a job in a lower queue that
+	// has waited, since it last entered the top queue, at least Starve × the wall time it ran in
+	// that period is promoted to the top queue with its service count reset. 0 (default) = off.
+	Starve float64 `json:"starve,omitempty"`
+}
+
+// LAS is Tiresias' discretised two-dimensional least-attained-service scheduler. A job's service
+// is the GPU time it has held (View.Attained: wall time × GPUs) since it last entered the top
+// queue; it starts in queue 0 and moves down one queue each time its service crosses the next
+// threshold. Queues are strict priorities and the scheduler is preemptive: at every decision the
+// jobs to run are chosen greedily in priority order over running and waiting jobs together (a
+// job that does not fit is skipped), as in Tiresias' simulator. Within a queue, running jobs come
+// first (a waiting job never preempts a running one of its own queue), then jobs in the order
+// they entered the queue (arrival, demotion or promotion), then arrival order.
+//
+// Decisions happen at arrivals, completions and round ticks (sim.RoundsToo), so a demotion or
+// promotion takes effect at the next decision instant, at most one round late; Tiresias'
+// simulator computes the exact crossing time instead.
+type LAS struct {
+	core   preemptive
+	thresh []core.Time // GPU-ms
+	starve float64
+
+	queue     []uint8
+	enter     []core.Time // when the job entered its queue
+	baseAtt   []core.Time // Attained when it last entered the top queue
+	baseHeld  []core.Time // Held at the same moment
+	waitAcc   []core.Time // waiting time counted towards starvation, up to stoppedAt
+	stoppedAt []core.Time
+	gen       []uint32
+	promo     []promoEntry // min-heap by due time
+	promoted  int
+}
+
+type promoEntry struct {
+	due core.Time
+	job int32
+	gen uint32
+}
+
+// NewLAS builds LAS from JSON parameters, e.g.
+// {"placement": "consolidate", "thresholds_gpu_s": [3250, 7200], "starve": 0}.
+func NewLAS(params json.RawMessage) (sim.Policy, error) {
+	p := LASParams{Thresholds: []float64{3250, 7200}}
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	return NewLASFrom(p)
+}
+
+// NewLASFrom builds LAS from typed parameters (nil Thresholds = the defaults).
+func NewLASFrom(p LASParams) (*LAS, error) {
+	pl, err := p.placer()
+	if err != nil {
+		return nil, err
+	}
+	if p.Thresholds == nil {
+		p.Thresholds = []float64{3250, 7200}
+	}
+	if len(p.Thresholds) > 200 {
+		return nil, fmt.Errorf("thresholds_gpu_s: %d thresholds; at most 200", len(p.Thresholds))
+	}
+	l := &LAS{core: preemptive{placer: pl}}
+	for i, t := range p.Thresholds {
+		if !(t > 0) || !core.CheckSeconds(t) || (i > 0 && t <= p.Thresholds[i-1]) {
+			return nil, fmt.Errorf("thresholds_gpu_s: want positive, strictly ascending numbers, got %v", p.Thresholds)
+		}
+		l.thresh = append(l.thresh, core.FromSeconds(t))
+	}
+	if !(p.Starve >= 0) || math.IsInf(p.Starve, 0) {
+		return nil, fmt.Errorf("starve: want a number ≥ 0, got %v", p.Starve)
+	}
+	l.starve = p.Starve
+	return l, nil
+}
+
+// Name implements sim.Policy.
+func (*LAS) Name() string { return NameLAS }
+
+// Rounds implements sim.RoundPolicy: round ticks let demotions be noticed while nothing arrives.
+func (*LAS) Rounds() sim.Rounds { return sim.RoundsToo }
+
+// Promotions counts starvation promotions so far.
+func (l *LAS) Promotions() int { return l.promoted }
+
+// Init implements sim.Initer.
+func (l *LAS) Init(v *sim.View) {
+	l.core.init(v)
+	n := v.NumJobs()
+	l.queue = make([]uint8, n)
+	l.enter = make([]core.Time, n)
+	l.baseAtt = make([]core.Time, n)
+	l.baseHeld = make([]core.Time, n)
+	l.waitAcc = make([]core.Time, n)
+	l.stoppedAt = make([]core.Time, n)
+	l.gen = make([]uint32, n)
+	l.promo = l.promo[:0]
+	l.promoted = 0
+}
+
+// Decide implements sim.Policy.
+func (l *LAS) Decide(v *sim.View, _ sim.Trigger) {
+	l.core.ingest(v, l)
+	l.promote(v)
+	l.core.schedule(v, l)
+}
+
+func (l *LAS) pendingKey(v *sim.View, j *sim.JobState) key {
+	if j.FirstStart() < 0 {
+		l.enter[j.Index] = j.Job.Submit // never ran: queue 0 since arrival
+	}
+	return key{a: int64(l.queue[j.Index])*2 + 1, b: int64(l.enter[j.Index]), job: int32(j.Index)}
+}
+
+// runningKey demotes j past every threshold its service has crossed.
+func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
+	i := j.Index
+	svc := v.Attained(j) - l.baseAtt[i]
+	for int(l.queue[i]) < len(l.thresh) && svc >= l.thresh[l.queue[i]] {
+		l.queue[i]++
+		l.enter[i] = v.Now()
+	}
+	return key{a: int64(l.queue[i]) * 2, b: int64(l.enter[i]), job: int32(i)}
+}
+
+func (l *LAS) stopped(v *sim.View, j *sim.JobState) {
+	i := j.Index
+	l.stoppedAt[i] = v.Now()
+	l.gen[i]++
+	if l.starve > 0 && l.queue[i] > 0 {
+		exec := v.Held(j) - l.baseHeld[i]
+		due := v.Now() + core.Time(math.Ceil(l.starve*float64(exec))) - l.waitAcc[i]
+		l.pushPromo(promoEntry{due: due, job: int32(i), gen: l.gen[i]})
+	}
+}
+
+func (l *LAS) started(v *sim.View, j *sim.JobState) {
+	i := j.Index
+	l.gen[i]++
+	if v.Held(j) > l.baseHeld[i] {
+		// Tiresias counts waiting time only once the job has run since entering the top queue.
+		l.waitAcc[i] += v.Now() - l.stoppedAt[i]
+	}
+}
+
+// promote moves starving jobs to the top queue.
+func (l *LAS) promote(v *sim.View) {
+	now := v.Now()
+	for len(l.promo) > 0 && l.promo[0].due <= now {
+		e := l.popPromo()
+		i := int(e.job)
+		if e.gen != l.gen[i] || !l.core.pend.has(e.job) {
+			continue
+		}
+		j := v.Job(i)
+		l.queue[i] = 0
+		l.enter[i] = now
+		l.baseAtt[i] = v.Attained(j)
+		l.baseHeld[i] = v.Held(j)
+		l.waitAcc[i] = 0
+		l.promoted++
+		l.core.pend.remove(e.job)
+		l.core.pend.push(l.pendingKey(v, j))
+	}
+}
+
+func (l *LAS) pushPromo(e promoEntry) {
+	h := append(l.promo, e)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !promoLess(h[i], h[p]) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	l.promo = h
+}
+
+func (l *LAS) popPromo() promoEntry {
+	h := l.promo
+	e := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if r := c + 1; r < n && promoLess(h[r], h[c]) {
+			c = r
+		}
+		if !promoLess(h[c], h[i]) {
+			break
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+	l.promo = h
+	return e
+}
+
+func promoLess(a, b promoEntry) bool {
+	if a.due != b.due {
+		return a.due < b.due
+	}
+	return a.job < b.job
+}

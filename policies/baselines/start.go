@@ -1,0 +1,97 @@
+package baselines
+
+import (
+	"fmt"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+	"schedlab/policies/placement"
+)
+
+// tryStart places j with p and starts it; false means it does not fit now.
+func tryStart(v *sim.View, p placement.Placer, j *sim.JobState) bool {
+	if j.Job.GPUs > v.FreeGPUs() {
+		return false
+	}
+	ids, ok := p.Place(v, j)
+	if !ok {
+		return false
+	}
+	if err := v.Start(j, sim.Alloc{GPUs: ids}); err != nil {
+		// The placer promised free GPUs of one allowed type: a refusal is a bug.
+		panic(fmt.Sprintf("baselines: placement %s chose GPUs the engine refused: %v", p.Name(), err))
+	}
+	return true
+}
+
+// capacity counts GPUs per type while a preemptive policy chooses the set of jobs that should
+// run: jobs are admitted in priority order while GPUs of an allowed type remain. Running jobs are
+// charged to the type they hold; a waiting job to the allowed type with the most GPUs left (ties
+// to cluster order), the same rule the placers use.
+type capacity struct {
+	types []core.GPUType
+	base  []int
+	left  []int
+	total int
+}
+
+func (c *capacity) init(cl *core.Cluster) {
+	c.types = cl.Types()
+	c.base = make([]int, len(c.types))
+	c.left = make([]int, len(c.types))
+	for i, t := range c.types {
+		c.base[i] = cl.GPUsOfType(t)
+	}
+}
+
+func (c *capacity) reset() {
+	copy(c.left, c.base)
+	c.total = 0
+	for _, n := range c.base {
+		c.total += n
+	}
+}
+
+func (c *capacity) take(t, g int) {
+	c.left[t] -= g
+	c.total -= g
+}
+
+// takeRunning charges running job j; false if its type has no room left.
+func (c *capacity) takeRunning(j *sim.JobState) bool {
+	g := j.Job.GPUs
+	t := 0
+	if len(c.types) > 1 {
+		for t < len(c.types) && c.types[t] != j.GPUType() {
+			t++
+		}
+	}
+	if c.left[t] < g {
+		return false
+	}
+	c.take(t, g)
+	return true
+}
+
+// takePending charges waiting job j; false if no allowed type has room.
+func (c *capacity) takePending(j *sim.JobState) bool {
+	g := j.Job.GPUs
+	if len(c.types) == 1 {
+		if c.left[0] < g || !j.Job.AllowsType(c.types[0]) {
+			return false
+		}
+		c.take(0, g)
+		return true
+	}
+	best := -1
+	for t, typ := range c.types {
+		if c.left[t] >= g && j.Job.AllowsType(typ) && (best < 0 || c.left[t] > c.left[best]) {
+			best = t
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	c.take(best, g)
+	return true
+}
