@@ -1,0 +1,131 @@
+package synergy
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"schedlab/core"
+	"schedlab/core/metrics"
+	"schedlab/core/sensitivity"
+	"schedlab/core/sim"
+)
+
+// dataDir finds ../shared/data beside the repository root; it skips (or fails under CI=true)
+// when the data is absent.
+func dataDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the test directory")
+		}
+		dir = parent
+	}
+	d := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(d); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("shared data missing at %s", d)
+		}
+		t.Skipf("shared data missing at %s", d)
+	}
+	return d
+}
+
+// readSynergyTrace reads the authors' replay format: id,model,arrival_s,iterations,gpus.
+func readSynergyTrace(t testing.TB, path string) []core.Job {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jobs []core.Job
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for line := 1; sc.Scan(); line++ {
+		f := strings.Split(strings.TrimSpace(sc.Text()), ",")
+		if len(f) != 5 {
+			continue
+		}
+		at, err1 := strconv.ParseFloat(f[2], 64)
+		it, err2 := strconv.ParseInt(f[3], 10, 64)
+		g, err3 := strconv.Atoi(f[4])
+		if err1 != nil || err2 != nil || err3 != nil {
+			t.Fatalf("%s:%d: bad row %q", path, line, sc.Text())
+		}
+		jobs = append(jobs, core.Job{ID: f[0], Line: line, Submit: core.FromSeconds(at), GPUs: g, Iterations: it,
+			Model: core.BuiltinModels().Canonical(f[1])})
+	}
+	return jobs
+}
+
+// runStatic runs one configuration the way the authors' static mode does.
+func runStatic(t testing.TB, jobs []core.Job, name string) (float64, *Policy) {
+	t.Helper()
+	var pol sim.Policy
+	for _, e := range Entries() {
+		if e.Name == name {
+			p, err := e.New(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pol = p
+		}
+	}
+	if pol == nil {
+		t.Fatalf("no entry %s", name)
+	}
+	cl, err := core.ParseCluster("4x8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(sim.Config{Cluster: cl, Jobs: jobs, Policy: pol, Round: 300 * core.Second, FirstRound: core.Second,
+		Progress: sim.RoundCredit, Speed: sensitivity.NewSpeed(sim.ProfileSpeed{Models: core.BuiltinModels()})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := s.Run()
+	sum := metrics.Summarise(res, cl)
+	if sum.Completed != len(jobs) || sum.MeanJCT == nil {
+		t.Fatalf("%s: %d of %d jobs completed", name, sum.Completed, len(jobs))
+	}
+	return *sum.MeanJCT, pol.(*Policy)
+}
+
+// staticTable is issue 5's table: the authors' simulator (1bb2bed6) on the static 100-job trace.
+var staticTable = []struct {
+	name string
+	want float64
+}{
+	{"fifo+proportional", 20272.0}, {"fifo+tune", 18298.0},
+	{"las+proportional", 20251.0}, {"las+tune", 18616.0},
+	{"srtf+proportional", 15883.0}, {"srtf+tune", 14785.0},
+	{"ftf+proportional", 28738.0}, {"ftf+tune", 28000.0},
+	{"drf", 20014.0}, {"tetris", 13795.0},
+}
+
+func TestStaticTraceMatchesAuthors(t *testing.T) {
+	if runtime.GOOS == "js" && testing.Short() {
+		t.Skip("short mode under wasm")
+	}
+	jobs := readSynergyTrace(t, filepath.Join(dataDir(t), "synergy", "static_100job_6_3_1100.0"))
+	for _, c := range staticTable {
+		got, pol := runStatic(t, jobs, c.name)
+		rel := (got - c.want) / c.want
+		t.Logf("%-18s got %9.1f s, authors %9.1f s (%+.2f %%), tune skips %d", c.name, got, c.want, 100*rel, pol.Skipped)
+		if rel > 0.02 || rel < -0.02 {
+			t.Errorf("%s: got mean JCT %.1f s, want %.1f s within 2 %%", c.name, got, c.want)
+		}
+	}
+}
