@@ -28,8 +28,8 @@ var flat = Grid{{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 
 
 // builtinPoints: ideal cores and GB per GPU, speed-up and proportional-share iteration time (s).
 var builtinPoints = [...]struct {
-	model                  string
-	ratio                  int
+	model                   string
+	ratio                   int
 	cpu, mem, speedup, iter float64
 }{
 	{"alexnet", 3, 12, 125, 2.94, 0.6},
