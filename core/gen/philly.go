@@ -1,0 +1,134 @@
+package gen
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+
+	"schedlab/core"
+	"schedlab/core/detmath"
+)
+
+// Philly is the "Philly-derived" generator used by Synergy and Gavel (spec §1; Synergy
+// simulator/helpers/utils.py, Gavel scheduler/utils.py). For job i = 0, 1, …, drawing uniform
+// U ∈ [0, 1) from its own stream in this order:
+//
+//   - arrival: job 0 arrives at start; job i > 0 arrives ceil(-ln(1-U)/rate·3600) s after job
+//     i-1 (Poisson arrivals, rate jobs per hour, whole seconds);
+//   - duration at the reference allocation: with U < 0.8 it is 60·10^(1.5 + 1.5U') s
+//     (31.6 min to 16.7 h), else 60·10^(3 + U') s (16.7 h to 166.7 h), using detmath.Pow10;
+//   - GPUs (Gavel's "Philly distribution"): U < 0.7 → 1, < 0.8 → 2, < 0.95 → 4, else 8; with
+//     multigpu=false the draw is still made (so the other fields do not change) and the job gets 1;
+//   - model: round robin over the registry's models that have a V100 iteration time, in name
+//     order (the ten Synergy models with the built-in registry);
+//   - iterations = floor(duration / iterTime(model, V100)), at least 1, so the job lasts the
+//     drawn duration at the reference speed (one V100 at the proportional CPU/memory share).
+//
+// Jobs are iteration-based (Duration = 0, BatchSize = 0 = the model's profiled batch) and their
+// ids are "0", "1", … as in Synergy's traces.
+type Philly struct{}
+
+// phillyStream is the PCG stream of this generator ("philly" in ASCII), so another generator
+// given the same seed draws different numbers.
+const phillyStream = 0x7068696c6c79
+
+// maxArrival bounds arrival times (as the trace importers do), far below Time overflow.
+const maxArrival = 1_000_000_000_000 * core.Second
+
+// Name implements Generator.
+func (Philly) Name() string { return "philly" }
+
+// Doc implements Generator.
+func (Philly) Doc() string {
+	return "Poisson arrivals, Philly-like durations and GPU counts, Synergy's model mix (spec §1)"
+}
+
+// Keys implements Generator.
+func (Philly) Keys() []Key {
+	return []Key{
+		{"jobs", "1000", "number of jobs (1 … 10,000,000)"},
+		{"rate", "9", "arrival rate in jobs per hour (> 0)"},
+		{"multigpu", "true", "false gives every job 1 GPU"},
+		{"start", "0", "arrival time of the first job, seconds"},
+	}
+}
+
+// Generate implements Generator.
+func (Philly) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, error) {
+	n, err := p.Int("jobs", 1, 10_000_000)
+	if err != nil {
+		return nil, err
+	}
+	rate, err := p.Float("rate", 1e-6, 1e7)
+	if err != nil {
+		return nil, err
+	}
+	multi, err := p.Bool("multigpu")
+	if err != nil {
+		return nil, err
+	}
+	start, err := p.Float("start", 0, 1e9)
+	if err != nil {
+		return nil, err
+	}
+	type ref struct {
+		name string
+		iter float64
+	}
+	var mix []ref
+	for _, name := range models.Names() {
+		m, _ := models.Lookup(name)
+		if it := m.IterTime[core.V100]; it > 0 {
+			mix = append(mix, ref{name, it})
+		}
+	}
+	if len(mix) == 0 {
+		return nil, fmt.Errorf("gen: %q: models: the registry has no model with a V100 iteration time", p.spec)
+	}
+
+	rng := rand.New(rand.NewPCG(seed, phillyStream))
+	jobs := make([]core.Job, 0, min(n, 1<<16))
+	at := core.FromSeconds(start)
+	for i := range int(n) {
+		if i > 0 {
+			at += core.Time(math.Ceil(-math.Log(1-rng.Float64())/rate*3600)) * core.Second
+			if at > maxArrival {
+				return nil, p.errf("rate", "job %d would arrive after 1e12 s: rate too low for %d jobs", i, n)
+			}
+		}
+		var exp10 float64
+		if rng.Float64() < 0.8 {
+			exp10 = 1.5 + 1.5*rng.Float64()
+		} else {
+			exp10 = 3 + rng.Float64()
+		}
+		dur := 60 * detmath.Pow10(exp10)
+		gpus := phillyGPUs(rng.Float64())
+		if !multi {
+			gpus = 1
+		}
+		m := mix[i%len(mix)]
+		jobs = append(jobs, core.Job{
+			ID:         strconv.Itoa(i),
+			Submit:     at,
+			GPUs:       gpus,
+			Iterations: max(1, int64(math.Floor(dur/m.iter))),
+			Model:      m.name,
+		})
+	}
+	return jobs, nil
+}
+
+// phillyGPUs maps a uniform draw to Gavel's Philly GPU-count distribution.
+func phillyGPUs(u float64) int {
+	switch {
+	case u < 0.7:
+		return 1
+	case u < 0.8:
+		return 2
+	case u < 0.95:
+		return 4
+	}
+	return 8
+}
