@@ -1,0 +1,138 @@
+package similarity
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"schedlab/core/hetero"
+	"schedlab/core/sim"
+)
+
+// Entry is a policy name and its factory (merged into the policies registry by the lead).
+type Entry struct {
+	Name string
+	New  func(params json.RawMessage) (sim.Policy, error)
+}
+
+// Params are the JSON parameters of this package's policies; zero values mean the defaults.
+// Baselines accept only placement.
+type Params struct {
+	K             int      `json:"k,omitempty"`                // neighbours (default 3)
+	Order         string   `json:"order,omitempty"`            // "fifo" (default, the 2023 policy) or "lpt"
+	Strict        bool     `json:"strict,omitempty"`           // wait for the best type instead of falling back
+	Fallback      string   `json:"fallback,omitempty"`         // "finish" (default) or "greedy"
+	Exclude       string   `json:"exclude,omitempty"`          // hidden references: "model" (default) or "family"
+	MigrationCost *float64 `json:"migration_cost_s,omitempty"` // +rounds: cost charged per move (default 60 s)
+	MinGain       *float64 `json:"min_gain,omitempty"`         // +rounds: minimum predicted speed-up (default 0.1)
+	Placement     string   `json:"placement,omitempty"`        // only "consolidate" (the default) is supported
+}
+
+func parseParams(name string, raw json.RawMessage, allowed map[string]bool) (Params, error) {
+	var ps Params
+	if len(bytes.TrimSpace(raw)) > 0 && string(bytes.TrimSpace(raw)) != "null" {
+		var keys map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &keys); err != nil {
+			return ps, fmt.Errorf("params: %w", err)
+		}
+		for k := range keys {
+			if !allowed[k] {
+				return ps, fmt.Errorf("params: %s: unknown key %q", name, k)
+			}
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&ps); err != nil {
+			return ps, fmt.Errorf("params: %w", err)
+		}
+	}
+	if ps.Placement != "" && ps.Placement != "consolidate" {
+		return ps, fmt.Errorf("params: placement: %q: this policy places each gang consolidated within its chosen GPU type", ps.Placement)
+	}
+	if ps.K < 0 || ps.K > 26 {
+		return ps, fmt.Errorf("params: k: want 1..26, got %d", ps.K)
+	}
+	if ps.K == 0 {
+		ps.K = 3
+	}
+	switch ps.Fallback {
+	case "", "finish", "greedy":
+	default:
+		return ps, fmt.Errorf("params: fallback: %q: want finish or greedy", ps.Fallback)
+	}
+	switch ps.Order {
+	case "", "fifo", "lpt":
+	default:
+		return ps, fmt.Errorf("params: order: %q: want fifo or lpt", ps.Order)
+	}
+	if ps.MigrationCost != nil && *ps.MigrationCost < 0 {
+		return ps, fmt.Errorf("params: migration_cost_s: negative")
+	}
+	if ps.MinGain != nil && *ps.MinGain < 0 {
+		return ps, fmt.Errorf("params: min_gain: negative")
+	}
+	return ps, nil
+}
+
+var (
+	baseKeys       = map[string]bool{"placement": true}
+	oracleKeys     = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true}
+	similarityKeys = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true}
+	roundsKeys     = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true,
+		"migration_cost_s": true, "min_gain": true}
+)
+
+// Entries lists the policies of this package, in documentation order.
+func Entries() []Entry {
+	return []Entry{
+		{Name: "model-similarity", New: func(raw json.RawMessage) (sim.Policy, error) {
+			return newSimilarity("model-similarity", raw, similarityKeys, false)
+		}},
+		{Name: "model-similarity+rounds", New: func(raw json.RawMessage) (sim.Policy, error) {
+			return newSimilarity("model-similarity+rounds", raw, roundsKeys, true)
+		}},
+		{Name: "model-similarity-oracle", New: func(raw json.RawMessage) (sim.Policy, error) {
+			ps, err := parseParams("model-similarity-oracle", raw, oracleKeys)
+			if err != nil {
+				return nil, err
+			}
+			return &Policy{name: "model-similarity-oracle", rule: ruleOracle, table: hetero.Gavel(),
+				lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback == "greedy"}, nil
+		}},
+		{Name: "first-fit-any", New: baseline("first-fit-any", ruleFirstFit)},
+		{Name: "random-type", New: baseline("random-type", ruleRandomType)},
+		{Name: "fastest-gpu-first", New: baseline("fastest-gpu-first", ruleFastest)},
+	}
+}
+
+func newSimilarity(name string, raw json.RawMessage, keys map[string]bool, rounds bool) (sim.Policy, error) {
+	ps, err := parseParams(name, raw, keys)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := ParseExclude(ps.Exclude)
+	if err != nil {
+		return nil, fmt.Errorf("params: %w", err)
+	}
+	if ex == ExcludeNone {
+		return nil, fmt.Errorf("params: exclude: none would show the policy its own profile: use model-similarity-oracle")
+	}
+	p := &Policy{name: name, rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex),
+		lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback == "greedy", rounds: rounds, migration: 60, minGain: 0.1}
+	if ps.MigrationCost != nil {
+		p.migration = *ps.MigrationCost
+	}
+	if ps.MinGain != nil {
+		p.minGain = *ps.MinGain
+	}
+	return p, nil
+}
+
+func baseline(name string, r rule) func(json.RawMessage) (sim.Policy, error) {
+	return func(raw json.RawMessage) (sim.Policy, error) {
+		if _, err := parseParams(name, raw, baseKeys); err != nil {
+			return nil, err
+		}
+		return &Policy{name: name, rule: r}, nil
+	}
+}

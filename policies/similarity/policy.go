@@ -1,0 +1,369 @@
+package similarity
+
+import (
+	"fmt"
+	"sort"
+
+	"schedlab/core"
+	"schedlab/core/hetero"
+	"schedlab/core/sim"
+)
+
+// rule is how a policy picks among the placements available now.
+type rule uint8
+
+const (
+	ruleSimilarity rule = iota // predicted fastest type by model similarity
+	ruleOracle                 // measured fastest type (true profile)
+	ruleFirstFit               // first type in cluster order
+	ruleRandomType             // a uniformly random type with room
+	ruleFastest                // newest GPU generation first
+)
+
+// Match is what the policy decided about one job: the most similar visible reference model and
+// its similarity, and the GPU type it predicts fastest for the job (consolidated).
+type Match struct {
+	Reference  string       `json:"reference,omitempty"`
+	Similarity float64      `json:"similarity,omitempty"`
+	Best       core.GPUType `json:"best_type,omitempty"`
+}
+
+// Policy is every policy of this package: a queue order (FIFO, or longest predicted remaining
+// time first) and a rule that picks among the placements available now, optionally re-matching
+// running jobs at round ticks. Build it through Entries. One Policy serves one run.
+type Policy struct {
+	name      string
+	rule      rule
+	pred      *Predictor    // ruleSimilarity
+	table     *hetero.Table // ruleOracle
+	lpt       bool
+	strict    bool
+	greedy    bool // fall back to any free type at once instead of comparing predicted finish times
+	rounds    bool
+	migration float64 // seconds, the cost the re-matcher charges a move
+	minGain   float64
+
+	types []core.GPUType
+	est   []estimate
+	queue []*sim.JobState
+	busy  [][]release // per type index: running jobs' predicted releases, soonest first
+}
+
+// release is a running job's GPUs coming free after a predicted number of seconds.
+type release struct {
+	after float64
+	gpus  int
+}
+
+// estimate is a job's predicted throughput (iterations/s) per cluster type, [0] consolidated and
+// [1] spread; 0 = no prediction.
+type estimate struct {
+	done  bool
+	known bool
+	thr   [][2]float64
+	match Match
+}
+
+// Name implements sim.Policy.
+func (p *Policy) Name() string { return p.name }
+
+// Rounds implements sim.RoundPolicy: the re-matching variant also decides at round ticks.
+func (p *Policy) Rounds() sim.Rounds {
+	if p.rounds {
+		return sim.RoundsToo
+	}
+	return sim.NoRounds
+}
+
+// Init implements sim.Initer.
+func (p *Policy) Init(v *sim.View) {
+	p.types = v.Cluster().Types()
+	p.est = make([]estimate, v.NumJobs())
+}
+
+// Match reports the decision about the job with arrival index i (zero before it was estimated).
+func (p *Policy) Match(i int) Match {
+	if i < 0 || i >= len(p.est) {
+		return Match{}
+	}
+	return p.est[i].match
+}
+
+func (p *Policy) typeIndex(t core.GPUType) int {
+	for i, x := range p.types {
+		if x == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// estimateOf computes (once) the predicted throughputs of j.
+func (p *Policy) estimateOf(j *sim.JobState) *estimate {
+	e := &p.est[j.Index]
+	if e.done {
+		return e
+	}
+	e.done = true
+	e.thr = make([][2]float64, len(p.types))
+	g := j.Job.GPUs
+	switch p.rule {
+	case ruleSimilarity:
+		q, ok := p.pred.Lookup(j.Job.Model)
+		if !ok {
+			return e
+		}
+		e.known = true
+		if nb := p.pred.Neighbours(q, "", g, false); len(nb) > 0 {
+			e.match.Reference, e.match.Similarity = p.pred.Refs[nb[0].Ref].Name, nb[0].Sim
+		}
+		for i, t := range p.types {
+			e.thr[i][0], _ = p.pred.Predict(q, t, g, false)
+			if g > 1 {
+				e.thr[i][1], _ = p.pred.Predict(q, t, g, true)
+			}
+		}
+	case ruleOracle:
+		prof, ok := p.table.Profile(j.Job.Model)
+		if !ok {
+			return e
+		}
+		e.known = true
+		e.match.Reference, e.match.Similarity = prof.Name, 1
+		for i, t := range p.types {
+			e.thr[i][0], _ = prof.At(t, g, false)
+			e.thr[i][1], _ = prof.At(t, g, true)
+		}
+	default:
+		return e
+	}
+	bestThr := 0.0
+	for i, t := range p.types {
+		if x := e.thr[i][0]; x > bestThr && j.Job.AllowsType(t) {
+			bestThr, e.match.Best = x, t
+		}
+	}
+	return e
+}
+
+// score is the predicted throughput of j on candidate c (0 = unknown, <0 = not allowed).
+func (p *Policy) score(e *estimate, t core.GPUType, spread bool) float64 {
+	if !e.known {
+		return 0
+	}
+	k := 0
+	if spread {
+		k = 1
+	}
+	x := e.thr[p.typeIndex(t)][k]
+	if x == 0 {
+		return -1 // a placement without a prediction is never chosen for a known model
+	}
+	return x
+}
+
+// choose returns the index of the candidate to start j on, or -1 to let it wait.
+func (p *Policy) choose(v *sim.View, j *sim.JobState, cands []candidate) int {
+	if len(cands) == 0 {
+		return -1
+	}
+	switch p.rule {
+	case ruleFirstFit:
+		return 0
+	case ruleRandomType:
+		return v.Rand().IntN(len(cands))
+	case ruleFastest:
+		best := 0
+		for i, c := range cands {
+			if genRank(c.typ) < genRank(cands[best].typ) {
+				best = i
+			}
+		}
+		return best
+	}
+	e := p.estimateOf(j)
+	if !e.known {
+		return 0 // no descriptor: heterogeneity-oblivious first fit
+	}
+	best, bestScore := -1, 0.0
+	for i, c := range cands {
+		if p.strict && c.typ != e.match.Best {
+			continue
+		}
+		if s := p.score(e, c.typ, c.spread); s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	if best < 0 || p.strict || p.greedy || cands[best].typ == e.match.Best {
+		return best
+	}
+	// Fall back to a slower type only when the job is predicted to finish there sooner than
+	// by waiting for GPUs of a faster type to come free.
+	rem := j.Total() - v.Progress(j)
+	here := rem / bestScore
+	for ti, t := range p.types {
+		x := e.thr[ti][0]
+		if x <= bestScore || !j.Job.AllowsType(t) {
+			continue
+		}
+		if w, ok := p.waitFor(v, ti, j.Job.GPUs); ok && w+rem/x < here {
+			return -1
+		}
+	}
+	return best
+}
+
+// waitFor predicts how long until g GPUs of type index ti are free, from the running jobs'
+// predicted remaining times (ok false when they never will be, e.g. too few GPUs of the type).
+func (p *Policy) waitFor(v *sim.View, ti, g int) (float64, bool) {
+	if p.busy == nil {
+		p.busy = make([][]release, len(p.types))
+		for j := range v.Running() {
+			k := p.typeIndex(j.GPUType())
+			after := 0.0
+			e := p.estimateOf(j)
+			if x := p.score(e, j.GPUType(), spans(v, j) > 1); x > 0 {
+				after = (j.Total() - v.Progress(j)) / x
+			}
+			p.busy[k] = append(p.busy[k], release{after: after, gpus: len(j.GPUsHeld())})
+		}
+		for k := range p.busy {
+			sort.SliceStable(p.busy[k], func(a, b int) bool { return p.busy[k][a].after < p.busy[k][b].after })
+		}
+	}
+	free := 0
+	cl := v.Cluster()
+	for i, sv := range cl.Servers {
+		if sv.Type == p.types[ti] {
+			free += v.FreeOn(i)
+		}
+	}
+	for _, r := range p.busy[ti] {
+		if free >= g {
+			break
+		}
+		free += r.gpus
+		if free >= g {
+			return r.after, true
+		}
+	}
+	return 0, free >= g
+}
+
+// remainingSeconds is j's predicted remaining time at its best predicted throughput (0 unknown).
+func (p *Policy) remainingSeconds(v *sim.View, j *sim.JobState) float64 {
+	e := p.estimateOf(j)
+	best := 0.0
+	for i := range p.types {
+		best = max(best, e.thr[i][0], e.thr[i][1])
+	}
+	if best == 0 {
+		return 0
+	}
+	return (j.Total() - v.Progress(j)) / best
+}
+
+// Decide implements sim.Policy.
+func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
+	if p.est == nil {
+		p.Init(v)
+	}
+	if p.rounds && why&sim.OnTick != 0 {
+		p.rematch(v)
+	}
+	if v.FreeGPUs() == 0 || v.PendingLen() == 0 {
+		return
+	}
+	p.busy = nil // predicted releases, rebuilt lazily; jobs started below are not in it
+	p.queue = p.queue[:0]
+	for j := range v.Pending() {
+		p.queue = append(p.queue, j)
+	}
+	if p.lpt {
+		rem := make([]float64, len(p.queue))
+		for i, j := range p.queue {
+			rem[i] = p.remainingSeconds(v, j)
+		}
+		idx := make([]int, len(p.queue))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return rem[idx[a]] > rem[idx[b]] })
+		q := make([]*sim.JobState, len(idx))
+		for i, k := range idx {
+			q[i] = p.queue[k]
+		}
+		copy(p.queue, q)
+	}
+	for _, j := range p.queue {
+		if v.FreeGPUs() < j.Job.GPUs {
+			continue
+		}
+		cands := candidates(v, j.Job)
+		if i := p.choose(v, j, cands); i >= 0 {
+			if err := v.Start(j, sim.Alloc{GPUs: cands[i].gpus}); err != nil {
+				panic(fmt.Sprintf("similarity: %v", err)) // candidates are free GPUs of one allowed type
+			}
+		}
+	}
+}
+
+// rematch moves running jobs to free GPUs where they are predicted to finish sooner, counting the
+// migration cost: greedily, the largest predicted saving first, until no move saves time.
+func (p *Policy) rematch(v *sim.View) {
+	for range v.RunningLen() {
+		var bestJob *sim.JobState
+		var bestCand candidate
+		bestSave := 0.0
+		for j := range v.Running() {
+			e := p.estimateOf(j)
+			if !e.known {
+				continue
+			}
+			cur := p.score(e, j.GPUType(), spans(v, j) > 1)
+			rem := j.Total() - v.Progress(j)
+			if cur <= 0 || rem <= 0 {
+				continue
+			}
+			for _, c := range candidates(v, j.Job) {
+				alt := p.score(e, c.typ, c.spread)
+				if alt <= cur*(1+p.minGain) {
+					continue
+				}
+				if save := rem/cur - rem/alt - p.migration; save > bestSave {
+					bestJob, bestCand, bestSave = j, c, save
+				}
+			}
+		}
+		if bestJob == nil {
+			return
+		}
+		if err := v.Stop(bestJob); err != nil {
+			panic(fmt.Sprintf("similarity: %v", err))
+		}
+		if err := v.Start(bestJob, sim.Alloc{GPUs: bestCand.gpus}); err != nil {
+			panic(fmt.Sprintf("similarity: %v", err))
+		}
+	}
+}
+
+// spans counts the servers j's GPUs are on.
+func spans(v *sim.View, j *sim.JobState) int {
+	cl := v.Cluster()
+	n, last := 0, -1
+	for k, g := range j.GPUsHeld() {
+		sv := cl.ServerOf(int(g))
+		if sv == last {
+			continue
+		}
+		seen := false
+		for _, h := range j.GPUsHeld()[:k] {
+			seen = seen || cl.ServerOf(int(h)) == sv
+		}
+		if !seen {
+			n++
+		}
+		last = sv
+	}
+	return n
+}

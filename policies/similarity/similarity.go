@@ -1,0 +1,196 @@
+package similarity
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"schedlab/core"
+	"schedlab/core/detmath"
+	"schedlab/core/hetero"
+)
+
+// Exclude says which references the predictor hides from a query.
+type Exclude uint8
+
+// Exclusion modes.
+const (
+	// ExcludeModel hides the query's own job type (leave-one-model-out): other batch sizes of
+	// the same family stay visible.
+	ExcludeModel Exclude = iota
+	// ExcludeFamily hides the query's whole family (e.g. every ResNet-50 job type).
+	ExcludeFamily
+	// ExcludeNone hides nothing: the query is its own nearest neighbour (an oracle).
+	ExcludeNone
+)
+
+var excludeNames = [...]string{"model", "family", "none"}
+
+func (e Exclude) String() string { return excludeNames[e] }
+
+// ParseExclude parses "model", "family" or "none" ("" = model).
+func ParseExclude(s string) (Exclude, error) {
+	if s == "" {
+		return ExcludeModel, nil
+	}
+	for i, n := range excludeNames {
+		if n == s {
+			return Exclude(i), nil
+		}
+	}
+	return 0, fmt.Errorf("exclude %q: want model, family or none", s)
+}
+
+// features is the descriptor vector of a job type at a GPU count: log(1+count) per layer kind
+// (so that 97 linear layers do not outweigh everything else), log parameters, log MACs, log
+// depth, log batch, log GPUs and the augmentation flag.
+func features(d Descriptor, batch, gpus int) [numFeatures]float64 {
+	l := func(n int) float64 { return math.Log(1 + float64(n)) }
+	aug := 0.0
+	if d.Augment {
+		aug = 1
+	}
+	return [numFeatures]float64{l(d.Conv), l(d.DepthwiseConv), l(d.Norm), l(d.Dropout), l(d.Linear), l(d.Pool),
+		l(d.Residual), l(d.Attention), l(d.Recurrent), math.Log(d.ParamsM), math.Log(d.GMACs), math.Log(float64(d.Depth)),
+		math.Log(float64(batch)), math.Log(float64(gpus)), aug}
+}
+
+const numFeatures = 15
+
+// Cosine is the cosine similarity of two vectors (0 when either is zero).
+func Cosine(a, b []float64) float64 {
+	var ab, aa, bb float64
+	for i := range a {
+		ab += a[i] * b[i]
+		aa += a[i] * a[i]
+		bb += b[i] * b[i]
+	}
+	if aa == 0 || bb == 0 {
+		return 0
+	}
+	return ab / math.Sqrt(aa*bb)
+}
+
+// Neighbour is a reference and its similarity to a query, in [0, 1] ((1 + cosine) / 2).
+type Neighbour struct {
+	Ref int
+	Sim float64
+}
+
+// Predictor transfers measured profiles to unseen models by similarity. It is read-only after
+// NewPredictor and safe to share.
+type Predictor struct {
+	Table   *hetero.Table
+	Refs    []Reference
+	K       int
+	Exclude Exclude
+}
+
+// NewPredictor builds a predictor over t's profiles with k nearest neighbours.
+func NewPredictor(t *hetero.Table, k int, ex Exclude) *Predictor {
+	return &Predictor{Table: t, Refs: References(t), K: k, Exclude: ex}
+}
+
+// visible reports whether reference r may serve query q.
+func (p *Predictor) visible(q Reference, r int) bool {
+	switch p.Exclude {
+	case ExcludeModel:
+		return p.Refs[r].Name != q.Name
+	case ExcludeFamily:
+		return p.Refs[r].Family != q.Family
+	}
+	return true
+}
+
+// Neighbours returns the K references most similar to q at gpus GPUs among the visible ones
+// that have a measurement for (typ, gpus, spread) — typ "" accepts any — best first.
+// Descriptors are z-scored over that candidate set, so similarity is relative to what the policy
+// can see.
+func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread bool) []Neighbour {
+	var cand []int
+	for r := range p.Refs {
+		if !p.visible(q, r) {
+			continue
+		}
+		prof, _ := p.Table.Profile(p.Refs[r].Name)
+		ok := false
+		for _, pt := range prof.Points {
+			ok = ok || ((typ == "" || pt.Type == typ) && pt.GPUs == gpus && (pt.Spread == spread || gpus == 1))
+		}
+		if ok {
+			cand = append(cand, r)
+		}
+	}
+	if len(cand) == 0 {
+		return nil
+	}
+	vecs := make([][numFeatures]float64, len(cand))
+	var mean, sd [numFeatures]float64
+	for i, r := range cand {
+		vecs[i] = features(p.Refs[r].Desc, p.Refs[r].Batch, gpus)
+		for f := range mean {
+			mean[f] += vecs[i][f]
+		}
+	}
+	for f := range mean {
+		mean[f] /= float64(len(cand))
+		for i := range vecs {
+			d := vecs[i][f] - mean[f]
+			sd[f] += d * d
+		}
+		sd[f] = math.Sqrt(sd[f] / float64(len(cand)))
+	}
+	z := func(v [numFeatures]float64) []float64 {
+		out := make([]float64, numFeatures)
+		for f := range v {
+			if sd[f] > 1e-12 {
+				out[f] = (v[f] - mean[f]) / sd[f]
+			}
+		}
+		return out
+	}
+	qz := z(features(q.Desc, q.Batch, gpus))
+	out := make([]Neighbour, len(cand))
+	for i, r := range cand {
+		out[i] = Neighbour{Ref: r, Sim: (1 + Cosine(qz, z(vecs[i]))) / 2}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Sim > out[b].Sim })
+	k := max(1, p.K)
+	if len(out) > k {
+		out = out[:k]
+	}
+	return out
+}
+
+// Predict is q's predicted throughput (iterations/s of the whole job) on gpus GPUs of type typ.
+// The neighbours' hardware efficiency — measured throughput × batch × MACs per sample, i.e.
+// multiply-accumulates per second achieved on that GPU type — is averaged in log space with
+// similarity weights and divided by q's own work per iteration. ok is false when no visible
+// reference was measured there.
+func (p *Predictor) Predict(q Reference, typ core.GPUType, gpus int, spread bool) (float64, bool) {
+	nb := p.Neighbours(q, typ, gpus, spread)
+	var sw, slog float64
+	for _, n := range nb {
+		r := p.Refs[n.Ref]
+		x, ok := p.Table.Throughput(r.Name, typ, gpus, spread)
+		if !ok {
+			continue
+		}
+		w := n.Sim + 1e-9
+		sw += w
+		slog += w * math.Log(x*float64(r.Batch)*r.Desc.GMACs)
+	}
+	if sw == 0 {
+		return 0, false
+	}
+	return detmath.Exp(slog/sw) / (float64(q.Batch) * q.Desc.GMACs), true
+}
+
+// Lookup finds the reference row describing model (canonical name or Gavel job type).
+func (p *Predictor) Lookup(model string) (Reference, bool) {
+	i, ok := lookupRef(p.Refs, model)
+	if !ok {
+		return Reference{}, false
+	}
+	return p.Refs[i], true
+}
