@@ -20,7 +20,7 @@ type Generator interface {
 type Registry []Generator
 
 // Builtin returns the built-in generators.
-func Builtin() Registry { return Registry{Philly{}} }
+func Builtin() Registry { return Registry{Philly{}, Synergy{}} }
 
 // Lookup finds a generator by name.
 func (r Registry) Lookup(name string) (Generator, error) {

@@ -1,0 +1,170 @@
+package gen
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"schedlab/core"
+	"schedlab/core/detmath"
+	"schedlab/core/sensitivity"
+)
+
+// Synergy is the workload generator of Synergy's simulations (spec §5.4; msr-fiddle/synergy
+// simulator/jobs/workload.py, model_zoo.py, task.py, helpers/utils.py). For job i = 0, 1, …,
+// drawing uniform U ∈ [0, 1) from its own stream in this order:
+//
+//   - arrival: ceil(-ln(1-U)/rate·3600) s after job i-1 (job 0: after start), as the authors'
+//     dynamic mode generates the next job when the previous one arrives;
+//   - duration at the proportional share: with U < 0.8 it is 60·10^(1.5 + 1.5U') s, else
+//     60·10^(3 + U') s (detmath.Pow10);
+//   - GPUs: Gavel's Philly distribution (1/2/4/8 with 70/10/15/5 %) with multigpu=true; the draw
+//     is made either way and single-GPU workloads get 1;
+//   - class (image, language, speech): the one furthest below its target share of the jobs so far
+//     (ties in that order), then round robin within the class over image {alexnet, resnet18,
+//     resnet50, mobilenet, shufflenet}, language {gnmt, transformer-xl, lstm}, speech {m5,
+//     deepspeech} — no randomness, as in the authors' ModelAssignment.OVERALL;
+//   - iterations = floor(duration / iteration time at the proportional share of CPU:GPU ratio
+//     `ratio` (the registry's V100 time for ratio 3, Synergy's models-R profiles otherwise)).
+type Synergy struct{}
+
+// synergyStream is this generator's PCG stream ("synergy" in ASCII).
+const synergyStream = 0x73796e65726779
+
+// Name implements Generator.
+func (Synergy) Name() string { return "synergy" }
+
+// Doc implements Generator.
+func (Synergy) Doc() string {
+	return "Synergy's simulated workload: Poisson arrivals, Philly-like durations, image/language/speech split (spec §5.4)"
+}
+
+// Keys implements Generator.
+func (Synergy) Keys() []Key {
+	return []Key{
+		{"jobs", "1000", "number of jobs (1 … 10,000,000)"},
+		{"rate", "9", "arrival rate in jobs per hour (> 0)"},
+		{"split", "20/70/10", "target percentages of image/language/speech jobs"},
+		{"multigpu", "false", "true draws GPU counts from the Philly distribution"},
+		{"ratio", "3", "CPU cores per GPU whose proportional-share iteration times define the job lengths (3-6)"},
+		{"start", "0", "time the arrival process starts, seconds"},
+	}
+}
+
+var synergyClasses = [3][]string{
+	{"alexnet", "resnet18", "resnet50", "mobilenet", "shufflenet"},
+	{"gnmt", "transformer-xl", "lstm"},
+	{"m5", "deepspeech"},
+}
+
+// Generate implements Generator.
+func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, error) {
+	n, err := p.Int("jobs", 1, 10_000_000)
+	if err != nil {
+		return nil, err
+	}
+	rate, err := p.Float("rate", 1e-6, 1e7)
+	if err != nil {
+		return nil, err
+	}
+	multi, err := p.Bool("multigpu")
+	if err != nil {
+		return nil, err
+	}
+	ratio, err := p.Int("ratio", 3, 6)
+	if err != nil {
+		return nil, err
+	}
+	start, err := p.Float("start", 0, 1e9)
+	if err != nil {
+		return nil, err
+	}
+	split, err := parseSplit(p)
+	if err != nil {
+		return nil, err
+	}
+	prof := sensitivity.Builtin()
+	var iter [3][]float64
+	for c, names := range synergyClasses {
+		for _, name := range names {
+			m, ok := models.Lookup(name)
+			if !ok || m.IterTime[core.V100] <= 0 {
+				return nil, fmt.Errorf("gen: %q: models: %s has no V100 iteration time in the registry", p.spec, name)
+			}
+			it := m.IterTime[core.V100]
+			if ratio != 3 {
+				if pr, ok := prof.Lookup(name, float64(ratio)); ok {
+					it = pr.IterTime
+				}
+			}
+			iter[c] = append(iter[c], it)
+		}
+	}
+
+	rng := rand.New(rand.NewPCG(seed, synergyStream))
+	jobs := make([]core.Job, n)
+	at := core.FromSeconds(start)
+	var count [3]int
+	var next [3]int
+	for i := range jobs {
+		at += core.Time(math.Ceil(-math.Log(1-rng.Float64())/rate*3600)) * core.Second
+		if at > maxArrival {
+			return nil, p.errf("rate", "job %d would arrive after 1e12 s: rate too low for %d jobs", i, n)
+		}
+		var exp10 float64
+		if rng.Float64() < 0.8 {
+			exp10 = 1.5 + 1.5*rng.Float64()
+		} else {
+			exp10 = 3 + rng.Float64()
+		}
+		dur := 60 * detmath.Pow10(exp10)
+		gpus := phillyGPUs(rng.Float64())
+		if !multi {
+			gpus = 1
+		}
+		c := 0
+		if i > 0 {
+			best := math.Inf(-1)
+			for k := range 3 {
+				if prio := split[k]/100 - float64(count[k])/float64(i); prio > best {
+					best, c = prio, k
+				}
+			}
+		}
+		count[c]++
+		k := next[c] % len(synergyClasses[c])
+		next[c]++
+		jobs[i] = core.Job{
+			ID:         strconv.Itoa(i),
+			Submit:     at,
+			GPUs:       gpus,
+			Iterations: max(1, int64(dur/iter[c][k])),
+			Model:      synergyClasses[c][k],
+		}
+	}
+	return jobs, nil
+}
+
+// parseSplit reads "I/L/S" percentages (non-negative, summing to more than 0).
+func parseSplit(p Params) ([3]float64, error) {
+	var out [3]float64
+	parts := strings.Split(p.vals["split"], "/")
+	if len(parts) != 3 {
+		return out, p.errf("split", "want IMAGE/LANGUAGE/SPEECH percentages, got %q", p.vals["split"])
+	}
+	total := 0.0
+	for i, s := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || !(v >= 0) || v > 100 {
+			return out, p.errf("split", "want a percentage in [0, 100], got %q", s)
+		}
+		out[i] = v
+		total += v
+	}
+	if total <= 0 {
+		return out, p.errf("split", "percentages sum to 0")
+	}
+	return out, nil
+}
