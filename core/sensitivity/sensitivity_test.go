@@ -16,9 +16,9 @@ func TestSpeedupAt(t *testing.T) {
 	alex, _ := tab.Lookup("AlexNet", 3)
 	gnmt, _ := tab.Lookup("gnmt", 3)
 	for _, c := range []struct {
-		name          string
-		p             *Profile
-		g             int
+		name           string
+		p              *Profile
+		g              int
 		cpu, mem, want float64
 	}{
 		{"proportional point", res18, 1, 3, 62.5, 1},
@@ -39,7 +39,7 @@ func TestSpeedupAt(t *testing.T) {
 func TestDemandClipping(t *testing.T) {
 	alex, _ := Builtin().Lookup("alexnet", 3)
 	for _, c := range []struct {
-		g                  int
+		g                 int
 		cpu, mem, speedup float64
 	}{
 		{1, 12, 125, 2.94},
