@@ -70,6 +70,8 @@ type Reference struct {
 	Family  string
 	Batch   int
 	Desc    Descriptor
+
+	prof *hetero.Profile
 }
 
 // References pairs every profile of t with its family descriptor; profiles of unknown families
@@ -77,14 +79,15 @@ type Reference struct {
 func References(t *hetero.Table) []Reference {
 	fams := Families()
 	var out []Reference
-	for _, p := range t.Profiles() {
+	for i := range t.Profiles() {
+		p := &t.Profiles()[i]
 		fam, bs := hetero.SplitJobType(p.JobType)
 		if bs == 0 {
 			bs = defaultBatch(fam)
 		}
 		for _, f := range fams {
 			if f.Name == fam {
-				out = append(out, Reference{Name: p.Name, JobType: p.JobType, Family: fam, Batch: bs, Desc: f.Desc})
+				out = append(out, Reference{Name: p.Name, JobType: p.JobType, Family: fam, Batch: bs, Desc: f.Desc, prof: p})
 			}
 		}
 	}

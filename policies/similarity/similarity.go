@@ -112,9 +112,8 @@ func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread b
 		if !p.visible(q, r) {
 			continue
 		}
-		prof, _ := p.Table.Profile(p.Refs[r].Name)
 		ok := false
-		for _, pt := range prof.Points {
+		for _, pt := range p.Refs[r].prof.Points {
 			ok = ok || ((typ == "" || pt.Type == typ) && pt.GPUs == gpus && (pt.Spread == spread || gpus == 1))
 		}
 		if ok {
@@ -172,7 +171,7 @@ func (p *Predictor) Predict(q Reference, typ core.GPUType, gpus int, spread bool
 	var sw, slog float64
 	for _, n := range nb {
 		r := p.Refs[n.Ref]
-		x, ok := p.Table.Throughput(r.Name, typ, gpus, spread)
+		x, ok := r.prof.At(typ, gpus, spread)
 		if !ok {
 			continue
 		}
