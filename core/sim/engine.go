@@ -1,10 +1,11 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
+	"slices"
 
 	"schedlab/core"
 )
@@ -77,6 +78,12 @@ type Sim struct {
 	warnings    warnings
 	res         Result
 	dirtySeries bool
+	typeGPUs    []typeCount // GPUs per type, cluster order
+}
+
+type typeCount struct {
+	typ core.GPUType
+	n   int
 }
 
 // New validates cfg and builds a run.
@@ -97,9 +104,19 @@ func New(cfg Config) (*Sim, error) {
 	if rp, ok := cfg.Policy.(RoundPolicy); ok {
 		s.rounds = rp.Rounds()
 	}
+	// Sort a permutation rather than the jobs themselves: a Job is a large struct.
+	perm := make([]int32, len(cfg.Jobs))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortStableFunc(perm, func(a, b int32) int { return cmp.Compare(cfg.Jobs[a].Submit, cfg.Jobs[b].Submit) })
 	s.order = make([]core.Job, len(cfg.Jobs))
-	copy(s.order, cfg.Jobs)
-	sort.SliceStable(s.order, func(a, b int) bool { return s.order[a].Submit < s.order[b].Submit })
+	for i, k := range perm {
+		s.order[i] = cfg.Jobs[k]
+	}
+	for _, t := range s.cl.Types() {
+		s.typeGPUs = append(s.typeGPUs, typeCount{t, s.cl.GPUsOfType(t)})
+	}
 	s.jobs = make([]JobState, len(s.order))
 	for i := range s.jobs {
 		j := &s.order[i]
@@ -298,8 +315,8 @@ func (s *Sim) arrive(j *JobState) {
 
 // fitsEver: enough GPUs of an allowed type exist in one type (a gang never mixes types).
 func (s *Sim) fitsEver(j *core.Job) bool {
-	for _, t := range s.cl.Types() {
-		if j.AllowsType(t) && s.cl.GPUsOfType(t) >= j.GPUs {
+	for _, tc := range s.typeGPUs {
+		if tc.n >= j.GPUs && j.AllowsType(tc.typ) {
 			return true
 		}
 	}

@@ -1,0 +1,144 @@
+package policies
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+
+	"schedlab/core"
+	"schedlab/core/metrics"
+	"schedlab/core/sim"
+	"schedlab/policies/scenario"
+)
+
+// Outcome is one policy's run of a Spec.
+type Outcome struct {
+	Summary metrics.Summary
+	Result  *sim.Result
+}
+
+// Hooks let a caller watch and cancel a run (the app's progress bar and Cancel button). Both may be nil.
+type Hooks struct {
+	// Progress is called every few thousand instants with the simulated time and the number of
+	// jobs that have arrived so far.
+	Progress func(now core.Time, arrived, total int)
+	// Cancel is polled as often as Progress; returning true ends the run with ErrCancelled.
+	Cancel func() bool
+}
+
+// ErrCancelled is returned when Hooks.Cancel asked to stop.
+var ErrCancelled = fmt.Errorf("run cancelled")
+
+// Execute runs every policy of spec on the same jobs and cluster, in spec order.
+func Execute(reg *Registry, spec scenario.Spec, jobs []core.Job, c *core.Cluster, models *core.Models) ([]Outcome, error) {
+	var out []Outcome
+	for _, name := range spec.Policies {
+		o, err := RunOne(reg, spec, name, jobs, c, models, Hooks{})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// RunOne runs one policy of spec. The summary's scenario, cluster, workload and params fields are
+// filled from spec, so the runner and the app print identical JSON for the same run.
+func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *core.Cluster, models *core.Models, h Hooks) (Outcome, error) {
+	if err := spec.Validate(); err != nil {
+		return Outcome{}, err
+	}
+	raw := spec.Params[name]
+	if spec.Placement != "" {
+		var err error
+		if raw, err = withPlacement(raw, spec.Placement); err != nil {
+			return Outcome{}, fmt.Errorf("policy %s: %w", name, err)
+		}
+	}
+	p, err := reg.New(name, raw)
+	if err != nil {
+		return Outcome{}, err
+	}
+	cfg := sim.Config{
+		Cluster:        c,
+		Jobs:           jobs,
+		Speed:          DefaultSpeed(models),
+		Policy:         p,
+		Seed:           spec.Seed,
+		Round:          secondsOr(spec.Round, 300),
+		FirstRound:     -1,
+		CheckpointCost: core.FromSeconds(spec.CheckpointCost),
+		Window:         sim.Window{From: spec.WindowFrom, To: spec.WindowTo},
+		StopAtWindow:   spec.StopAtWindow,
+	}
+	if spec.FirstRound != nil {
+		cfg.FirstRound = core.FromSeconds(*spec.FirstRound)
+	}
+	switch spec.Progress {
+	case "exact":
+		cfg.Progress = sim.Exact
+	case "round-credit":
+		cfg.Progress = sim.RoundCredit
+	default:
+		if pp, ok := p.(sim.ProgressPolicy); ok {
+			cfg.Progress = pp.Progress()
+		}
+	}
+	s, err := sim.New(cfg)
+	if err != nil {
+		return Outcome{}, err
+	}
+	for steps := 0; s.Step(); steps++ {
+		if steps%4096 == 0 && (h.Progress != nil || h.Cancel != nil) {
+			if h.Cancel != nil && h.Cancel() {
+				return Outcome{}, ErrCancelled
+			}
+			if h.Progress != nil {
+				h.Progress(s.Now(), s.Arrived(), len(jobs))
+			}
+		}
+	}
+	res := s.Result()
+	sum := metrics.Summarise(res, c)
+	sum.Policy = name
+	sum.Scenario = spec.Scenario
+	sum.Cluster = c.String()
+	sum.Workload = WorkloadLabel(spec)
+	sum.Params = map[string]any{}
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &sum.Params); err != nil {
+			return Outcome{}, fmt.Errorf("policy %s: params: %w", name, err)
+		}
+	}
+	return Outcome{Summary: sum, Result: res}, nil
+}
+
+// WorkloadLabel names the workload in summaries: the generator spec, or the trace's file name.
+func WorkloadLabel(spec scenario.Spec) string {
+	if spec.Generate != "" {
+		return spec.Generate
+	}
+	return path.Base(spec.Trace)
+}
+
+func secondsOr(s, def float64) core.Time {
+	if s == 0 {
+		s = def
+	}
+	return core.FromSeconds(s)
+}
+
+// withPlacement adds "placement" to a policy's JSON parameters unless they set it already.
+func withPlacement(raw json.RawMessage, placement string) (json.RawMessage, error) {
+	m := map[string]json.RawMessage{}
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, fmt.Errorf("params: %w", err)
+		}
+	}
+	if _, ok := m["placement"]; !ok {
+		b, _ := json.Marshal(placement)
+		m["placement"] = b
+	}
+	return json.Marshal(m)
+}

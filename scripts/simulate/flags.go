@@ -1,0 +1,163 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"schedlab/policies"
+	"schedlab/policies/scenario"
+)
+
+const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [flags]
+
+  -trace PATH | -generate SPEC    the workload (a trace file, or a generator SPEC such as philly:jobs=1000,rate=9)
+  -format NAME                    force a trace format (default: detect)
+  -cluster SPEC                   cluster spec string or @file.json (default 16x8)
+  -policy NAMES                   comma-separated registry names; one run each on the same workload
+  -policy-config PATH             JSON object: policy name -> parameters
+  -placement NAME                 consolidate (default), spread, first-fit, random
+  -checkpoint-cost SECONDS        restart cost after a preemption (default 0)
+  -round SECONDS                  round length for round-based policies (default 300)
+  -first-round SECONDS            time of the first round (default: first multiple of -round at or after the first arrival)
+  -progress MODE                  exact or round-credit (default: the policy family's own)
+  -scenario NAME                  a named preset; explicit flags override its parts
+  -seed N                         the only seed (default 1)
+  -json                           JSON Lines on stdout, one object per run (else a readable table)
+  -jobs-out PATH                  per-job CSV
+  -list                           list policies and scenarios
+`
+
+type options struct {
+	spec    scenario.Spec
+	json    bool
+	jobsOut string
+	list    bool
+}
+
+func parseFlags(args []string, stdout io.Writer) (options, error) {
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var (
+		o                                 options
+		trace, generate, format, clusterS string
+		policyS, policyConfig, placement  string
+		progress, scen                    string
+		ckpt, round, firstRound           float64
+		seed                              uint64
+	)
+	fs.StringVar(&trace, "trace", "", "")
+	fs.StringVar(&generate, "generate", "", "")
+	fs.StringVar(&format, "format", "", "")
+	fs.StringVar(&clusterS, "cluster", "16x8", "")
+	fs.StringVar(&policyS, "policy", "fifo", "")
+	fs.StringVar(&policyConfig, "policy-config", "", "")
+	fs.StringVar(&placement, "placement", "consolidate", "")
+	fs.Float64Var(&ckpt, "checkpoint-cost", 0, "")
+	fs.Float64Var(&round, "round", 300, "")
+	fs.Float64Var(&firstRound, "first-round", -1, "")
+	fs.StringVar(&progress, "progress", "", "")
+	fs.StringVar(&scen, "scenario", "", "")
+	fs.Uint64Var(&seed, "seed", 1, "")
+	fs.BoolVar(&o.json, "json", false, "")
+	fs.StringVar(&o.jobsOut, "jobs-out", "", "")
+	fs.BoolVar(&o.list, "list", false, "")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fmt.Fprint(stdout, usage)
+			return o, errHelp
+		}
+		return o, usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return o, usageError{fmt.Errorf("unexpected argument %q (see -h)", fs.Arg(0))}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.list {
+		return o, nil
+	}
+
+	spec := &o.spec
+	if scen != "" {
+		sc, ok := policies.Scenarios().Find(scen)
+		if !ok {
+			return o, usageError{fmt.Errorf("-scenario %q: unknown (see -list)", scen)}
+		}
+		*spec = sc.Spec
+		spec.Scenario = sc.Name
+	} else {
+		spec.Cluster, spec.Policies = clusterS, nil
+	}
+	if set["trace"] && set["generate"] {
+		return o, usageError{fmt.Errorf("-trace and -generate are exclusive")}
+	}
+	if set["trace"] {
+		spec.Trace, spec.Generate = trace, ""
+	}
+	if set["generate"] {
+		spec.Generate, spec.Trace = generate, ""
+	}
+	if spec.Trace == "" && spec.Generate == "" {
+		return o, usageError{fmt.Errorf("no workload: give -trace, -generate or -scenario (see -h)")}
+	}
+	if set["format"] {
+		spec.Format = format
+	}
+	if set["cluster"] {
+		spec.Cluster = clusterS
+	}
+	if set["policy"] || len(spec.Policies) == 0 {
+		spec.Policies = nil
+		for _, p := range strings.Split(policyS, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				spec.Policies = append(spec.Policies, p)
+			}
+		}
+	}
+	if set["placement"] {
+		spec.Placement = placement
+	}
+	if set["checkpoint-cost"] {
+		spec.CheckpointCost = ckpt
+	}
+	if set["round"] {
+		if !(round > 0) {
+			return o, usageError{fmt.Errorf("-round %v: want a positive number of seconds", round)}
+		}
+		spec.Round = round
+	}
+	if set["first-round"] {
+		if firstRound < 0 {
+			return o, usageError{fmt.Errorf("-first-round %v: want seconds ≥ 0", firstRound)}
+		}
+		spec.FirstRound = &firstRound
+	}
+	if set["progress"] {
+		spec.Progress = progress
+	}
+	spec.Seed = seed
+	if policyConfig != "" {
+		data, err := os.ReadFile(policyConfig)
+		if err != nil {
+			return o, usageError{err}
+		}
+		params := map[string]json.RawMessage{}
+		if err := json.Unmarshal(data, &params); err != nil {
+			return o, usageError{fmt.Errorf("%s: %w", policyConfig, err)}
+		}
+		if spec.Params == nil {
+			spec.Params = map[string]json.RawMessage{}
+		}
+		for k, v := range params {
+			spec.Params[k] = v
+		}
+	}
+	if err := spec.Validate(); err != nil {
+		return o, usageError{err}
+	}
+	return o, nil
+}
