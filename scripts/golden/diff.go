@@ -27,19 +27,28 @@ func FirstDiff(gotName string, got []byte, wantName string, want []byte) (int, s
 		if bytes.Equal(g, w) && gok && wok {
 			continue
 		}
-		return i + 1, fmt.Sprintf("first difference at line %d\n  %s: %s\n  %s: %s",
-			i+1, gotName, show(g, gok), wantName, show(w, wok))
+		col := 0
+		for col < len(g) && col < len(w) && g[col] == w[col] {
+			col++
+		}
+		return i + 1, fmt.Sprintf("first difference at line %d, column %d\n  %s: %s\n  %s: %s",
+			i+1, col+1, gotName, show(g, gok, col), wantName, show(w, wok, col))
 	}
 }
 
-// show quotes a line for a message, shortening long lines.
-func show(line []byte, ok bool) string {
+// show quotes a line for a message; a long line is cut to a window around column col (0-based).
+func show(line []byte, ok bool, col int) string {
 	if !ok || len(line) == 0 {
 		return "(end of output)"
 	}
-	s := string(line)
-	if len(s) > maxShown {
-		s = s[:maxShown] + "…"
+	from := max(0, min(col-maxShown/4, len(line)-maxShown))
+	to := min(len(line), from+maxShown)
+	s := fmt.Sprintf("%q", line[from:to])
+	if from > 0 {
+		s = "…" + s
 	}
-	return fmt.Sprintf("%q", s)
+	if to < len(line) {
+		s += "…"
+	}
+	return s
 }

@@ -137,3 +137,11 @@ func TestRun(t *testing.T) {
 		t.Errorf("missing args file: got %d, %v, %q; want 0, nil, a 'no cases' note", failed, err, out.String())
 	}
 }
+
+func TestFirstDiffLongLine(t *testing.T) {
+	prefix := strings.Repeat("x", 1000)
+	_, msg := FirstDiff("got", []byte(prefix+"AAA"+prefix+"\n"), "want", []byte(prefix+"BBB"+prefix+"\n"))
+	if !strings.Contains(msg, "column 1001") || !strings.Contains(msg, "AAA") || !strings.Contains(msg, "BBB") || len(msg) > 800 {
+		t.Errorf("FirstDiff long line: got %q, want column 1001 and a short window showing AAA and BBB", msg)
+	}
+}
