@@ -142,6 +142,18 @@ func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 	return key{a: int64(l.queue[i]) * 2, b: int64(l.enter[i]), job: int32(i)}
 }
 
+// keyHoldsUntil is when j's service reaches its queue's threshold (its next demotion).
+func (l *LAS) keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time {
+	i := j.Index
+	q := int(l.queue[i])
+	if q >= len(l.thresh) {
+		return core.MaxTime
+	}
+	left := l.thresh[q] - (v.Attained(j) - l.baseAtt[i])
+	g := core.Time(j.Job.GPUs)
+	return v.Now() + (left+g-1)/g
+}
+
 func (l *LAS) stopped(v *sim.View, j *sim.JobState) {
 	i := j.Index
 	l.stoppedAt[i] = v.Now()

@@ -1,7 +1,10 @@
 package baselines
 
 import (
+	"math"
 	"slices"
+
+	"schedlab/core"
 
 	"schedlab/core/sim"
 	"schedlab/policies/placement"
@@ -17,6 +20,9 @@ type ranker interface {
 	runningKey(v *sim.View, j *sim.JobState) key
 	stopped(v *sim.View, j *sim.JobState)
 	started(v *sim.View, j *sim.JobState)
+	// keyHoldsUntil is the earliest time at which running job j's key may exceed its current
+	// runningKey (core.MaxTime if it never rises while j runs).
+	keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time
 }
 
 // preemptive is the shared core of srtf and las. At each decision it chooses the set of jobs that
@@ -25,18 +31,26 @@ type ranker interface {
 // outside the set are stopped, waiting jobs inside it are started with the placer; a running job
 // that stays in the set keeps its GPUs, so nothing is moved needlessly.
 //
-// Cost per decision: O(R log R) for the R running jobs (at most one per GPU) plus O(k log P) for
-// the k waiting jobs examined out of P; the walk ends when every GPU is spoken for.
+// Cost. The full computation (slowPath) re-keys and sorts the R running jobs (at most one per
+// GPU) and walks the k waiting jobs it needs: O(R log R + k log P). Most decisions avoid it: the
+// policy keeps runMax, an upper bound on every running job's key that holds until staleAt (SRTF
+// keys only fall; a LAS key rises only at a demotion, whose time is known). While it holds, a
+// waiting job ranked below runMax preempts nobody and fits behind every running job, and a
+// waiting job ranked above it that fits in the free GPUs would be admitted by the greedy walk too
+// (the running jobs after it still fit in their own GPUs); only a job that outranks a running one
+// and does not fit in the free GPUs needs the full computation. See fastPath.
 type preemptive struct {
-	placer placement.Placer
-	arr    arrivals
-	pend   jobHeap
-	cap    capacity
-	run    []key // running jobs (keys as of the last decision)
-	keep   []key // scratch
-	stop   []int32
-	start  []key
-	skip   []key
+	placer  placement.Placer
+	arr     arrivals
+	pend    jobHeap
+	cap     capacity
+	run     []key // running jobs (and, until the next compaction, some that have ended)
+	runMax  key   // ≥ every running job's key until staleAt
+	staleAt core.Time
+	keep    []key // scratch
+	stop    []int32
+	start   []key
+	skip    []key
 }
 
 func (p *preemptive) init(v *sim.View) {
@@ -44,6 +58,8 @@ func (p *preemptive) init(v *sim.View) {
 	p.pend.init(v.NumJobs())
 	p.cap.init(v.Cluster())
 	p.run = p.run[:0]
+	p.runMax = key{a: math.MinInt64}
+	p.staleAt = core.MaxTime
 }
 
 // ingest queues the jobs that arrived since the last decision.
@@ -51,8 +67,68 @@ func (p *preemptive) ingest(v *sim.View, r ranker) {
 	p.arr.each(v, func(j *sim.JobState) { p.pend.push(r.pendingKey(v, j)) })
 }
 
-// schedule re-keys the running jobs, chooses the set that should run and applies it.
+// schedule brings the running set in line with the greedy rule.
 func (p *preemptive) schedule(v *sim.View, r ranker) {
+	if v.Now() < p.staleAt && p.fastPath(v, r) {
+		return
+	}
+	p.slowPath(v, r)
+}
+
+// fastPath starts waiting jobs in key order while that provably agrees with the full greedy
+// computation; it returns false when the full computation is needed.
+func (p *preemptive) fastPath(v *sim.View, r ranker) bool {
+	ok := true
+	skip := p.skip[:0]
+	for p.pend.len() > 0 {
+		top := p.pend.top()
+		if !top.less(p.runMax) && v.FreeGPUs() == 0 {
+			break
+		}
+		k := p.pend.pop()
+		j := v.Job(int(k.job))
+		if tryStart(v, p.placer, j) {
+			p.started(v, r, j)
+			continue
+		}
+		if top.less(p.runMax) {
+			// It outranks a running job but does not fit the free GPUs: it may preempt.
+			p.pend.push(k)
+			ok = false
+			break
+		}
+		skip = append(skip, k)
+	}
+	for _, k := range skip {
+		p.pend.push(k)
+	}
+	p.skip = skip
+	if len(p.run) > 2*v.RunningLen()+64 {
+		n := 0
+		for _, k := range p.run {
+			if v.Job(int(k.job)).Status() == sim.Running {
+				p.run[n] = k
+				n++
+			}
+		}
+		p.run = p.run[:n]
+	}
+	return ok
+}
+
+// started records a job this policy just started.
+func (p *preemptive) started(v *sim.View, r ranker, j *sim.JobState) {
+	r.started(v, j)
+	k := r.runningKey(v, j)
+	p.run = append(p.run, k)
+	if p.runMax.less(k) {
+		p.runMax = k
+	}
+	p.staleAt = min(p.staleAt, r.keyHoldsUntil(v, j))
+}
+
+// slowPath re-keys the running jobs, chooses the set that should run and applies it.
+func (p *preemptive) slowPath(v *sim.View, r ranker) {
 	n := 0
 	for _, k := range p.run {
 		if j := v.Job(int(k.job)); j.Status() == sim.Running {
@@ -61,11 +137,22 @@ func (p *preemptive) schedule(v *sim.View, r ranker) {
 		}
 	}
 	p.run = p.run[:n]
-	if p.pend.len() == 0 {
-		return // every running job keeps its GPUs and nothing waits
-	}
 	slices.SortFunc(p.run, cmpKey)
+	if p.pend.len() > 0 {
+		p.choose(v, r)
+	}
+	p.runMax = key{a: math.MinInt64}
+	p.staleAt = core.MaxTime
+	for _, k := range p.run {
+		if p.runMax.less(k) {
+			p.runMax = k
+		}
+		p.staleAt = min(p.staleAt, r.keyHoldsUntil(v, v.Job(int(k.job))))
+	}
+}
 
+// choose runs the greedy walk over the sorted running jobs and the waiting heap and applies it.
+func (p *preemptive) choose(v *sim.View, r ranker) {
 	p.cap.reset()
 	keep, stop, start, skip := p.keep[:0], p.stop[:0], p.start[:0], p.skip[:0]
 	i := 0
@@ -106,7 +193,7 @@ func (p *preemptive) schedule(v *sim.View, r ranker) {
 		j := v.Job(int(k.job))
 		if tryStart(v, p.placer, j) {
 			r.started(v, j)
-			keep = append(keep, k)
+			keep = append(keep, r.runningKey(v, j))
 		} else {
 			// Capacity counted GPUs per type; on a heterogeneous cluster the placer may still
 			// refuse (it chooses the type from the GPUs free right now). The job waits.

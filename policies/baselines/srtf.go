@@ -3,6 +3,7 @@ package baselines
 import (
 	"encoding/json"
 
+	"schedlab/core"
 	"schedlab/core/sim"
 )
 
@@ -51,3 +52,6 @@ func (s *SRTF) runningKey(v *sim.View, j *sim.JobState) key {
 
 func (*SRTF) stopped(*sim.View, *sim.JobState) {}
 func (*SRTF) started(*sim.View, *sim.JobState) {}
+
+// keyHoldsUntil: a running job's remaining time never grows.
+func (*SRTF) keyHoldsUntil(*sim.View, *sim.JobState) core.Time { return core.MaxTime }
