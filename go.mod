@@ -2,6 +2,9 @@ module schedlab
 
 go 1.26
 
-require github.com/hack-pad/go-indexeddb v0.3.2
+require (
+	github.com/go-echarts/go-echarts/v2 v2.6.7
+	github.com/hack-pad/go-indexeddb v0.3.2
+)
 
 require github.com/hack-pad/safejs v0.1.0 // indirect

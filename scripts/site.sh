@@ -18,7 +18,16 @@ cp -R static "$out/static"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 
 # --- app assets (app.wasm, ECharts, worker bootstrap) -------------------------------------------
-# Nothing yet: the browser app has not landed, index.html is a placeholder page.
+# One wasm binary serves the page and the workers (static/worker.js). ECharts is bundled from npm
+# (build/node_modules, `npm ci` in build/) into static/echarts.js: only the parts the app uses.
+GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" ./wasm/app
+rm -f "$out/static/echarts-entry.js"
+if [ ! -x build/node_modules/.bin/esbuild ]; then
+	echo "site: build/node_modules/.bin/esbuild missing (run: npm ci --prefix build)" >&2
+	exit 1
+fi
+NODE_PATH="$PWD/build/node_modules" build/node_modules/.bin/esbuild static/echarts-entry.js --bundle --format=esm --minify \
+	--log-level=warning --outfile="$out/static/echarts.js"
 # --- end of app assets --------------------------------------------------------------------------
 
 go run ./scripts/precompress "$out"

@@ -1,0 +1,144 @@
+// Named chart callbacks and the small API the Go page calls (globalThis.schedlabCharts). Options
+// built in Go refer to callbacks as "fn:NAME"; resolve() swaps those strings for the functions
+// below, so the page needs no eval or new Function under its Content-Security-Policy.
+import { echarts } from './echarts.js';
+
+const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7',
+  '#9c755f', '#bab0ac', '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
+  '#7f7f7f', '#bcbd22', '#17becf'];
+
+// Gantt state of the one Gantt chart: items and their GPU rows, set by ganttData.
+const gantt = { off: new Int32Array(1), rows: new Int32Array(0), job: new Int32Array(0),
+  colour: new Int32Array(0), info: [], highlight: -1, data: [], chart: null };
+
+function escapeText(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
+export function msToHours(v) {
+  return (v / 3.6e6).toFixed(v < 3.6e7 ? 2 : 1) + ' h';
+}
+
+export function ganttItem(params, api) {
+  const k = api.value(2);
+  const from = api.value(0);
+  const to = api.value(1);
+  const band = api.size([0, 1])[1];
+  const h = Math.max(1, band * 0.8);
+  const cs = params.coordSys;
+  const job = gantt.job[k];
+  const ci = gantt.colour[k];
+  let fill = ci < 0 ? '#8a94a6' : palette[ci % palette.length];
+  let opacity = 1;
+  if (gantt.highlight >= 0) {
+    opacity = job === gantt.highlight ? 1 : 0.15;
+    if (job === gantt.highlight) fill = '#d62728';
+  }
+  const children = [];
+  for (let p = gantt.off[k]; p < gantt.off[k + 1]; p++) {
+    const row = gantt.rows[p];
+    const a = api.coord([from, row]);
+    const b = api.coord([to, row]);
+    const rect = echarts.graphic.clipRectByRect(
+      { x: a[0], y: a[1] - h / 2, width: Math.max(b[0] - a[0], 0.5), height: h },
+      { x: cs.x, y: cs.y, width: cs.width, height: cs.height });
+    if (rect) children.push({ type: 'rect', shape: rect, style: { fill, opacity } });
+  }
+  return { type: 'group', children };
+}
+
+export function ganttTooltip(params) {
+  const k = params.value[2];
+  const job = gantt.job[k];
+  const span = msToHours(params.value[0]) + ' – ' + msToHours(params.value[1]);
+  if (job < 0) return escapeText('busy ' + span + ' (merged spans: zoom in for jobs)');
+  return escapeText((gantt.info[job] || 'job ' + job) + ' · interval ' + span);
+}
+
+const named = { msToHours, ganttItem, ganttTooltip };
+
+// resolve replaces "fn:NAME" strings in an option by the named functions.
+function resolve(v) {
+  if (typeof v === 'string' && v.startsWith('fn:')) {
+    const f = named[v.slice(3)];
+    if (!f) throw new Error('unknown chart callback ' + v);
+    return f;
+  }
+  if (Array.isArray(v)) return v.map(resolve);
+  if (v && typeof v === 'object') {
+    for (const k of Object.keys(v)) v[k] = resolve(v[k]);
+  }
+  return v;
+}
+
+function chartOf(el) {
+  return echarts.getInstanceByDom(el) || echarts.init(el);
+}
+
+export function show(el, json) {
+  const c = chartOf(el);
+  c.setOption(resolve(JSON.parse(json)), true);
+}
+
+export function dispose(el) {
+  const c = echarts.getInstanceByDom(el);
+  if (c) c.dispose();
+}
+
+// ganttInit sets the Gantt frame; onZoom(fromMs, toMs) is called (debounced) after zoom or pan.
+export function ganttInit(el, json, info, onZoom) {
+  dispose(el);
+  const c = echarts.init(el);
+  gantt.chart = c;
+  gantt.info = info;
+  gantt.highlight = -1;
+  c.setOption(resolve(JSON.parse(json)), true);
+  let timer = 0;
+  c.on('datazoom', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const ax = c.getModel().getComponent('xAxis', 0).axis;
+      const [a, b] = ax.scale.getExtent();
+      const dz = c.getOption().dataZoom[0];
+      if (dz.start <= 0 && dz.end >= 100) onZoom(0, 0);
+      else onZoom(a, b);
+    }, 120);
+  });
+  c.on('click', (p) => {
+    const job = gantt.job[p.value[2]];
+    gantt.highlight = gantt.highlight === job ? -1 : job;
+    el.setAttribute('data-highlight', String(gantt.highlight));
+    c.setOption({ series: [{ data: gantt.data }] });
+  });
+}
+
+// ganttData replaces the drawn items: items holds [from, to] pairs; item k covers GPU rows
+// rows[off[k]..off[k+1]), belongs to job[k] (-1: merged) and has colour index colour[k].
+export function ganttData(el, items, off, rows, job, colour) {
+  Object.assign(gantt, { off, rows, job, colour });
+  const n = job.length;
+  const data = new Array(n);
+  for (let k = 0; k < n; k++) data[k] = [items[2 * k], items[2 * k + 1], k];
+  gantt.data = data;
+  const c = echarts.getInstanceByDom(el);
+  c.setOption({ series: [{ data, progressive: 4000, progressiveThreshold: 8000 }] });
+}
+
+// image returns a data URL of a chart as png or svg (svg re-renders the option with the SVG renderer).
+export function image(el, kind) {
+  const c = echarts.getInstanceByDom(el);
+  if (!c) return null;
+  if (kind === 'png') return c.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
+  const box = document.createElement('div');
+  box.style.width = el.clientWidth + 'px';
+  box.style.height = el.clientHeight + 'px';
+  document.body.appendChild(box);
+  const s = echarts.init(box, null, { renderer: 'svg' });
+  const opt = c.getOption();
+  opt.animation = false;
+  s.setOption(opt);
+  const url = s.getDataURL({ type: 'svg' });
+  s.dispose();
+  box.remove();
+  return url;
+}

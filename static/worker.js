@@ -1,0 +1,12 @@
+// Worker bootstrap (classic worker): start app.wasm, which sees no document and installs
+// self.schedlabHandle. Messages that arrive before that are queued in self.pending.
+importScripts('../wasm_exec.js');
+self.pending = [];
+self.onmessage = (e) => {
+  if (self.schedlabHandle) self.schedlabHandle(e.data);
+  else self.pending.push(e.data);
+};
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch('../app.wasm'), go.importObject)
+  .then((r) => go.run(r.instance))
+  .catch((err) => self.postMessage({ type: 'error', message: 'worker failed to start: ' + err }));

@@ -1,0 +1,466 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"syscall/js"
+
+	"schedlab/core"
+	"schedlab/policies"
+	"schedlab/policies/scenario"
+	"schedlab/wasm/runrec"
+	"schedlab/wasm/store"
+)
+
+// The built-in workload: exactly the runner's -generate philly:jobs=1000,rate=9 -cluster 16x8 -seed 1.
+const (
+	builtinGenerate = "philly:jobs=1000,rate=9"
+	builtinCluster  = "16x8"
+)
+
+// presets are the cluster presets offered beside the spec input.
+var presets = [][2]string{
+	{"16x8 (128 V100, default)", "16x8"},
+	{"Synergy 128 GPUs", "16x8,cpu=24,mem=500"},
+	{"Synergy 512 GPUs", "64x8,cpu=24,mem=500"},
+	{"Gavel K80/P100/V100", "36x1:K80+36x1:P100+36x1:V100"},
+}
+
+type page struct {
+	reg   *policies.Registry
+	store store.Store
+	ctx   context.Context
+
+	// workload: a generator spec, or an uploaded trace file
+	file      js.Value
+	traceHash string
+	wantHash  string // from a link: the file the user must choose
+
+	runs    []*runrec.Record // rows of the summary table
+	shown   *runrec.Record   // the Gantt's run
+	workers []js.Value
+	seq     int
+	live    int
+	click   int
+
+	ganttFrom, ganttTo int64
+}
+
+func startPage() {
+	p := &page{reg: policies.Builtin(), ctx: context.Background(), file: js.Null()}
+	p.buildControls()
+	p.openStore()
+	p.applyURL()
+	p.refreshHistory()
+	doc.Get("body").Call("setAttribute", "data-ready", "1")
+	js.Global().Get("performance").Call("mark", "schedlab-ready")
+}
+
+func (p *page) setError(msg string) { byTestID("error").Set("textContent", msg) }
+
+func (p *page) openStore() {
+	s, err := store.OpenIDB(p.ctx, "schedlab")
+	if err != nil {
+		p.setError("history is not saved (" + err.Error() + "); runs are kept in memory only")
+		p.store = store.NewMemory()
+		return
+	}
+	p.store = s
+}
+
+func (p *page) buildControls() {
+	box := byTestID("policies")
+	for _, name := range p.reg.Names() {
+		cb := el("input", "", "type", "checkbox", "data-testid", "policy-"+name, "value", name, "id", "pol-"+name)
+		if name == "fifo" {
+			cb.Set("checked", true)
+		}
+		lab := el("label", "", "for", "pol-"+name)
+		lab.Call("append", cb, " "+name)
+		box.Call("appendChild", lab)
+	}
+	fmtSel := byTestID("trace-format")
+	for _, n := range traceFormats() {
+		fmtSel.Call("appendChild", el("option", n, "value", n))
+	}
+	pre := doc.Call("getElementById", "cluster-preset")
+	for _, pr := range presets {
+		pre.Call("appendChild", el("option", pr[0], "value", pr[1]))
+	}
+	on(pre, "change", func(js.Value) {
+		if v := pre.Get("value").String(); v != "" {
+			byTestID("cluster-spec").Set("value", v)
+		}
+	})
+	byTestID("cluster-spec").Set("value", builtinCluster)
+	byTestID("seed").Set("value", "1")
+	doc.Call("getElementById", "workload-gen").Set("value", builtinGenerate)
+	p.showWorkload()
+
+	on(byTestID("run"), "click", func(js.Value) { p.run() })
+	on(byTestID("cancel"), "click", func(js.Value) { p.cancel() })
+	on(byTestID("trace-file"), "change", func(js.Value) {
+		if f := byTestID("trace-file").Get("files"); f.Length() > 0 {
+			p.loadFile(f.Index(0))
+		}
+	})
+	on(fmtSel, "change", func(js.Value) {
+		if p.file.Truthy() {
+			p.loadFile(p.file)
+		}
+	})
+	on(doc.Call("getElementById", "use-generator"), "click", func(js.Value) {
+		p.file, p.traceHash = js.Null(), ""
+		byTestID("trace-file").Set("value", "")
+		byTestID("detected-format").Set("textContent", "")
+		p.showWorkload()
+	})
+	drop := doc.Call("getElementById", "drop")
+	onSync(drop, "dragover", func(ev js.Value) { ev.Call("preventDefault") })
+	onSync(drop, "drop", func(ev js.Value) {
+		ev.Call("preventDefault")
+		if f := ev.Get("dataTransfer").Get("files"); f.Length() > 0 {
+			file := f.Index(0)
+			go p.loadFile(file)
+		}
+	})
+	on(byTestID("baseline"), "change", func(js.Value) { p.renderSummary() })
+	on(doc.Call("getElementById", "gantt-run"), "change", func(js.Value) { p.showSelected() })
+	on(doc.Call("getElementById", "colour-by"), "change", func(js.Value) { p.drawGantt() })
+	on(byTestID("export-csv"), "click", func(js.Value) { p.exportCSV() })
+	on(byTestID("export-json"), "click", func(js.Value) { p.exportJSON() })
+	on(byTestID("export-trace"), "click", func(js.Value) { p.exportTrace() })
+	on(byTestID("export-png"), "click", func(js.Value) { p.exportImage("png") })
+	on(doc.Call("getElementById", "export-svg"), "click", func(js.Value) { p.exportImage("svg") })
+	on(doc.Call("getElementById", "import-json"), "change", func(js.Value) { p.importJSON() })
+	p.buildFigures()
+}
+
+func traceFormats() []string {
+	return append([]string{""}, traceNames()...)
+}
+
+// showWorkload describes the current workload.
+func (p *page) showWorkload() {
+	w := doc.Call("getElementById", "workload")
+	if p.file.Truthy() {
+		w.Set("textContent", "trace: "+p.file.Get("name").String())
+		return
+	}
+	w.Set("textContent", "generator: "+doc.Call("getElementById", "workload-gen").Get("value").String())
+}
+
+// spec reads the form into a scenario spec.
+func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
+	var s scenario.Spec
+	if p.file.Truthy() {
+		s.Trace = p.file.Get("name").String()
+		s.Format = byTestID("trace-format").Get("value").String()
+	} else {
+		s.Generate = strings.TrimSpace(doc.Call("getElementById", "workload-gen").Get("value").String())
+	}
+	s.Cluster = strings.TrimSpace(byTestID("cluster-spec").Get("value").String())
+	c, err := core.ParseCluster(s.Cluster)
+	if err != nil {
+		return s, nil, err
+	}
+	s.Cluster = c.String()
+	seed := strings.TrimSpace(byTestID("seed").Get("value").String())
+	if _, err := fmt.Sscan(seed, &s.Seed); err != nil {
+		return s, nil, fmt.Errorf("seed: want a non-negative integer, got %q", seed)
+	}
+	for _, name := range p.reg.Names() {
+		if byTestID("policy-" + name).Get("checked").Bool() {
+			s.Policies = append(s.Policies, name)
+		}
+	}
+	if raw := strings.TrimSpace(doc.Call("getElementById", "params").Get("value").String()); raw != "" {
+		if err := json.Unmarshal([]byte(raw), &s.Params); err != nil {
+			return s, nil, fmt.Errorf("policy parameters: want a JSON object {\"policy\": {...}}: %v", err)
+		}
+	}
+	if sc := doc.Call("getElementById", "scenario-name").Get("value").String(); sc != "" {
+		s.Scenario = sc
+	}
+	return s, c, s.Validate()
+}
+
+func (p *page) run() {
+	body := doc.Get("body")
+	body.Call("removeAttribute", "data-done")
+	p.setError("")
+	p.cancelWorkers()
+	spec, _, err := p.spec()
+	if err != nil {
+		p.setError(err.Error())
+		body.Call("setAttribute", "data-done", "1")
+		return
+	}
+	if p.wantHash != "" && p.traceHash != p.wantHash {
+		p.setError("this link needs the trace file " + spec.Trace + " (sha256 " + p.wantHash + "): choose it with the file picker")
+		body.Call("setAttribute", "data-done", "1")
+		return
+	}
+	js.Global().Get("history").Call("replaceState", nil, "", "?"+runrec.EncodeQuery(spec, p.traceHash))
+	p.click++
+	click := p.click
+	p.runs, p.shown = nil, nil
+	p.renderSummary()
+	specJSON, _ := json.Marshal(spec)
+	n := len(spec.Policies)
+	progress := make([]float64, n)
+	var errs []string
+	limit := max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int())
+	next := 0
+	p.live = 0
+	prog := byTestID("progress")
+	prog.Set("value", 0)
+	var start func()
+	finish := func(i int, errMsg string) {
+		if click != p.click {
+			return
+		}
+		progress[i] = 1
+		if errMsg != "" {
+			errs = append(errs, spec.Policies[i]+": "+errMsg)
+			p.setError(strings.Join(errs, "; "))
+		}
+		p.live--
+		if next < n {
+			start()
+		}
+		if p.live == 0 && next >= n {
+			prog.Set("value", 1)
+			body.Call("setAttribute", "data-done", "1")
+		}
+	}
+	start = func() {
+		i := next
+		next++
+		p.live++
+		w := js.Global().Get("Worker").New("static/worker.js")
+		p.workers = append(p.workers, w)
+		t0 := js.Global().Get("performance").Call("now").Float()
+		onSync(w, "message", func(ev js.Value) {
+			d := ev.Get("data")
+			switch d.Get("type").String() {
+			case "progress":
+				if t := d.Get("total").Float(); t > 0 {
+					progress[i] = 0.99 * d.Get("done").Float() / t
+				}
+				sum := 0.0
+				for _, v := range progress {
+					sum += v
+				}
+				prog.Set("value", sum/float64(n))
+			case "result":
+				w.Call("terminate")
+				rec := &runrec.Record{}
+				raw := d.Get("record").String()
+				ms := js.Global().Get("performance").Call("now").Float() - t0
+				go func() {
+					if err := json.Unmarshal([]byte(raw), rec); err != nil {
+						finish(i, err.Error())
+						return
+					}
+					if click != p.click {
+						return
+					}
+					p.seq++
+					rec.Created = nowMs()
+					rec.ID = fmt.Sprintf("r%d-%d", rec.Created, p.seq)
+					rec.Name = fmt.Sprintf("%s · %s", rec.Policy, policies.WorkloadLabel(rec.Spec))
+					rec.TraceHash = p.traceHash
+					setAttr(body, "data-last-run-ms", fmt.Sprintf("%.0f", ms))
+					p.runs = append(p.runs, rec)
+					p.renderSummary()
+					if p.shown == nil {
+						p.show(rec)
+					}
+					p.updateFigures()
+					var saveErr string
+					if err := p.store.Put(p.ctx, rec); err != nil {
+						saveErr = "not saved: " + err.Error()
+					}
+					p.refreshHistory()
+					finish(i, saveErr)
+				}()
+			case "error":
+				w.Call("terminate")
+				msg := d.Get("message").String()
+				go finish(i, msg)
+			}
+		})
+		onSync(w, "error", func(ev js.Value) {
+			msg := "worker failed"
+			if m := ev.Get("message"); m.Truthy() {
+				msg = m.String()
+			}
+			w.Call("terminate")
+			go finish(i, msg)
+		})
+		msg := map[string]any{"type": "run", "spec": string(specJSON), "policy": spec.Policies[i], "file": p.file}
+		w.Call("postMessage", msg)
+	}
+	for next < n && p.live < limit {
+		start()
+	}
+}
+
+func (p *page) cancelWorkers() {
+	for _, w := range p.workers {
+		w.Call("terminate")
+	}
+	p.workers = nil
+}
+
+func (p *page) cancel() {
+	if p.live == 0 {
+		return
+	}
+	p.cancelWorkers()
+	p.click++ // late messages of the cancelled click are ignored
+	p.setError(fmt.Sprintf("cancelled: %d run(s) stopped", p.live))
+	p.live = 0
+	doc.Get("body").Call("setAttribute", "data-done", "1")
+}
+
+// loadFile parses an uploaded trace in a worker and shows its format and first rows.
+func (p *page) loadFile(file js.Value) {
+	p.setError("")
+	size := file.Get("size").Float()
+	if size > 1<<30 {
+		p.setError(fmt.Sprintf("%s: %.1f GB is too large: the app reads traces up to 1 GB (use the native runner)", file.Get("name").String(), size/(1<<30)))
+		return
+	}
+	p.file = file
+	p.showWorkload()
+	det := byTestID("detected-format")
+	det.Set("textContent", "reading…")
+	prog := byTestID("progress")
+	hash := make(chan string, 1)
+	go func() { hash <- sha256Hex(file) }()
+	w := js.Global().Get("Worker").New("static/worker.js")
+	done := make(chan js.Value, 1)
+	onSync(w, "message", func(ev js.Value) {
+		d := ev.Get("data")
+		switch d.Get("type").String() {
+		case "progress":
+			prog.Set("value", d.Get("done").Float()/d.Get("total").Float())
+		case "parsed":
+			w.Call("terminate")
+			done <- d
+		}
+	})
+	w.Call("postMessage", map[string]any{"type": "parse", "file": file, "format": byTestID("trace-format").Get("value").String()})
+	d := <-done
+	p.traceHash = <-hash
+	pv := doc.Call("getElementById", "preview")
+	clear(pv)
+	if e := d.Get("error"); e.Truthy() {
+		det.Set("textContent", "")
+		p.setError(e.String())
+		p.file = js.Null()
+		p.showWorkload()
+		return
+	}
+	det.Set("textContent", d.Get("format").String())
+	doc.Call("getElementById", "workload").Set("textContent",
+		fmt.Sprintf("trace: %s (%d jobs, sha256 %.12s…)", file.Get("name").String(), d.Get("jobs").Int(), p.traceHash))
+	head := el("tr", "")
+	for _, h := range []string{"id", "submit", "gpus", "model", "user", "duration", "iterations"} {
+		head.Call("appendChild", el("th", h))
+	}
+	pv.Call("appendChild", head)
+	rows := d.Get("preview")
+	for i := 0; i < rows.Length(); i++ {
+		tr := el("tr", "")
+		r := rows.Index(i)
+		for k := 0; k < r.Length(); k++ {
+			tr.Call("appendChild", el("td", fmt.Sprint(r.Index(k))))
+		}
+		pv.Call("appendChild", tr)
+	}
+	if p.wantHash != "" && p.traceHash != p.wantHash {
+		p.setError(fmt.Sprintf("%s: content hash %s does not match the link's %s", file.Get("name").String(), p.traceHash, p.wantHash))
+	} else if p.wantHash != "" {
+		p.wantHash = ""
+	}
+}
+
+// sha256Hex hashes a file with WebCrypto (files up to the 1 GB limit).
+func sha256Hex(file js.Value) string {
+	buf, err := await(file.Call("arrayBuffer"))
+	if err != nil {
+		return ""
+	}
+	d, err := await(js.Global().Get("crypto").Get("subtle").Call("digest", "SHA-256", buf))
+	if err != nil {
+		return ""
+	}
+	b := make([]byte, 32)
+	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(d))
+	return fmt.Sprintf("%x", b)
+}
+
+// applyURL restores a scenario from the page's query string.
+func (p *page) applyURL() {
+	spec, hash, ok, err := runrec.DecodeQuery(js.Global().Get("location").Get("search").String())
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
+	if !ok {
+		return
+	}
+	p.fill(spec)
+	if spec.Trace != "" {
+		p.wantHash = hash
+		p.setError("this link needs the trace file " + spec.Trace + " (sha256 " + hash + "): choose it with the file picker")
+	}
+}
+
+// fill sets the form from a spec.
+func (p *page) fill(spec scenario.Spec) {
+	if spec.Generate != "" {
+		doc.Call("getElementById", "workload-gen").Set("value", spec.Generate)
+	}
+	if spec.Format != "" {
+		byTestID("trace-format").Set("value", spec.Format)
+	}
+	if spec.Cluster != "" {
+		byTestID("cluster-spec").Set("value", spec.Cluster)
+	}
+	byTestID("seed").Set("value", fmt.Sprint(spec.Seed))
+	if len(spec.Policies) > 0 {
+		for _, name := range p.reg.Names() {
+			byTestID("policy-"+name).Set("checked", false)
+		}
+		for _, name := range spec.Policies {
+			if cb := byTestID("policy-" + name); cb.Truthy() {
+				cb.Set("checked", true)
+			}
+		}
+	}
+	params := ""
+	if len(spec.Params) > 0 {
+		b, _ := json.Marshal(spec.Params)
+		params = string(b)
+	}
+	doc.Call("getElementById", "params").Set("value", params)
+	doc.Call("getElementById", "scenario-name").Set("value", spec.Scenario)
+	p.showWorkload()
+}
+
+func compactJSON(b []byte) string {
+	var buf bytes.Buffer
+	if json.Compact(&buf, b) != nil {
+		return string(b)
+	}
+	return buf.String()
+}

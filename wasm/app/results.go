@@ -1,0 +1,258 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"syscall/js"
+
+	"schedlab/core"
+	"schedlab/core/trace"
+	"schedlab/wasm/charts"
+	"schedlab/wasm/runrec"
+)
+
+func traceNames() []string { return trace.Builtin().Names() }
+
+// metricCols are the summary table's metric columns (the runner's JSON fields); ratioCols get a
+// ratio to the baseline run as well.
+var (
+	metricCols = []string{"jobs", "completed", "mean_jct_s", "p50_jct_s", "p99_jct_s", "mean_queue_s", "makespan_s", "gpu_util", "preemptions"}
+	ratioCols  = []string{"mean_jct_s", "p50_jct_s", "p99_jct_s", "mean_queue_s", "makespan_s", "gpu_util"}
+)
+
+// fields decodes a summary keeping each number's exact text.
+func fields(rec *runrec.Record) map[string]any {
+	m := map[string]any{}
+	dec := json.NewDecoder(bytes.NewReader(rec.Summary))
+	dec.UseNumber()
+	dec.Decode(&m)
+	return m
+}
+
+func number(v any) (string, float64, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return "null", 0, false
+	}
+	f, err := n.Float64()
+	return n.String(), f, err == nil
+}
+
+// renderSummary redraws the summary table, the baseline and Gantt-run selects and the CDF.
+func (p *page) renderSummary() {
+	tbl := byTestID("summary")
+	clear(tbl)
+	base := byTestID("baseline")
+	prev := base.Get("value").String()
+	clear(base)
+	gsel := doc.Call("getElementById", "gantt-run")
+	clear(gsel)
+	var baseRec *runrec.Record
+	for _, r := range p.runs {
+		base.Call("appendChild", el("option", r.Name, "value", r.ID))
+		gsel.Call("appendChild", el("option", r.Name, "value", r.ID))
+		if r.ID == prev {
+			baseRec = r
+		}
+	}
+	if baseRec == nil && len(p.runs) > 0 {
+		baseRec = p.runs[0]
+	}
+	if baseRec != nil {
+		base.Set("value", baseRec.ID)
+	}
+	if p.shown != nil {
+		gsel.Set("value", p.shown.ID)
+	}
+	head := el("tr", "")
+	head.Call("appendChild", el("th", "run"))
+	head.Call("appendChild", el("th", "policy"))
+	for _, c := range metricCols {
+		head.Call("appendChild", el("th", c))
+	}
+	for _, c := range ratioCols {
+		head.Call("appendChild", el("th", c+" ÷ base"))
+	}
+	tbl.Call("appendChild", head)
+	var bf map[string]any
+	if baseRec != nil {
+		bf = fields(baseRec)
+	}
+	for _, r := range p.runs {
+		f := fields(r)
+		tr := el("tr", "", "data-run", r.ID, "data-policy", r.Policy, "data-json", compactJSON(r.Summary))
+		tr.Call("appendChild", el("td", r.Name))
+		tr.Call("appendChild", el("td", r.Policy))
+		for _, c := range metricCols {
+			txt, v, ok := number(f[c])
+			shown := "–"
+			if ok {
+				shown = strconv.FormatFloat(v, 'g', 6, 64)
+			}
+			tr.Call("appendChild", el("td", shown, "data-metric", c, "data-value", txt))
+		}
+		for _, c := range ratioCols {
+			_, v, ok1 := number(f[c])
+			_, b, ok2 := number(bf[c])
+			txt, shown := "null", "–"
+			if ok1 && ok2 && b != 0 {
+				ratio := v / b
+				txt = strconv.FormatFloat(ratio, 'g', -1, 64)
+				shown = strconv.FormatFloat(ratio, 'f', 3, 64)
+			}
+			tr.Call("appendChild", el("td", shown, "data-metric", "ratio_"+c, "data-value", txt))
+		}
+		tbl.Call("appendChild", tr)
+	}
+	p.drawCDF()
+}
+
+func (p *page) drawCDF() {
+	box := doc.Call("getElementById", "cdf")
+	if len(p.runs) == 0 {
+		chartsJS().Call("dispose", box)
+		return
+	}
+	names := make([]string, len(p.runs))
+	for i, r := range p.runs {
+		names[i] = r.Name
+	}
+	opt, err := charts.CDFOption(p.runs, names)
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
+	chartsJS().Call("show", box, string(opt))
+}
+
+func chartsJS() js.Value { return js.Global().Get("schedlabCharts") }
+
+func (p *page) showSelected() {
+	id := doc.Call("getElementById", "gantt-run").Get("value").String()
+	for _, r := range p.runs {
+		if r.ID == id {
+			p.show(r)
+		}
+	}
+}
+
+// show makes rec the run drawn in the Gantt and utilisation charts.
+func (p *page) show(rec *runrec.Record) {
+	p.shown = rec
+	doc.Call("getElementById", "gantt-run").Set("value", rec.ID)
+	c, err := core.ParseCluster(rec.Cluster)
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
+	opt, err := charts.GanttOption(c, "GPU allocations: "+rec.Name)
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
+	box := byTestID("gantt")
+	t0 := js.Global().Get("performance").Call("now").Float()
+	chartsJS().Call("ganttInit", box, string(opt), jobInfo(rec), js.FuncOf(func(_ js.Value, a []js.Value) any {
+		from, to := int64(a[0].Float()), int64(a[1].Float())
+		go p.ganttWindow(from, to)
+		return nil
+	}))
+	p.ganttWindow(0, 0)
+	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
+	uopt, err := charts.UtilOption(rec, c.NumGPUs(), c.TotalCPUs(), c.TotalMemGB())
+	if err == nil {
+		chartsJS().Call("show", doc.Call("getElementById", "util"), string(uopt))
+	}
+}
+
+func (p *page) drawGantt() {
+	if p.shown != nil {
+		p.ganttWindow(p.ganttFrom, p.ganttTo)
+	}
+}
+
+// ganttWindow draws the shown run's items in [from, to] (to ≤ from: the whole run).
+func (p *page) ganttWindow(from, to int64) {
+	rec := p.shown
+	if rec == nil {
+		return
+	}
+	p.ganttFrom, p.ganttTo = from, to
+	g := charts.BuildGantt(rec, from, to, doc.Call("getElementById", "colour-by").Get("value").String())
+	flat := make([]float64, 2*len(g.Items))
+	for i, it := range g.Items {
+		flat[2*i], flat[2*i+1] = float64(it[0]), float64(it[1])
+	}
+	items := float64sToJS(flat)
+	box := byTestID("gantt")
+	chartsJS().Call("ganttData", box, items, int32sToJS(g.Off), int32sToJS(g.Rows), int32sToJS(g.Job), int32sToJS(g.Colour))
+	setAttr(box, "data-intervals", itoa(g.Intervals))
+	setAttr(box, "data-drawn", itoa(len(g.Items)))
+	mode := "aggregated (zoom in for every interval)"
+	if g.Detail {
+		mode = "every interval"
+	}
+	setAttr(box, "data-detail", fmt.Sprint(g.Detail))
+	doc.Call("getElementById", "gantt-note").Set("textContent",
+		fmt.Sprintf("%d intervals, %d drawn: %s", g.Intervals, len(g.Items), mode))
+}
+
+func float64sToJS(v []float64) js.Value {
+	a := js.Global().Get("Float64Array").New(len(v))
+	if len(v) == 0 {
+		return a
+	}
+	b := make([]byte, 8*len(v))
+	for i, f := range v {
+		u := mathFloat64bits(f)
+		for k := 0; k < 8; k++ {
+			b[8*i+k] = byte(u >> (8 * k))
+		}
+	}
+	u8 := js.Global().Get("Uint8Array").New(a.Get("buffer"))
+	js.CopyBytesToJS(u8, b)
+	return a
+}
+
+func int32sToJS(v []int32) js.Value {
+	a := js.Global().Get("Int32Array").New(len(v))
+	if len(v) == 0 {
+		return a
+	}
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		u := uint32(x)
+		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
+	}
+	js.CopyBytesToJS(js.Global().Get("Uint8Array").New(a.Get("buffer")), b)
+	return a
+}
+
+// jobInfo is the tooltip text of each job (plain text; the JS side escapes it).
+func jobInfo(rec *runrec.Record) js.Value {
+	out := make([]any, len(rec.Jobs))
+	for i, j := range rec.Jobs {
+		s := fmt.Sprintf("job %s · %d GPU(s) · submit %.2f h", j.ID, j.GPUs, float64(j.Submit)/3.6e6)
+		if j.FirstStart >= 0 {
+			s += fmt.Sprintf(" · start %.2f h", float64(j.FirstStart)/3.6e6)
+		}
+		if j.End >= 0 {
+			s += fmt.Sprintf(" · end %.2f h", float64(j.End)/3.6e6)
+		}
+		if j.Model != "" {
+			s += " · model " + j.Model
+		}
+		if j.User != "" {
+			s += " · user " + j.User
+		}
+		if j.Preemptions > 0 {
+			s += fmt.Sprintf(" · %d preemption(s)", j.Preemptions)
+		}
+		out[i] = s
+	}
+	return js.ValueOf(out)
+}

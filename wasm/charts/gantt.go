@@ -1,0 +1,149 @@
+//go:build js && wasm
+
+package charts
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
+
+	"schedlab/core"
+	"schedlab/wasm/runrec"
+)
+
+// MaxDetail is the most intervals drawn one by one; above it a window is aggregated.
+const MaxDetail = 20000
+
+// Gantt is what the page needs to draw one run's allocations in a time window.
+type Gantt struct {
+	// Items are [from_ms, to_ms] per drawn item; item k covers the GPU rows
+	// Rows[Off[k]:Off[k+1]], belongs to job Job[k] (-1 for a merged span) and has colour Colour[k].
+	Items     [][2]int64
+	Off, Rows []int32
+	Job       []int32
+	Colour    []int32
+	Detail    bool // every interval is its own item
+	Intervals int  // allocation intervals in the run
+}
+
+// BuildGantt selects the items of rec in [from, to] (to ≤ from means the whole run). colourBy is
+// "job", "model" or "user".
+func BuildGantt(rec *runrec.Record, from, to int64, colourBy string) *Gantt {
+	if to <= from {
+		from, to = 0, max(rec.End, 1)
+	}
+	g := &Gantt{Intervals: len(rec.Intervals), Off: []int32{0}}
+	var visible []int
+	for i, iv := range rec.Intervals {
+		if iv.To >= from && iv.From <= to {
+			visible = append(visible, i)
+		}
+	}
+	if len(visible) <= MaxDetail {
+		g.Detail = true
+		keys := colourKeys(rec, colourBy)
+		for _, i := range visible {
+			iv := rec.Intervals[i]
+			g.Items = append(g.Items, [2]int64{iv.From, iv.To})
+			g.Rows = append(g.Rows, iv.GPUs...)
+			g.Off = append(g.Off, int32(len(g.Rows)))
+			g.Job = append(g.Job, iv.Job)
+			g.Colour = append(g.Colour, keys[iv.Job])
+		}
+		return g
+	}
+	// Aggregate: per GPU, merge busy spans separated by less than one pixel-ish gap.
+	gap := (to - from) / 1500
+	type span struct {
+		gpu  int32
+		f, t int64
+	}
+	var spans []span
+	for _, i := range visible {
+		iv := rec.Intervals[i]
+		for _, gpu := range iv.GPUs {
+			spans = append(spans, span{gpu, iv.From, iv.To})
+		}
+	}
+	sort.Slice(spans, func(a, b int) bool {
+		if spans[a].gpu != spans[b].gpu {
+			return spans[a].gpu < spans[b].gpu
+		}
+		return spans[a].f < spans[b].f
+	})
+	for i := 0; i < len(spans); {
+		cur := spans[i]
+		i++
+		for i < len(spans) && spans[i].gpu == cur.gpu && spans[i].f <= cur.t+gap {
+			cur.t = max(cur.t, spans[i].t)
+			i++
+		}
+		g.Items = append(g.Items, [2]int64{cur.f, cur.t})
+		g.Rows = append(g.Rows, cur.gpu)
+		g.Off = append(g.Off, int32(len(g.Rows)))
+		g.Job = append(g.Job, -1)
+		g.Colour = append(g.Colour, -1)
+	}
+	return g
+}
+
+// colourKeys maps each job to a palette index by job, model or user (first-seen order).
+func colourKeys(rec *runrec.Record, by string) []int32 {
+	out := make([]int32, len(rec.Jobs))
+	seen := map[string]int32{}
+	for i, j := range rec.Jobs {
+		var k string
+		switch by {
+		case "model":
+			k = j.Model
+		case "user":
+			k = j.User
+		default:
+			out[i] = int32(i)
+			continue
+		}
+		v, ok := seen[k]
+		if !ok {
+			v = int32(len(seen))
+			seen[k] = v
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// GanttOption is the ECharts option of the Gantt frame (axes, zoom, tooltip, one custom series
+// whose data the page fills from a Gantt).
+func GanttOption(c *core.Cluster, title string) ([]byte, error) {
+	ch := charts.NewCustom()
+	var rows []string
+	for _, s := range c.Servers {
+		for k := 0; k < s.GPUs; k++ {
+			rows = append(rows, fmt.Sprintf("s%d %s g%d", s.Index, s.Type, s.FirstGPU+k))
+		}
+	}
+	ch.SetGlobalOptions(
+		charts.WithTitleOpts(opts.Title{Title: title, Left: "center"}),
+		charts.WithAnimation(false),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Formatter: types.FuncStr("fn:ganttTooltip")}),
+		charts.WithGridOpts(opts.Grid{Left: "90", Right: "50", Top: "40", Bottom: "60"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time", Scale: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: rows, Inverse: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{FontSize: 9}}),
+	)
+	ch.AddSeries("allocations", nil, charts.WithCustomChartOpts(opts.CustomChart{RenderItem: types.FuncStr("fn:ganttItem")}))
+	ch.Validate()
+	o := ch.JSON()
+	o["dataZoom"] = []map[string]any{
+		{"type": "slider", "xAxisIndex": 0, "filterMode": "none", "bottom": 8, "labelFormatter": "fn:msToHours"},
+		{"type": "inside", "xAxisIndex": 0, "filterMode": "none"},
+		{"type": "slider", "yAxisIndex": 0, "filterMode": "none", "right": 8, "showDetail": false},
+		{"type": "inside", "yAxisIndex": 0, "filterMode": "none", "zoomOnMouseWheel": "shift", "moveOnMouseWheel": false},
+	}
+	return json.Marshal(o)
+}

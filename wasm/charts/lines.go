@@ -1,0 +1,84 @@
+//go:build js && wasm
+
+package charts
+
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
+
+	"schedlab/core/sim"
+	"schedlab/wasm/runrec"
+)
+
+// maxPoints bounds the points of one line, so a 100,000-job run draws as fast as a small one.
+const maxPoints = 400
+
+// CDFOption plots the JCT CDF (hours) of each run; names label the lines.
+func CDFOption(recs []*runrec.Record, names []string) ([]byte, error) {
+	ch := charts.NewLine()
+	ch.SetGlobalOptions(
+		charts.WithTitleOpts(opts.Title{Title: "JCT CDF", Left: "center"}),
+		charts.WithAnimation(false),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25"}),
+		charts.WithGridOpts(opts.Grid{Top: "60", Bottom: "40", Left: "60", Right: "30"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "JCT (h)"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "fraction", Max: 1}),
+	)
+	for k, rec := range recs {
+		var jct []float64
+		for _, j := range rec.Jobs {
+			if j.Measured && j.Status == uint8(sim.Done) {
+				jct = append(jct, float64(j.End-j.Submit)/3.6e6)
+			}
+		}
+		sort.Float64s(jct)
+		var pts []opts.LineData
+		n := len(jct)
+		for i := 0; i < n; i++ {
+			if n > maxPoints && i%(n/maxPoints) != 0 && i != n-1 {
+				continue
+			}
+			pts = append(pts, opts.LineData{Value: []float64{max(jct[i], 1e-3), float64(i+1) / float64(n)}})
+		}
+		ch.AddSeries(names[k], pts, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
+	}
+	ch.Validate()
+	return json.Marshal(ch.JSON())
+}
+
+// UtilOption plots one run's GPU, CPU and memory utilisation (fractions) and queue length.
+func UtilOption(rec *runrec.Record, gpus int, cpus, memGB float64) ([]byte, error) {
+	s := rec.Series
+	ch := charts.NewLine()
+	ch.SetGlobalOptions(
+		charts.WithTitleOpts(opts.Title{Title: "Utilisation and queue: " + rec.Policy, Left: "center"}),
+		charts.WithAnimation(false),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25"}),
+		charts.WithGridOpts(opts.Grid{Top: "60", Bottom: "40", Left: "60", Right: "60"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h", AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "util", Max: 1}),
+	)
+	ch.ExtendYAxis(opts.YAxis{Type: "value", Name: "queue"})
+	step := max(1, len(s.T)/(4*maxPoints))
+	var gpu, cpu, mem, queue []opts.LineData
+	for i := 0; i < len(s.T); i += step {
+		t := float64(s.T[i])
+		gpu = append(gpu, opts.LineData{Value: []float64{t, float64(s.Busy[i]) / float64(gpus)}})
+		cpu = append(cpu, opts.LineData{Value: []float64{t, s.CPU[i] / cpus}})
+		mem = append(mem, opts.LineData{Value: []float64{t, s.Mem[i] / memGB}})
+		queue = append(queue, opts.LineData{Value: []float64{t, float64(s.Queue[i])}})
+	}
+	line := charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Step: "end"})
+	ch.AddSeries("GPU", gpu, line)
+	ch.AddSeries("CPU", cpu, line)
+	ch.AddSeries("memory", mem, line)
+	ch.AddSeries("queue", queue, line, charts.WithLineChartOpts(opts.LineChart{YAxisIndex: 1, ShowSymbol: opts.Bool(false), Step: "end"}))
+	ch.Validate()
+	return json.Marshal(ch.JSON())
+}
