@@ -129,6 +129,7 @@ func GanttOption(c *core.Cluster, title string) ([]byte, error) {
 	ch.SetGlobalOptions(
 		charts.WithTitleOpts(opts.Title{Title: title, Left: "center"}),
 		charts.WithAnimation(false),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Formatter: types.FuncStr("fn:ganttTooltip")}),
 		charts.WithGridOpts(opts.Grid{Left: "90", Right: "50", Top: "40", Bottom: "60"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time", Scale: opts.Bool(true),

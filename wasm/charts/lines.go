@@ -25,7 +25,7 @@ func CDFOption(recs []*runrec.Record, names []string) ([]byte, error) {
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25"}),
-		charts.WithGridOpts(opts.Grid{Top: "60", Bottom: "40", Left: "60", Right: "30"}),
+		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "40", Left: "60", Right: "40"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "JCT (h)"}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "fraction", Max: 1}),
 	)
@@ -60,7 +60,7 @@ func UtilOption(rec *runrec.Record, gpus int, cpus, memGB float64) ([]byte, erro
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25"}),
-		charts.WithGridOpts(opts.Grid{Top: "60", Bottom: "40", Left: "60", Right: "60"}),
+		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "40", Left: "60", Right: "60"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h", AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "util", Max: 1}),
 	)

@@ -1,0 +1,86 @@
+//go:build js && wasm
+
+package charts
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"schedlab/core"
+	"schedlab/wasm/runrec"
+)
+
+func TestBuildGantt(t *testing.T) {
+	rec := &runrec.Record{End: 100, Jobs: make([]runrec.Job, 3)}
+	rec.Jobs[0].Model, rec.Jobs[1].Model, rec.Jobs[2].Model = "a", "b", "a"
+	rec.Intervals = []runrec.Interval{
+		{Job: 0, From: 0, To: 10, GPUs: []int32{0, 1}},
+		{Job: 1, From: 20, To: 30, GPUs: []int32{1}},
+		{Job: 2, From: 50, To: 90, GPUs: []int32{2}},
+	}
+	tests := []struct {
+		name          string
+		from, to      int64
+		by            string
+		drawn         int
+		rows, colours string
+	}{
+		{"whole run", 0, 0, "job", 3, "[0 1 1 2]", "[0 1 2]"},
+		{"window", 15, 40, "job", 1, "[1]", "[1]"},
+		{"by model", 0, 0, "model", 3, "[0 1 1 2]", "[0 1 0]"},
+	}
+	for _, tc := range tests {
+		g := BuildGantt(rec, tc.from, tc.to, tc.by)
+		if len(g.Items) != tc.drawn || !g.Detail || g.Intervals != 3 {
+			t.Errorf("%s: got %d items detail=%v intervals=%d, want %d, true, 3", tc.name, len(g.Items), g.Detail, g.Intervals, tc.drawn)
+		}
+		if got := fmtInts(g.Rows); got != tc.rows {
+			t.Errorf("%s: got rows %s, want %s", tc.name, got, tc.rows)
+		}
+		if got := fmtInts(g.Colour); got != tc.colours {
+			t.Errorf("%s: got colours %s, want %s", tc.name, got, tc.colours)
+		}
+	}
+}
+
+func TestBuildGanttAggregates(t *testing.T) {
+	n := MaxDetail + 10
+	rec := &runrec.Record{End: int64(2 * n), Jobs: make([]runrec.Job, n)}
+	for i := 0; i < n; i++ {
+		rec.Intervals = append(rec.Intervals, runrec.Interval{Job: int32(i), From: int64(2 * i), To: int64(2*i + 1), GPUs: []int32{int32(i % 4)}})
+	}
+	g := BuildGantt(rec, 0, 0, "job")
+	if g.Detail || len(g.Items) > MaxDetail || len(g.Items) == 0 {
+		t.Errorf("got detail=%v with %d items, want merged spans, at most %d", g.Detail, len(g.Items), MaxDetail)
+	}
+	if g := BuildGantt(rec, 0, 100, "job"); !g.Detail || len(g.Items) != 51 {
+		t.Errorf("zoomed in: got detail=%v with %d items, want every interval (51)", g.Detail, len(g.Items))
+	}
+}
+
+func TestOptionsUseNamedCallbacks(t *testing.T) {
+	c, _ := core.ParseCluster("2x2")
+	b, err := GanttOption(c, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for _, want := range []string{`"renderItem":"fn:ganttItem"`, `"formatter":"fn:ganttTooltip"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("Gantt option: got no %s in %s", want, s)
+		}
+	}
+	if strings.Contains(s, "function") {
+		t.Errorf("Gantt option: got inline JS, want only named callbacks")
+	}
+}
+
+func fmtInts(v []int32) string {
+	b, _ := json.Marshal(v)
+	return strings.ReplaceAll(string(b), ",", " ")
+}
