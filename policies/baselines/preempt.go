@@ -137,7 +137,7 @@ func (p *preemptive) slowPath(v *sim.View, r ranker) {
 		}
 	}
 	p.run = p.run[:n]
-	slices.SortFunc(p.run, cmpKey)
+	sortKeys(p.run)
 	if p.pend.len() > 0 {
 		p.choose(v, r)
 	}
@@ -173,6 +173,7 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 		k := p.pend.pop()
 		if p.cap.takePending(v.Job(int(k.job))) {
 			start = append(start, k)
+			keep = append(keep, k) // walk order keeps the next sort nearly free
 		} else {
 			skip = append(skip, k)
 		}
@@ -193,7 +194,6 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 		j := v.Job(int(k.job))
 		if tryStart(v, p.placer, j) {
 			r.started(v, j)
-			keep = append(keep, r.runningKey(v, j))
 		} else {
 			// Capacity counted GPUs per type; on a heterogeneous cluster the placer may still
 			// refuse (it chooses the type from the GPUs free right now). The job waits.
@@ -203,6 +203,36 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 	for _, k := range skip {
 		p.pend.push(k)
 	}
+	if len(skip) > 0 {
+		n := 0
+		for _, k := range keep {
+			if v.Job(int(k.job)).Status() == sim.Running {
+				keep[n] = k
+				n++
+			}
+		}
+		keep = keep[:n]
+	}
 	p.keep, p.run = p.run, keep
 	p.stop, p.start, p.skip = stop, start, skip
+}
+
+// sortKeys sorts ks ascending. The running list is kept in last decision's order and keys move
+// little between decisions, so an insertion sort is usually linear; past a budget of shifts it
+// hands over to pdqsort.
+func sortKeys(ks []key) {
+	budget := 8*len(ks) + 64
+	for i := 1; i < len(ks); i++ {
+		k := ks[i]
+		j := i
+		for j > 0 && k.less(ks[j-1]) {
+			ks[j] = ks[j-1]
+			j--
+		}
+		ks[j] = k
+		if budget -= i - j; budget < 0 {
+			slices.SortFunc(ks, cmpKey)
+			return
+		}
+	}
 }
