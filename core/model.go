@@ -121,3 +121,7 @@ func BuiltinModels() *Models {
 
 // ModelKey normalises a model name for comparisons (lower case, no '-', '_' or spaces).
 func ModelKey(name string) string { return strings.ToLower(normaliseKey(name)) }
+
+// List returns a copy of the registry's models in registration order, so that registries can be
+// combined with NewModels.
+func (r *Models) List() []Model { return append([]Model(nil), r.list...) }

@@ -8,6 +8,7 @@ import (
 	"schedlab/core"
 	"schedlab/core/metrics"
 	"schedlab/core/sim"
+	"schedlab/core/zoo"
 	"schedlab/policies/scenario"
 )
 
@@ -31,6 +32,9 @@ var ErrCancelled = fmt.Errorf("run cancelled")
 
 // Execute runs every policy of spec on the same jobs and cluster, in spec order.
 func Execute(reg *Registry, spec scenario.Spec, jobs []core.Job, c *core.Cluster, models *core.Models) ([]Outcome, error) {
+	if err := zoo.Check(jobs, c); err != nil {
+		return nil, err
+	}
 	var out []Outcome
 	for _, name := range spec.Policies {
 		o, err := RunOne(reg, spec, name, jobs, c, models, Hooks{})
@@ -62,7 +66,7 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 	cfg := sim.Config{
 		Cluster:        c,
 		Jobs:           jobs,
-		Speed:          DefaultSpeed(models),
+		Speed:          zoo.Speed(models),
 		Policy:         p,
 		Seed:           spec.Seed,
 		Round:          secondsOr(spec.Round, 300),

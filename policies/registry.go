@@ -7,6 +7,8 @@ import (
 
 	"schedlab/core/sim"
 	"schedlab/policies/baselines"
+	"schedlab/policies/similarity"
+	"schedlab/policies/synergy"
 )
 
 // Factory builds a fresh policy from its JSON parameters (nil or empty means the documented
@@ -76,6 +78,12 @@ func Builtin() *Registry {
 	must(r.Register(baselines.NameSJF, baselines.NewSJF))
 	must(r.Register(baselines.NameSRTF, baselines.NewSRTF))
 	must(r.Register(baselines.NameLAS, baselines.NewLAS))
+	for _, e := range synergy.Entries() {
+		must(r.Register(e.Name, e.New))
+	}
+	for _, e := range similarity.Entries() {
+		must(r.Register(e.Name, e.New))
+	}
 	return r
 }
 

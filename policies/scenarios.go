@@ -1,12 +1,16 @@
 package policies
 
-import "schedlab/policies/scenario"
+import (
+	"schedlab/policies/scenario"
+	"schedlab/policies/similarity"
+)
 
 // Scenarios lists every named scenario (the runner's -scenario presets and the app's Figures
 // panel), explicitly: each policy family declares its own.
 func Scenarios() scenario.List {
 	var l scenario.List
 	l = append(l, baselineScenarios()...)
+	l = append(l, similarity.Scenarios()...)
 	return l
 }
 

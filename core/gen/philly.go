@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"schedlab/core"
@@ -20,8 +21,8 @@ import (
 //     (31.6 min to 16.7 h), else 60·10^(3 + U') s (16.7 h to 166.7 h), using detmath.Pow10;
 //   - GPUs (Gavel's "Philly distribution"): U < 0.7 → 1, < 0.8 → 2, < 0.95 → 4, else 8; with
 //     multigpu=false the draw is still made (so the other fields do not change) and the job gets 1;
-//   - model: round robin over the registry's models that have a V100 iteration time, in name
-//     order (the ten Synergy models with the built-in registry);
+//   - model: round robin over Synergy's ten-model zoo in name order (whatever else the registry
+//     holds, so adding profiles never changes this workload);
 //   - iterations = floor(duration / iterTime(model, V100)), at least 1, so the job lasts the
 //     drawn duration at the reference speed (one V100 at the proportional CPU/memory share).
 //
@@ -77,14 +78,14 @@ func (Philly) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, 
 		iter float64
 	}
 	var mix []ref
-	for _, name := range models.Names() {
-		m, _ := models.Lookup(name)
-		if it := m.IterTime[core.V100]; it > 0 {
-			mix = append(mix, ref{name, it})
+	zoo := append(append(append([]string(nil), synergyClasses[0]...), synergyClasses[1]...), synergyClasses[2]...)
+	slices.Sort(zoo)
+	for _, name := range zoo {
+		m, ok := models.Lookup(name)
+		if !ok || !(m.IterTime[core.V100] > 0) {
+			return nil, fmt.Errorf("gen: %q: models: the registry has no V100 iteration time for %s", p.spec, name)
 		}
-	}
-	if len(mix) == 0 {
-		return nil, fmt.Errorf("gen: %q: models: the registry has no model with a V100 iteration time", p.spec)
+		mix = append(mix, ref{m.Name, m.IterTime[core.V100]})
 	}
 
 	rng := rand.New(rand.NewPCG(seed, phillyStream))

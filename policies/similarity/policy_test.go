@@ -2,11 +2,11 @@ package similarity
 
 import (
 	"encoding/json"
-	"reflect"
 	"strings"
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/gen"
 	"schedlab/core/hetero"
 )
 
@@ -119,24 +119,14 @@ func TestEntriesParams(t *testing.T) {
 	}
 }
 
-func TestGenerateDeterministicAndChecked(t *testing.T) {
-	c, err := ParseGen("similarity:jobs=30,rate=4,maxh=2")
+// genJobs draws a workload through the generator registry.
+func genJobs(t testing.TB, spec string, seed uint64) []core.Job {
+	t.Helper()
+	jobs, err := gen.Generate(spec, seed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := Generate(c, 7), Generate(c, 7)
-	if !reflect.DeepEqual(a, b) {
-		t.Fatal("same seed gave different workloads")
-	}
-	cl, _ := core.ParseCluster(gavelCluster)
-	if err := (hetero.Speed{Table: hetero.Gavel()}).Check(a, cl); err != nil {
-		t.Errorf("generated workload fails Check: %v", err)
-	}
-	for _, bad := range []string{"philly:jobs=3", "similarity:jobs=0", "similarity:minh=3,maxh=1", "similarity:foo=1"} {
-		if _, err := ParseGen(bad); err == nil {
-			t.Errorf("ParseGen(%q): got no error, want one", bad)
-		}
-	}
+	return jobs
 }
 
 // TestSmokeRuns runs every policy on the smoke scenario: all jobs finish, similarity matches are
@@ -146,11 +136,7 @@ func TestSmokeRuns(t *testing.T) {
 	if !ok {
 		t.Fatal("similarity-smoke missing")
 	}
-	c, err := ParseGen(sc.Spec.Generate)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jobs := Generate(c, sc.Spec.Seed)
+	jobs := genJobs(t, sc.Spec.Generate, sc.Spec.Seed)
 	cl, _ := core.ParseCluster(sc.Spec.Cluster)
 	for _, name := range sc.Spec.Policies {
 		s1, r1, pol := run(t, name, "", jobs, cl, sc.Spec.Seed, 60*core.Second)
@@ -179,7 +165,7 @@ func TestSmokeRuns(t *testing.T) {
 // TestRoundsMigrates checks that the re-matching variant moves jobs (Stop + Start) to faster
 // GPUs as they free up, and that the engine charges the checkpoint cost.
 func TestRoundsMigrates(t *testing.T) {
-	jobs := Generate(GenConfig{Jobs: 48, MinHours: 0.5, MaxHours: 4}, 3)
+	jobs := genJobs(t, "similarity:jobs=48", 3)
 	cl, _ := core.ParseCluster(gavelCluster)
 	s, _, _ := run(t, "model-similarity+rounds", "", jobs, cl, 3, 60*core.Second)
 	if s.Preemptions == 0 {
@@ -191,7 +177,7 @@ func TestRoundsMigrates(t *testing.T) {
 }
 
 func BenchmarkSimilarityMakespan(b *testing.B) {
-	jobs := Generate(GenConfig{Jobs: 48, MinHours: 0.5, MaxHours: 4}, 1)
+	jobs := genJobs(b, "similarity:jobs=48", 1)
 	cl, _ := core.ParseCluster(gavelCluster)
 	for b.Loop() {
 		run(b, "model-similarity", "", jobs, cl, 1, 60*core.Second)

@@ -73,7 +73,7 @@ func TestMakespanStudy(t *testing.T) {
 	ms := make([][]float64, len(pols))
 	jct := make([][]float64, len(pols))
 	for seed := uint64(1); seed <= 10; seed++ {
-		jobs := Generate(GenConfig{Jobs: 48, MinHours: 0.5, MaxHours: 4}, seed)
+		jobs := genJobs(t, "similarity:jobs=48", seed)
 		for i, p := range pols {
 			sum, _, _ := run(t, p.name, p.params, jobs, cl, seed, 60*core.Second)
 			ms[i] = append(ms[i], *sum.Makespan/3600)

@@ -10,6 +10,7 @@ import (
 	"schedlab/core"
 	"schedlab/core/gen"
 	"schedlab/core/trace"
+	"schedlab/core/zoo"
 	"schedlab/policies"
 )
 
@@ -18,7 +19,7 @@ func execute(o options, stdout io.Writer) error {
 	if o.list {
 		return list(stdout, reg)
 	}
-	models := core.BuiltinModels()
+	models := zoo.Models()
 	jobs, err := loadWorkload(o, models)
 	if err != nil {
 		return usageError{err}

@@ -1,0 +1,43 @@
+// Package zoo assembles the simulated world's knowledge from every profile source: the model
+// registry (Synergy's ten-model zoo from core, Gavel's job types from core/hetero) and the speed
+// model chain every run uses. It is the one place that decides how the sources combine, so the
+// runner, the app and the tests all simulate the same world.
+package zoo
+
+import (
+	"schedlab/core"
+	"schedlab/core/hetero"
+	"schedlab/core/sensitivity"
+	"schedlab/core/sim"
+)
+
+// Models returns the full registry: core's built-in models, then Gavel's job types.
+func Models() *core.Models {
+	list := append(core.BuiltinModels().List(), hetero.GavelModels()...)
+	m, err := core.NewModels(list)
+	if err != nil {
+		panic(err) // both tables are constants; a clash is a programming error
+	}
+	return m
+}
+
+// Speed returns the speed model chain, outermost first:
+//
+//  1. CPU/memory sensitivity (Synergy's profiles): divides the iteration time by the speed-up of the
+//     allocation's cores and memory per GPU — 1 at the proportional share;
+//  2. heterogeneous throughput (Gavel's measurements): Gavel's job types run at their measured
+//     speed for the GPU type, GPU count and consolidation;
+//  3. the registry's per-GPU-type iteration times (sim.ProfileSpeed), with warnings for unknown
+//     models and missing GPU types.
+//
+// A trace-given iteration time passes through every layer unchanged except the CPU/memory factor.
+func Speed(models *core.Models) sim.SpeedModel {
+	base := sim.ProfileSpeed{Models: models}
+	return sensitivity.NewSpeed(hetero.Speed{Table: hetero.Gavel(), Base: base})
+}
+
+// Check reports, before a run starts, every job whose model has measured profiles but none for a
+// GPU type, GPU count or consolidation the cluster allows it — never a silent default at run time.
+func Check(jobs []core.Job, c *core.Cluster) error {
+	return hetero.Speed{Table: hetero.Gavel()}.Check(jobs, c)
+}
