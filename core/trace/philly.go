@@ -48,7 +48,8 @@ func (Philly) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 	if err != nil {
 		return nil, nil, err
 	}
-	var jobs []core.Job
+	var list jobList
+	iTime, iDur, iGPUs, iGPUTime := idx["timestamp"], idx["duration"], idx["num_gpus"], idx["gpu_time"]
 	earliest := core.MaxTime
 	for {
 		rec, err := rr.next()
@@ -62,21 +63,21 @@ func (Philly) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 			return c.finish(nil, err)
 		}
 		j := core.Job{ID: "L" + strconv.Itoa(rr.line), Line: rr.line}
-		ts, err := time.Parse(phillyLayout, strings.TrimSpace(rec[idx["timestamp"]]))
+		ts, err := time.Parse(phillyLayout, strings.TrimSpace(rec[iTime]))
 		if err != nil {
-			return c.finish(nil, rr.errf("timestamp", "want %q, got %q", phillyLayout, clip(rec[idx["timestamp"]], 40)))
+			return c.finish(nil, rr.errf("timestamp", "want %q, got %q", phillyLayout, clip(rec[iTime], 40)))
 		}
 		at := core.Time(ts.UnixMilli())
-		if j.Duration, err = seconds(rec[idx["duration"]]); err != nil {
+		if j.Duration, err = seconds(rec[iDur]); err != nil {
 			return c.finish(nil, rr.errf("duration", "%v", err))
 		}
-		n, err := count(rec[idx["num_gpus"]], maxGPUs)
+		n, err := count(rec[iGPUs], maxGPUs)
 		if err != nil {
 			return c.finish(nil, rr.errf("num_gpus", "%v", err))
 		}
 		j.GPUs = int(n)
-		if i := idx["gpu_time"]; i >= 0 {
-			if _, err := number(rec[i], maxSeconds*maxGPUs); err != nil {
+		if iGPUTime >= 0 {
+			if _, err := number(rec[iGPUTime], maxSeconds*maxGPUs); err != nil {
 				return c.finish(nil, rr.errf("gpu_time", "%v", err))
 			}
 		}
@@ -88,8 +89,9 @@ func (Philly) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 		}
 		j.Submit = at // absolute for now; shifted below
 		earliest = min(earliest, at)
-		jobs = append(jobs, j)
+		list.add(j)
 	}
+	jobs := list.slice()
 	for i := range jobs {
 		jobs[i].Submit -= earliest
 		if jobs[i].Submit > core.FromSeconds(maxSeconds) {

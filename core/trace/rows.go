@@ -181,3 +181,32 @@ func (c *collector) finish(jobs []core.Job, err error) ([]core.Job, []string, er
 func errAt(name string, line int, field, problem string) error {
 	return fmt.Errorf("%s:%d: %s: %s", name, line, field, problem)
 }
+
+// jobList collects jobs in fixed-size chunks so a large trace is not copied over and over while
+// it grows; slice makes one exact-size copy at the end.
+type jobList struct {
+	chunks [][]core.Job
+	n      int
+}
+
+const chunkJobs = 4096
+
+func (l *jobList) add(j core.Job) {
+	if k := len(l.chunks); k == 0 || len(l.chunks[k-1]) == chunkJobs {
+		l.chunks = append(l.chunks, make([]core.Job, 0, chunkJobs))
+	}
+	k := len(l.chunks) - 1
+	l.chunks[k] = append(l.chunks[k], j)
+	l.n++
+}
+
+func (l *jobList) slice() []core.Job {
+	if l.n == 0 {
+		return nil
+	}
+	out := make([]core.Job, 0, l.n)
+	for _, c := range l.chunks {
+		out = append(out, c...)
+	}
+	return out
+}
