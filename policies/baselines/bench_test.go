@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"schedlab/core"
@@ -133,9 +132,6 @@ func loadPhilly(tb testing.TB) []core.Job {
 
 // BenchmarkPhilly replays the real 82,247-job Philly trace on 100x8 under every baseline.
 func BenchmarkPhilly(b *testing.B) {
-	if runtime.GOOS == "js" {
-		b.Skip("the 82k-job trace is a native benchmark")
-	}
 	jobs := loadPhilly(b)
 	c, _ := core.ParseCluster("100x8")
 	for _, f := range factories {
