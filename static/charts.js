@@ -9,7 +9,7 @@ const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948
 
 // Gantt state of the one Gantt chart: items and their GPU rows, set by ganttData.
 const gantt = { off: new Int32Array(1), rows: new Int32Array(0), job: new Int32Array(0),
-  colour: new Int32Array(0), info: [], highlight: -1, data: [], chart: null };
+  colour: new Int32Array(0), info: () => '', highlight: -1, data: [], chart: null };
 
 function escapeText(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -52,7 +52,7 @@ export function ganttTooltip(params) {
   const job = gantt.job[k];
   const span = msToHours(params.value[0]) + ' – ' + msToHours(params.value[1]);
   if (job < 0) return escapeText('busy ' + span + ' (merged spans: zoom in for jobs)');
-  return escapeText((gantt.info[job] || 'job ' + job) + ' · interval ' + span);
+  return escapeText(gantt.info(job) + ' · interval ' + span);
 }
 
 const named = { msToHours, ganttItem, ganttTooltip };

@@ -49,6 +49,7 @@ type page struct {
 	click   int
 
 	ganttFrom, ganttTo int64
+	infoFn             js.Func
 }
 
 func startPage() {
@@ -115,7 +116,7 @@ func (p *page) buildControls() {
 		}
 	})
 	on(doc.Call("getElementById", "use-generator"), "click", func(js.Value) {
-		p.file, p.traceHash = js.Null(), ""
+		p.file, p.traceHash, p.wantHash = js.Null(), "", ""
 		byTestID("trace-file").Set("value", "")
 		byTestID("detected-format").Set("textContent", "")
 		p.showWorkload()
@@ -214,6 +215,7 @@ func (p *page) run() {
 	specJSON, _ := json.Marshal(spec)
 	n := len(spec.Policies)
 	progress := make([]float64, n)
+	slots := make([]*runrec.Record, n) // table rows stay in the spec's policy order
 	var errs []string
 	limit := max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int())
 	next := 0
@@ -277,7 +279,13 @@ func (p *page) run() {
 					rec.Name = fmt.Sprintf("%s · %s", rec.Policy, policies.WorkloadLabel(rec.Spec))
 					rec.TraceHash = p.traceHash
 					setAttr(body, "data-last-run-ms", fmt.Sprintf("%.0f", ms))
-					p.runs = append(p.runs, rec)
+					slots[i] = rec
+					p.runs = p.runs[:0]
+					for _, r := range slots {
+						if r != nil {
+							p.runs = append(p.runs, r)
+						}
+					}
 					p.renderSummary()
 					if p.shown == nil {
 						p.show(rec)

@@ -156,7 +156,11 @@ func (p *page) show(rec *runrec.Record) {
 	}
 	box := byTestID("gantt")
 	t0 := js.Global().Get("performance").Call("now").Float()
-	chartsJS().Call("ganttInit", box, string(opt), jobInfo(rec), js.FuncOf(func(_ js.Value, a []js.Value) any {
+	if p.infoFn.Truthy() {
+		p.infoFn.Release()
+	}
+	p.infoFn = jobInfo(rec)
+	chartsJS().Call("ganttInit", box, string(opt), p.infoFn, js.FuncOf(func(_ js.Value, a []js.Value) any {
 		from, to := int64(a[0].Float()), int64(a[1].Float())
 		go p.ganttWindow(from, to)
 		return nil
@@ -232,10 +236,15 @@ func int32sToJS(v []int32) js.Value {
 	return a
 }
 
-// jobInfo is the tooltip text of each job (plain text; the JS side escapes it).
-func jobInfo(rec *runrec.Record) js.Value {
-	out := make([]any, len(rec.Jobs))
-	for i, j := range rec.Jobs {
+// jobInfo returns the tooltip text of a job on demand (plain text; the JS side escapes it), so a
+// 100,000-job run builds no strings before its first paint.
+func jobInfo(rec *runrec.Record) js.Func {
+	return js.FuncOf(func(_ js.Value, a []js.Value) any {
+		i := a[0].Int()
+		if i < 0 || i >= len(rec.Jobs) {
+			return ""
+		}
+		j := rec.Jobs[i]
 		s := fmt.Sprintf("job %s · %d GPU(s) · submit %.2f h", j.ID, j.GPUs, float64(j.Submit)/3.6e6)
 		if j.FirstStart >= 0 {
 			s += fmt.Sprintf(" · start %.2f h", float64(j.FirstStart)/3.6e6)
@@ -252,7 +261,6 @@ func jobInfo(rec *runrec.Record) js.Value {
 		if j.Preemptions > 0 {
 			s += fmt.Sprintf(" · %d preemption(s)", j.Preemptions)
 		}
-		out[i] = s
-	}
-	return js.ValueOf(out)
+		return s
+	})
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // MaxDetail is the most intervals drawn one by one; above it a window is aggregated.
-const MaxDetail = 20000
+const MaxDetail = 5000
 
 // Gantt is what the page needs to draw one run's allocations in a time window.
 type Gantt struct {
@@ -56,8 +56,8 @@ func BuildGantt(rec *runrec.Record, from, to int64, colourBy string) *Gantt {
 		}
 		return g
 	}
-	// Aggregate: per GPU, merge busy spans separated by less than one pixel-ish gap.
-	gap := (to - from) / 1500
+	// Aggregate: per GPU, merge busy spans separated by less than 1/200 of the window.
+	gap := (to - from) / 200
 	type span struct {
 		gpu  int32
 		f, t int64
