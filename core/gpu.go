@@ -48,7 +48,29 @@ var gpuTypeInfo = [...]struct {
 
 func normaliseKey(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer(" ", "", "-", "", "_", "", "nvidia", "").Replace(s)
+	// One left-to-right pass dropping ' ', '-', '_' and "nvidia", as
+	// strings.NewReplacer(" ", "", "-", "", "_", "", "nvidia", "") would, without building a
+	// replacer per call (model lookups run at every job start).
+	clean := true
+	for i := 0; i < len(s) && clean; i++ {
+		clean = s[i] != ' ' && s[i] != '-' && s[i] != '_' && !strings.HasPrefix(s[i:], "nvidia")
+	}
+	if clean {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		switch {
+		case strings.HasPrefix(s[i:], "nvidia"):
+			i += len("nvidia")
+		case s[i] == ' ' || s[i] == '-' || s[i] == '_':
+			i++
+		default:
+			b = append(b, s[i])
+			i++
+		}
+	}
+	return string(b)
 }
 
 // ParseGPUType normalises a GPU type name through the alias table (case-insensitive; spaces,

@@ -34,6 +34,7 @@ const PropMem = 62.5
 type Table struct {
 	models *core.Models
 	list   []Profile
+	names  [][]string // per profile: the exact spellings matched without normalising
 }
 
 // NewTable builds a table; model names are canonicalised through models (nil = the core registry).
@@ -43,8 +44,13 @@ func NewTable(list []Profile, models *core.Models) *Table {
 	}
 	t := &Table{models: models, list: make([]Profile, len(list))}
 	copy(t.list, list)
+	t.names = make([][]string, len(t.list))
 	for i := range t.list {
 		t.list[i].Model = models.Canonical(t.list[i].Model)
+		t.names[i] = []string{t.list[i].Model}
+		if m, ok := models.Lookup(t.list[i].Model); ok {
+			t.names[i] = append(t.names[i], m.Aliases...)
+		}
 	}
 	return t
 }
@@ -70,12 +76,28 @@ func (t *Table) Lookup(model string, propCPU float64) (*Profile, bool) {
 	if t == nil {
 		return nil, false
 	}
-	name := t.models.Canonical(model)
 	r := RatioFor(propCPU)
+	// Fast path: an exact spelling (simulations look a profile up at every lease).
+	if p, ok := t.find(r, func(i int) bool {
+		for _, n := range t.names[i] {
+			if n == model {
+				return true
+			}
+		}
+		return false
+	}); ok {
+		return p, true
+	}
+	key := core.ModelKey(t.models.Canonical(model))
+	return t.find(r, func(i int) bool { return core.ModelKey(t.list[i].Model) == key })
+}
+
+// find returns the profile of ratio r among those matching, else the matching ratio-3 profile.
+func (t *Table) find(r int, match func(i int) bool) (*Profile, bool) {
 	var fallback *Profile
 	for i := range t.list {
 		p := &t.list[i]
-		if core.ModelKey(p.Model) != core.ModelKey(name) {
+		if !match(i) {
 			continue
 		}
 		if p.Ratio == r {
