@@ -62,6 +62,8 @@ type Sim struct {
 	totalFree   int
 	cpuUsed     []float64 // per server
 	memUsed     []float64
+	cpuTotal    float64 // Σ cpuUsed, kept incrementally for the series
+	memTotal    float64
 	pendBits    []uint64 // pending set by arrival index: iteration is in arrival order
 	pendLo      int      // no pending job below word pendLo
 	pendLen     int
@@ -79,6 +81,21 @@ type Sim struct {
 	res         Result
 	dirtySeries bool
 	typeGPUs    []typeCount // GPUs per type, cluster order
+	i32         arena[int32]
+	f64         arena[float64]
+}
+
+// arena hands out small slices carved from large chunks: one allocation per few thousand GPU
+// lists instead of one per interval, which matters most under wasm's garbage collector.
+type arena[T any] struct{ free []T }
+
+func (a *arena[T]) take(n int) []T {
+	if n > len(a.free) {
+		a.free = make([]T, max(n, 4096))
+	}
+	out := a.free[:n:n]
+	a.free = a.free[n:]
+	return out
 }
 
 type typeCount struct {
@@ -361,6 +378,8 @@ func (s *Sim) release(j *JobState) {
 		s.totalFree++
 		s.cpuUsed[sv] -= j.cpuPerGPU[k]
 		s.memUsed[sv] -= j.memPerGPU[k]
+		s.cpuTotal -= j.cpuPerGPU[k]
+		s.memTotal -= j.memPerGPU[k]
 	}
 	s.removeRunning(j)
 	j.gen++
@@ -426,6 +445,12 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		s.totalFree--
 		s.cpuUsed[sv] += cpu
 		s.memUsed[sv] += mem
+		s.cpuTotal += cpu
+		s.memTotal += mem
+		if j.gpus == nil {
+			j.gpus = s.i32.take(j.Job.GPUs)[:0]
+			j.cpuPerGPU, j.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
+		}
 		j.gpus = append(j.gpus, int32(g))
 		j.cpuPerGPU = append(j.cpuPerGPU, cpu)
 		j.memPerGPU = append(j.memPerGPU, mem)
@@ -442,7 +467,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	j.hadRun = true
 	s.pushRunning(j)
 	if !cont {
-		gp := make([]int32, len(j.gpus))
+		gp := s.i32.take(len(j.gpus))
 		copy(gp, j.gpus)
 		s.res.Intervals = append(s.res.Intervals, Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp})
 		j.openInterval = int32(len(s.res.Intervals) - 1)

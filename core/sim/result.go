@@ -76,10 +76,9 @@ func (w *warnings) add(text string) {
 
 func (s *Sim) recordPoint() {
 	busy := int32(s.cl.NumGPUs() - s.totalFree)
-	cpu, mem := 0.0, 0.0
-	for i := range s.cpuUsed {
-		cpu += s.cpuUsed[i]
-		mem += s.memUsed[i]
+	cpu, mem := s.cpuTotal, s.memTotal
+	if s.runLen == 0 {
+		cpu, mem = 0, 0 // drop the rounding residue of the incremental sums
 	}
 	se := &s.res.Series
 	if n := len(se.T); n > 0 && se.T[n-1] == s.now {
