@@ -34,7 +34,8 @@ const PropMem = 62.5
 type Table struct {
 	models *core.Models
 	list   []Profile
-	names  [][]string // per profile: the exact spellings matched without normalising
+	names  [][]string       // per profile: the exact spellings matched without normalising
+	byName map[string][]int // exact spelling → profiles (read-only after NewTable)
 }
 
 // NewTable builds a table; model names are canonicalised through models (nil = the core registry).
@@ -50,6 +51,12 @@ func NewTable(list []Profile, models *core.Models) *Table {
 		t.names[i] = []string{t.list[i].Model}
 		if m, ok := models.Lookup(t.list[i].Model); ok {
 			t.names[i] = append(t.names[i], m.Aliases...)
+		}
+	}
+	t.byName = map[string][]int{}
+	for i, names := range t.names {
+		for _, n := range names {
+			t.byName[n] = append(t.byName[n], i)
 		}
 	}
 	return t
@@ -78,15 +85,18 @@ func (t *Table) Lookup(model string, propCPU float64) (*Profile, bool) {
 	}
 	r := RatioFor(propCPU)
 	// Fast path: an exact spelling (simulations look a profile up at every lease).
-	if p, ok := t.find(r, func(i int) bool {
-		for _, n := range t.names[i] {
-			if n == model {
-				return true
+	if idx, ok := t.byName[model]; ok {
+		var fallback *Profile
+		for _, i := range idx {
+			if p := &t.list[i]; p.Ratio == r {
+				return p, true
+			} else if p.Ratio == 3 {
+				fallback = p
 			}
 		}
-		return false
-	}); ok {
-		return p, true
+		if fallback != nil {
+			return fallback, true
+		}
 	}
 	key := core.ModelKey(t.models.Canonical(model))
 	return t.find(r, func(i int) bool { return core.ModelKey(t.list[i].Model) == key })

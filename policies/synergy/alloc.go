@@ -17,13 +17,12 @@ type roundState struct {
 	usedGPU []int
 	usedCPU []float64
 	usedMem []float64
-	holdCPU []float64
-	holdMem []float64
-	holdGPU []int
-	free    []int   // free GPU ids, ascending
+	freeOn  [][]int // per server: free GPU ids, ascending
+	nfree   int
 	sched   [][]int // per server: plans placed on it, in placement order (sorted in place by TUNE)
 	plans   []plan
-	take    []int // scratch for firstFit
+	take    []int // scratch for place
+	freeBuf []int // backing store of freeOn
 }
 
 // plan is one job's allocation this round; cpu and mem are job totals, split evenly over its GPUs.
@@ -45,10 +44,11 @@ func (r *roundState) init(c *core.Cluster) {
 	for i, s := range c.Servers {
 		r.capCPU[i], r.capMem[i] = s.CPUs, s.MemGB
 	}
-	r.usedGPU, r.holdGPU = make([]int, n), make([]int, n)
+	r.usedGPU = make([]int, n)
 	r.usedCPU, r.usedMem = make([]float64, n), make([]float64, n)
-	r.holdCPU, r.holdMem = make([]float64, n), make([]float64, n)
 	r.sched = make([][]int, n)
+	r.freeOn = make([][]int, n)
+	r.freeBuf = make([]int, c.NumGPUs())
 }
 
 // reset starts a round: under lease rounds every GPU is free at a tick.
@@ -57,13 +57,18 @@ func (r *roundState) reset(v *sim.View) {
 		r.usedGPU[i], r.usedCPU[i], r.usedMem[i] = 0, 0, 0
 		r.sched[i] = r.sched[i][:0]
 	}
-	r.free = r.free[:0]
-	for g := 0; g < r.cl.NumGPUs(); g++ {
-		if v.IsFree(g) {
-			r.free = append(r.free, g)
-		} else {
-			r.usedGPU[r.cl.ServerOf(g)]++ // held outside the round (not under lease rounds)
+	r.nfree = 0
+	for s, sv := range r.cl.Servers {
+		on := r.freeBuf[sv.FirstGPU:sv.FirstGPU]
+		for g := sv.FirstGPU; g < sv.FirstGPU+sv.GPUs; g++ {
+			if v.IsFree(g) {
+				on = append(on, g)
+			} else {
+				r.usedGPU[s]++ // held outside the round (not under lease rounds)
+			}
 		}
+		r.freeOn[s] = on
+		r.nfree += len(on)
 	}
 	r.plans = r.plans[:0]
 }
@@ -71,32 +76,35 @@ func (r *roundState) reset(v *sim.View) {
 // place allocates job j with cpu cores and mem GB in total (cpu/g and mem/g per GPU) by the
 // authors' first-fit walk (_top_synergy_gpus): take a free GPU, in id order, whenever its server
 // still has the per-GPU share on top of what this job already holds there. It reports success.
+// Within a server the held amount only grows, so after the first refusal the walk moves on to the
+// next server: the result is the same as testing every free GPU.
 func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	g := j.Job.GPUs
 	pc, pm := cpu/float64(g), mem/float64(g)
 	r.take = r.take[:0]
-	for _, gpu := range r.free {
-		s := r.cl.ServerOf(gpu)
-		if r.cl.Servers[s].GPUs-r.usedGPU[s]-r.holdGPU[s] < 1 ||
-			(r.capCPU[s]-r.usedCPU[s])-r.holdCPU[s] < pc || (r.capMem[s]-r.usedMem[s])-r.holdMem[s] < pm {
-			continue
-		}
-		if !j.Job.AllowsType(r.cl.Servers[s].Type) {
-			continue
-		}
-		if len(r.take) > 0 && r.cl.Servers[r.cl.ServerOf(r.take[0])].Type != r.cl.Servers[s].Type {
-			continue
-		}
-		r.take = append(r.take, gpu)
-		r.holdGPU[s]++
-		r.holdCPU[s] += pc
-		r.holdMem[s] += pm
+	var typ core.GPUType
+	for s := range r.freeOn {
 		if len(r.take) == g {
 			break
 		}
-	}
-	for i := range r.holdGPU {
-		r.holdGPU[i], r.holdCPU[i], r.holdMem[i] = 0, 0, 0
+		sv := &r.cl.Servers[s]
+		if len(r.freeOn[s]) == 0 || !j.Job.AllowsType(sv.Type) || (len(r.take) > 0 && sv.Type != typ) {
+			continue
+		}
+		hc, hm, hg := 0.0, 0.0, 0
+		for _, gpu := range r.freeOn[s] {
+			if sv.GPUs-r.usedGPU[s]-hg < 1 || (r.capCPU[s]-r.usedCPU[s])-hc < pc || (r.capMem[s]-r.usedMem[s])-hm < pm {
+				break
+			}
+			typ = sv.Type
+			r.take = append(r.take, gpu)
+			hg++
+			hc += pc
+			hm += pm
+			if len(r.take) == g {
+				break
+			}
+		}
 	}
 	if len(r.take) < g {
 		return false
@@ -119,21 +127,11 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	idx := len(r.plans)
 	r.plans = append(r.plans, pl)
 	r.charge(&r.plans[idx], 1)
-	for _, s := range pl.servers {
+	for k, s := range pl.servers {
 		r.sched[s] = append(r.sched[s], idx)
+		r.freeOn[s] = r.freeOn[s][pl.nOn[k]:] // the walk takes a prefix of each server's free GPUs
 	}
-	// Remove the taken GPUs from the free list, keeping its order.
-	out := r.free[:0]
-	for _, gpu := range r.free {
-		taken := false
-		for _, t := range pl.gpus {
-			taken = taken || t == gpu
-		}
-		if !taken {
-			out = append(out, gpu)
-		}
-	}
-	r.free = out
+	r.nfree -= g
 	return true
 }
 
@@ -166,8 +164,8 @@ func (r *roundState) targets(g int) []target {
 		}
 	}
 	cnt := make([]int, n)
-	for _, gpu := range r.free {
-		cnt[r.cl.ServerOf(gpu)]++
+	for s := range cnt {
+		cnt[s] = len(r.freeOn[s])
 	}
 	var order []int
 	for s := 0; s < n; s++ {

@@ -56,7 +56,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	r.reset(v)
 	for _, j := range cands {
 		g := j.Job.GPUs
-		if g > len(r.free) {
+		if g > r.nfree {
 			continue
 		}
 		s := &p.st[j.Index]
