@@ -3,6 +3,7 @@ package policies
 import (
 	"schedlab/policies/scenario"
 	"schedlab/policies/similarity"
+	"schedlab/policies/synergy"
 )
 
 // Scenarios lists every named scenario (the runner's -scenario presets and the app's Figures
@@ -10,6 +11,7 @@ import (
 func Scenarios() scenario.List {
 	var l scenario.List
 	l = append(l, baselineScenarios()...)
+	l = append(l, synergy.Scenarios()...)
 	l = append(l, similarity.Scenarios()...)
 	return l
 }
