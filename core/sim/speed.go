@@ -15,6 +15,14 @@ type Placement struct {
 	MemPerGPU float64 // host GB per GPU given to the job
 	PropCPU   float64 // the proportional share per GPU on the job's first server
 	PropMem   float64
+
+	// GPUIDs are the allocation's GPU ids in the order the policy gave them (rank k of a
+	// mixed-parallel job runs on GPUIDs[k]); nil for the reference placement of View.Remaining,
+	// which is consolidated. Borrowed from the engine: a speed model must not keep it.
+	GPUIDs []int
+	// Cluster is the run's cluster, for the server and bandwidths of each GPU; nil when a
+	// placement is made by hand (tests).
+	Cluster *core.Cluster
 }
 
 // SpeedModel gives seconds per iteration of an iteration-based job under a placement. It must be a

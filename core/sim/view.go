@@ -128,7 +128,8 @@ func (s *Sim) refPlacement(j *core.Job) Placement {
 		if j.AllowsType(sv.Type) {
 			per := float64(sv.GPUs)
 			return Placement{Type: sv.Type, GPUs: j.GPUs, Servers: (j.GPUs + sv.GPUs - 1) / sv.GPUs,
-				CPUPerGPU: sv.CPUs / per, MemPerGPU: sv.MemGB / per, PropCPU: sv.CPUs / per, PropMem: sv.MemGB / per}
+				CPUPerGPU: sv.CPUs / per, MemPerGPU: sv.MemGB / per, PropCPU: sv.CPUs / per, PropMem: sv.MemGB / per,
+				Cluster: s.cl}
 		}
 	}
 	return Placement{Type: core.V100, GPUs: j.GPUs, Servers: 1, CPUPerGPU: core.DefaultCPUPerGPU,
@@ -190,6 +191,7 @@ func (v *View) Start(j *JobState, a Alloc) error {
 		}
 	}
 	p.CPUPerGPU, p.MemPerGPU = a.CPUPerGPU, a.MemPerGPU
+	p.GPUIDs, p.Cluster = a.GPUs, s.cl
 	if p.CPUPerGPU == 0 {
 		p.CPUPerGPU = p.PropCPU
 	}
