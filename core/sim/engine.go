@@ -43,6 +43,8 @@ type Config struct {
 	Window         Window
 	StopAtWindow   bool // end the run when every measured job has finished
 	Verify         bool // check invariants after every instant (tests)
+	// Colocation is the GPU-sharing model; nil = sharing off (Alloc.Share is refused).
+	Colocation Colocation
 }
 
 // Sim is one simulation run. Two Sims share nothing and may run side by side.
@@ -81,6 +83,9 @@ type Sim struct {
 	res         Result
 	dirtySeries bool
 	typeGPUs    []typeCount // GPUs per type, cluster order
+	coloc       Colocation
+	occ         [][]int32   // per GPU: the jobs on it in joining order (nil when sharing is off)
+	jobScratch  []*core.Job // reused argument lists for the co-location model
 	i32         arena[int32]
 	f64         arena[float64]
 }
@@ -161,6 +166,10 @@ func New(cfg Config) (*Sim, error) {
 		s.freeGPUs[i] = sv.GPUs
 	}
 	s.totalFree = n
+	if cfg.Colocation != nil {
+		s.coloc = cfg.Colocation
+		s.occ = make([][]int32, n)
+	}
 	s.cpuUsed = make([]float64, len(s.cl.Servers))
 	s.memUsed = make([]float64, len(s.cl.Servers))
 	s.pendBits = make([]uint64, (len(s.jobs)+63)/64)
@@ -373,14 +382,16 @@ func (s *Sim) release(j *JobState) {
 	}
 	for k, g := range j.gpus {
 		sv := s.cl.ServerOf(int(g))
-		s.gpuOwner[g] = -1
-		s.freeGPUs[sv]++
-		s.totalFree++
+		if s.vacate(int(g), int32(j.Index)) {
+			s.freeGPUs[sv]++
+			s.totalFree++
+		}
 		s.cpuUsed[sv] -= j.cpuPerGPU[k]
 		s.memUsed[sv] -= j.memPerGPU[k]
 		s.cpuTotal -= j.cpuPerGPU[k]
 		s.memTotal -= j.memPerGPU[k]
 	}
+	s.reshare(j.gpus, int32(j.Index))
 	s.removeRunning(j)
 	j.gen++
 	j.rate, j.iterTime = 0, 0
@@ -432,17 +443,11 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	}
 	for _, g := range a.GPUs {
 		sv := s.cl.ServerOf(g)
-		cpu, mem := a.CPUPerGPU, a.MemPerGPU
-		srv := &s.cl.Servers[sv]
-		if cpu == 0 {
-			cpu = srv.CPUs / float64(srv.GPUs)
+		cpu, mem := s.hostCharge(a, g, &s.cl.Servers[sv])
+		if s.occupy(g, int32(j.Index)) {
+			s.freeGPUs[sv]--
+			s.totalFree--
 		}
-		if mem == 0 {
-			mem = srv.MemGB / float64(srv.GPUs)
-		}
-		s.gpuOwner[g] = int32(j.Index)
-		s.freeGPUs[sv]--
-		s.totalFree--
 		s.cpuUsed[sv] += cpu
 		s.memUsed[sv] += mem
 		s.cpuTotal += cpu
@@ -486,7 +491,17 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		j.iterTime = it
 		j.rate = 1 / (it * 1000)
 	}
+	j.baseRate, j.baseIter = j.rate, j.iterTime
+	j.factor = 1
+	if s.occ != nil {
+		if f := s.factor(j); f != 1 {
+			j.factor = f
+			j.rate = j.baseRate * f
+			j.iterTime = j.baseIter / f
+		}
+	}
 	j.gen++
+	j.leaseAt = s.now + s.cfg.Round
 	switch {
 	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
 		j.done = math.Min(j.total, j.done+s.credit(j))
@@ -498,6 +513,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	default:
 		s.pushCompletion(j)
 	}
+	s.reshare(j.gpus, int32(j.Index))
 	s.dirtySeries = true
 }
 

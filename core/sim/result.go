@@ -37,6 +37,10 @@ type JobRecord struct {
 	Measured    bool      // inside the measurement window
 	Held        core.Time // wall time holding GPUs
 	Alone       core.Time // isolated run time at the reference speed (finish-time fairness)
+	// Effective is the wall time the job ran at its isolated speed equivalent, in ms: the integral
+	// of its normalised throughput while making progress (equals the progressing part of Held
+	// when it never shared a GPU).
+	Effective float64
 }
 
 // Result is a finished run.
@@ -49,6 +53,7 @@ type Result struct {
 	Intervals []Interval
 	Series    Series
 	Warnings  []Warning
+	Sharing   bool // the run had a co-location model (GPU sharing possible)
 }
 
 // Warning is a distinct warning text and how often it occurred.
@@ -105,13 +110,14 @@ func (s *Sim) Result() *Result {
 		j := &s.jobs[i]
 		r.Jobs[i] = JobRecord{Index: i, Job: j.Job, Status: j.status, FirstStart: j.firstStart, End: j.end,
 			GPUType: j.gpuType, Preemptions: j.preemptions, Measured: s.cfg.Window.Contains(i), Held: j.heldAt(s.now),
-			Alone: s.alone(j)}
+			Alone: s.alone(j), Effective: j.effAt(s.now)}
 	}
 	for i := range r.Intervals {
 		if r.Intervals[i].To < 0 {
 			r.Intervals[i].To = s.now
 		}
 	}
+	r.Sharing = s.occ != nil
 	r.Warnings = append([]Warning(nil), s.warnings.list...)
 	sort.SliceStable(r.Warnings, func(a, b int) bool { return r.Warnings[a].Text < r.Warnings[b].Text })
 	return r

@@ -25,10 +25,15 @@ func (s Status) String() string { return statusNames[s] }
 // Alloc is what a policy asks for when it starts a job: the exact GPU ids (one per GPU of the
 // gang) and the host CPU cores and memory per GPU. Zero CPU/memory means each server's
 // proportional share (its cores or memory divided by its GPUs).
+//
+// Share lets the job join GPUs that already run other jobs when the run has a co-location model
+// (Config.Colocation) and the model says they fit; on such a GPU the default CPU and memory are
+// 0 (its proportional share is held once, by the job that came first).
 type Alloc struct {
 	GPUs      []int
 	CPUPerGPU float64
 	MemPerGPU float64
+	Share     bool
 }
 
 // JobState is the engine's run-time record of one job. Policies read it through its methods and
@@ -56,6 +61,11 @@ type JobState struct {
 	leaseEnded  bool   // lease released at this instant; interval closing deferred
 	hadRun      bool
 	refIter     float64 // cached reference iteration time (View.RefIterTime)
+	baseRate    float64 // rate on the current allocation without co-runners
+	baseIter    float64 // iterTime without co-runners
+	factor      float64 // normalised throughput under sharing (1 = alone)
+	effMS       float64 // ∫ factor dt over the time the job made progress (effective-util numerator)
+	leaseAt     core.Time
 
 	prev, next   int32 // running list links
 	openInterval int32 // index into intervals, -1 if none
@@ -86,6 +96,22 @@ func (s *JobState) Total() float64 { return s.total }
 // when not running).
 func (s *JobState) IterTime() float64 { return s.iterTime }
 
+// Effective is the time the job has run at full isolated speed so far, in ms: the integral of its
+// normalised throughput (View.Slowdown) over the time it held GPUs and made progress, up to its
+// last settled instant.
+func (s *JobState) Effective() float64 { return s.effMS }
+
+// effAt is Effective brought up to now.
+func (s *JobState) effAt(now core.Time) float64 {
+	e := s.effMS
+	if s.status == Running {
+		if from := max(s.last, s.stallUntil); now > from {
+			e += s.factor * float64(now-from)
+		}
+	}
+	return e
+}
+
 // progressAt is the work done by time now, counting the current allocation's progress.
 func (s *JobState) progressAt(now core.Time) float64 {
 	if s.status != Running || s.rate == 0 {
@@ -108,6 +134,7 @@ func (s *JobState) heldAt(now core.Time) core.Time {
 
 // settle brings done and heldMS up to now.
 func (s *JobState) settle(now core.Time) {
+	s.effMS = s.effAt(now)
 	s.done = s.progressAt(now)
 	s.heldMS = s.heldAt(now)
 	s.last = now

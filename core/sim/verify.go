@@ -1,6 +1,12 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"schedlab/core"
+)
 
 // verify checks the engine's invariants; it panics on a violation (a bug, never bad input).
 // Config.Verify runs it after every instant in tests.
@@ -21,17 +27,25 @@ func (s *Sim) verify() {
 			panic(fmt.Sprintf("verify: job %d holds %d GPUs, gang is %d", i, len(j.gpus), j.Job.GPUs))
 		}
 		for _, g := range j.gpus {
-			if owners[g] >= 0 {
+			if owners[g] >= 0 && s.occ == nil {
 				panic(fmt.Sprintf("verify: GPU %d held by jobs %d and %d", g, owners[g], i))
 			}
-			owners[g] = i
+			if owners[g] < 0 {
+				owners[g] = i
+			}
 		}
+	}
+	if s.occ != nil {
+		s.verifySharing(owners)
 	}
 	if running != s.runLen {
 		panic(fmt.Sprintf("verify: running list has %d jobs, count says %d", running, s.runLen))
 	}
 	free := make([]int, len(s.cl.Servers))
 	for g := range owners {
+		if owners[g] >= 0 && s.occ != nil {
+			owners[g] = s.occ[g][0] // any occupant may come first; verifySharing checked the set
+		}
 		if owners[g] != s.gpuOwner[g] {
 			panic(fmt.Sprintf("verify: GPU %d owner %d, recomputed %d", g, s.gpuOwner[g], owners[g]))
 		}
@@ -73,5 +87,45 @@ func (s *Sim) verify() {
 	}
 	if pending != s.pendLen {
 		panic(fmt.Sprintf("verify: pending set has %d jobs, count says %d", pending, s.pendLen))
+	}
+}
+
+// verifySharing checks the occupancy lists against the running jobs' GPUs, that every shared GPU's
+// group fits, and that every running job's speed is its isolated speed times the slowest of its
+// GPUs' slowdowns.
+func (s *Sim) verifySharing(owners []int32) {
+	count := make([]int, len(s.occ))
+	for i := s.runHead; i >= 0; i = s.jobs[i].next {
+		j := &s.jobs[i]
+		for _, g := range j.gpus {
+			if !slices.Contains(s.occ[g], i) {
+				panic(fmt.Sprintf("verify: job %d runs on GPU %d but is not among its occupants %v", i, g, s.occ[g]))
+			}
+			count[g]++
+		}
+		f := s.factor(j)
+		if math.Abs(f-j.factor) > 1e-12 {
+			panic(fmt.Sprintf("verify: job %d normalised throughput %.9g, recomputed %.9g", i, j.factor, f))
+		}
+		if !(s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit) && math.Abs(j.rate-j.baseRate*f) > 1e-12*j.baseRate {
+			panic(fmt.Sprintf("verify: job %d rate %.9g, want %.9g × %.9g", i, j.rate, j.baseRate, f))
+		}
+	}
+	for g, o := range s.occ {
+		if len(o) != count[g] {
+			panic(fmt.Sprintf("verify: GPU %d lists %d occupants, %d running jobs hold it", g, len(o), count[g]))
+		}
+		if (len(o) > 0) != (owners[g] >= 0) {
+			panic(fmt.Sprintf("verify: GPU %d occupants %v, owner %d", g, o, owners[g]))
+		}
+		if len(o) > 1 {
+			group := make([]*core.Job, len(o))
+			for k, i := range o {
+				group[k] = s.jobs[i].Job
+			}
+			if !s.coloc.Fits(group, s.cl.Servers[s.cl.ServerOf(g)].Type) {
+				panic(fmt.Sprintf("verify: GPU %d runs jobs %v that do not fit together", g, o))
+			}
+		}
 	}
 }

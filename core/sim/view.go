@@ -82,7 +82,7 @@ func (v *View) FreeGPUs() int { return v.s.totalFree }
 // FreeOn is the number of idle GPUs on server sv.
 func (v *View) FreeOn(sv int) int { return v.s.freeGPUs[sv] }
 
-// IsFree reports whether GPU g is idle.
+// IsFree reports whether GPU g is idle (no job at all, shared or not).
 func (v *View) IsFree(g int) bool { return v.s.gpuOwner[g] < 0 }
 
 // Owner is the arrival index of the job on GPU g, -1 if idle.
@@ -155,7 +155,14 @@ func (v *View) Start(j *JobState, a Alloc) error {
 			return fmt.Errorf("start job %s: GPU %d does not exist", j.Job.ID, g)
 		}
 		if s.gpuOwner[g] >= 0 {
-			return fmt.Errorf("start job %s: GPU %d is busy", j.Job.ID, g)
+			switch {
+			case !a.Share:
+				return fmt.Errorf("start job %s: GPU %d is busy", j.Job.ID, g)
+			case s.occ == nil:
+				return fmt.Errorf("start job %s: GPU %d is busy and sharing is off (no co-location model)", j.Job.ID, g)
+			case !s.canJoin(j.Job, g):
+				return fmt.Errorf("start job %s: does not fit beside the jobs on GPU %d", j.Job.ID, g)
+			}
 		}
 		for _, h := range a.GPUs[:k] {
 			if h == g {
@@ -204,25 +211,20 @@ func (v *View) Start(j *JobState, a Alloc) error {
 
 // fitsHost checks that server sv has the CPU and memory the job's GPUs on it would take.
 func (v *View) fitsHost(j *JobState, sv *core.Server, a Alloc) error {
-	n := 0
+	var cpu, mem float64
 	for _, g := range a.GPUs {
 		if v.s.cl.ServerOf(g) == sv.Index {
-			n++
+			c, m := v.s.hostCharge(a, g, sv)
+			cpu += c
+			mem += m
 		}
 	}
-	cpu, mem := a.CPUPerGPU, a.MemPerGPU
-	if cpu == 0 {
-		cpu = sv.CPUs / float64(sv.GPUs)
-	}
-	if mem == 0 {
-		mem = sv.MemGB / float64(sv.GPUs)
-	}
 	const eps = 1e-9
-	if cpu*float64(n) > v.FreeCPU(sv.Index)+eps {
-		return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.FreeCPU(sv.Index), cpu*float64(n))
+	if cpu > v.FreeCPU(sv.Index)+eps {
+		return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.FreeCPU(sv.Index), cpu)
 	}
-	if mem*float64(n) > v.FreeMem(sv.Index)+eps {
-		return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.FreeMem(sv.Index), mem*float64(n))
+	if mem > v.FreeMem(sv.Index)+eps {
+		return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.FreeMem(sv.Index), mem)
 	}
 	return nil
 }
