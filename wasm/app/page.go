@@ -390,7 +390,7 @@ func (p *page) loadFile(file js.Value) {
 		tr := el("tr", "")
 		r := rows.Index(i)
 		for k := 0; k < r.Length(); k++ {
-			tr.Call("appendChild", el("td", fmt.Sprint(r.Index(k))))
+			tr.Call("appendChild", el("td", js.Global().Get("String").Invoke(r.Index(k)).String()))
 		}
 		pv.Call("appendChild", tr)
 	}
