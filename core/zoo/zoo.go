@@ -7,6 +7,7 @@ package zoo
 import (
 	"schedlab/core"
 	"schedlab/core/hetero"
+	"schedlab/core/parallel"
 	"schedlab/core/sensitivity"
 	"schedlab/core/sim"
 )
@@ -23,6 +24,11 @@ func Models() *core.Models {
 
 // Speed returns the speed model chain, outermost first:
 //
+//  0. mixed-parallel communication (core/parallel): multiplies the iteration time by the
+//     placement's communication factor, only for jobs with explicit parallelism (core.Job.Par)
+//     and a model with documented sizes. Outermost because it adds communication on top of the
+//     compute time every inner layer settles (CPU share, GPU type); its model names are distinct
+//     from the registry's, so no job gets both its factor and Gavel's spread penalty;
 //  1. CPU/memory sensitivity (Synergy's profiles): divides the iteration time by the speed-up of the
 //     allocation's cores and memory per GPU — 1 at the proportional share;
 //  2. heterogeneous throughput (Gavel's measurements): Gavel's job types run at their measured
@@ -33,7 +39,7 @@ func Models() *core.Models {
 // A trace-given iteration time passes through every layer unchanged except the CPU/memory factor.
 func Speed(models *core.Models) sim.SpeedModel {
 	base := sim.ProfileSpeed{Models: models}
-	return sensitivity.NewSpeed(hetero.Speed{Table: hetero.Gavel(), Base: base})
+	return parallel.NewSpeed(sensitivity.NewSpeed(hetero.Speed{Table: hetero.Gavel(), Base: base}))
 }
 
 // Check reports, before a run starts, every job whose model has measured profiles but none for a
