@@ -130,7 +130,9 @@ func TestLoadErrors(t *testing.T) {
 func TestColocationRules(t *testing.T) {
 	models := core.BuiltinModels()
 	c := NewColocation(Gavel(), models)
-	job := func(model string, bs int) *core.Job { return &core.Job{ID: model, Model: model, BatchSize: bs, GPUs: 1} }
+	job := func(model string, bs int) *core.Job {
+		return &core.Job{ID: model, Model: model, BatchSize: bs, GPUs: 1}
+	}
 	r18, r50, lm := job("resnet18-bs64", 0), job("ResNet-50 (batch size 64)", 0), job("lm-bs20", 0)
 	r50big := job("resnet50-bs128", 0)
 	for _, tc := range []struct {
