@@ -75,6 +75,9 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 		Window:         sim.Window{From: spec.WindowFrom, To: spec.WindowTo},
 		StopAtWindow:   spec.StopAtWindow,
 	}
+	if sp, ok := p.(sim.SharingPolicy); ok && sp.Shares() {
+		cfg.Colocation = zoo.Colocation(models)
+	}
 	if spec.FirstRound != nil {
 		cfg.FirstRound = core.FromSeconds(*spec.FirstRound)
 	}

@@ -28,11 +28,15 @@ type Summary struct {
 	MeanQueue    *float64       `json:"mean_queue_s"`
 	Makespan     *float64       `json:"makespan_s"`
 	GPUUtil      *float64       `json:"gpu_util"`
-	Preemptions  int            `json:"preemptions"`
-	TypeUtil     []TypeUtil     `json:"gpu_util_by_type,omitempty"`
-	MeanFTF      *float64       `json:"mean_ftf_rho,omitempty"`
-	MaxFTF       *float64       `json:"max_ftf_rho,omitempty"`
-	Warnings     []string       `json:"warnings,omitempty"`
+	// EffectiveUtil (runs with GPU sharing only): Σ over jobs of normalised throughput × GPUs ×
+	// time ÷ (GPUs × makespan) — a GPU shared by two jobs at 0.7 each counts 1.4, while GPUUtil
+	// counts it once.
+	EffectiveUtil *float64   `json:"effective_util,omitempty"`
+	Preemptions   int        `json:"preemptions"`
+	TypeUtil      []TypeUtil `json:"gpu_util_by_type,omitempty"`
+	MeanFTF       *float64   `json:"mean_ftf_rho,omitempty"`
+	MaxFTF        *float64   `json:"max_ftf_rho,omitempty"`
+	Warnings      []string   `json:"warnings,omitempty"`
 }
 
 // TypeUtil is the utilisation of one GPU type.
@@ -92,6 +96,10 @@ func Summarise(r *sim.Result, c *core.Cluster) Summary {
 		busy, byType := BusyGPUTime(r, c, first, last)
 		u := round6(float64(busy) / (float64(c.NumGPUs()) * float64(last-first)))
 		s.GPUUtil = &u
+		if r.Sharing {
+			e := round6(EffectiveGPUTime(r) / (float64(c.NumGPUs()) * float64(last-first)))
+			s.EffectiveUtil = &e
+		}
 		if types := c.Types(); len(types) > 1 {
 			for k, t := range types {
 				s.TypeUtil = append(s.TypeUtil, TypeUtil{Type: t, Util: round6(float64(byType[k]) / (float64(c.GPUsOfType(t)) * float64(last-first)))})
@@ -150,6 +158,16 @@ func BusyGPUTime(r *sim.Result, c *core.Cluster, from, to core.Time) (core.Time,
 		}
 	}
 	return total, byType
+}
+
+// EffectiveGPUTime is Σ over jobs of Effective × GPUs in GPU-milliseconds: the GPU time the jobs
+// would have needed at their isolated speed. It is not clipped to the measurement window.
+func EffectiveGPUTime(r *sim.Result) float64 {
+	t := 0.0
+	for i := range r.Jobs {
+		t += r.Jobs[i].Effective * float64(r.Jobs[i].Job.GPUs)
+	}
+	return t
 }
 
 // Percentile of sorted xs by linear interpolation between closest ranks (numpy's default).

@@ -7,6 +7,7 @@ package zoo
 import (
 	"schedlab/core"
 	"schedlab/core/hetero"
+	"schedlab/core/interference"
 	"schedlab/core/parallel"
 	"schedlab/core/sensitivity"
 	"schedlab/core/sim"
@@ -40,6 +41,14 @@ func Models() *core.Models {
 func Speed(models *core.Models) sim.SpeedModel {
 	base := sim.ProfileSpeed{Models: models}
 	return parallel.NewSpeed(sensitivity.NewSpeed(hetero.Speed{Table: hetero.Gavel(), Base: base}))
+}
+
+// Colocation returns the GPU-sharing ground truth every sharing run uses: Gavel's measured
+// single-GPU co-location pairs with core/interference's documented rules for groups, multi-GPU
+// jobs and unmeasured models, resolving job models through models. Each call builds a fresh value
+// (it memoises per-job lookups), so give each run its own.
+func Colocation(models *core.Models) sim.Colocation {
+	return interference.NewColocation(interference.Gavel(), models)
 }
 
 // Check reports, before a run starts, every job whose model has measured profiles but none for a
