@@ -20,7 +20,7 @@ type Generator interface {
 type Registry []Generator
 
 // Builtin returns the built-in generators.
-func Builtin() Registry { return Registry{Philly{}, Synergy{}, Similarity{}} }
+func Builtin() Registry { return Registry{Philly{}, Synergy{}, Similarity{}, Recurring{}} }
 
 // Lookup finds a generator by name.
 func (r Registry) Lookup(name string) (Generator, error) {
