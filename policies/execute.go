@@ -3,11 +3,14 @@ package policies
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"path"
 
 	"schedlab/core"
+	"schedlab/core/gen"
 	"schedlab/core/metrics"
 	"schedlab/core/sim"
+	"schedlab/core/trace"
 	"schedlab/core/zoo"
 	"schedlab/policies/scenario"
 )
@@ -32,9 +35,6 @@ var ErrCancelled = fmt.Errorf("run cancelled")
 
 // Execute runs every policy of spec on the same jobs and cluster, in spec order.
 func Execute(reg *Registry, spec scenario.Spec, jobs []core.Job, c *core.Cluster, models *core.Models) ([]Outcome, error) {
-	if err := zoo.Check(jobs, c); err != nil {
-		return nil, err
-	}
 	var out []Outcome
 	for _, name := range spec.Policies {
 		o, err := RunOne(reg, spec, name, jobs, c, models, Hooks{})
@@ -61,6 +61,9 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 	}
 	p, err := reg.New(name, raw)
 	if err != nil {
+		return Outcome{}, err
+	}
+	if err := zoo.Check(jobs, c); err != nil {
 		return Outcome{}, err
 	}
 	cfg := sim.Config{
@@ -148,4 +151,14 @@ func withPlacement(raw json.RawMessage, placement string) (json.RawMessage, erro
 		m["placement"] = b
 	}
 	return json.Marshal(m)
+}
+
+// Jobs builds spec's workload: the generator's jobs, or the trace read from r (the caller opens
+// the file: the runner from disk, the app from the user's Blob).
+func Jobs(spec scenario.Spec, r io.Reader, models *core.Models) ([]core.Job, []string, error) {
+	if spec.Generate != "" {
+		jobs, err := gen.Generate(spec.Generate, spec.Seed, models)
+		return jobs, nil, err
+	}
+	return trace.Read(spec.Trace, r, spec.Format, models)
 }

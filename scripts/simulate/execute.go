@@ -8,8 +8,7 @@ import (
 	"strings"
 
 	"schedlab/core"
-	"schedlab/core/gen"
-	"schedlab/core/trace"
+	"schedlab/core/export"
 	"schedlab/core/zoo"
 	"schedlab/policies"
 )
@@ -37,18 +36,11 @@ func execute(o options, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if o.jobsOut != "" {
-		f, err := os.Create(o.jobsOut)
-		if err != nil {
-			return usageError{err}
-		}
-		if err := writeJobs(f, outs); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
-			return err
-		}
+	if err := writeFile(o.jobsOut, func(w io.Writer) error { return writeJobs(w, outs) }); err != nil {
+		return err
+	}
+	if err := writeFile(o.traceOut, func(w io.Writer) error { return export.WriteTraceEvents(w, c, runs(outs)) }); err != nil {
+		return err
 	}
 	if o.json {
 		return writeJSON(stdout, outs)
@@ -57,19 +49,20 @@ func execute(o options, stdout io.Writer) error {
 }
 
 func loadWorkload(o options, models *core.Models) ([]core.Job, error) {
-	if o.spec.Generate != "" {
-		return gen.Generate(o.spec.Generate, o.spec.Seed, models)
+	var r io.Reader
+	if o.spec.Trace != "" {
+		path, err := resolveData(o.spec.Trace)
+		if err != nil {
+			return nil, err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
 	}
-	path, err := resolveData(o.spec.Trace)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	jobs, _, err := trace.Read(o.spec.Trace, f, o.spec.Format, models)
+	jobs, _, err := policies.Jobs(o.spec, r, models)
 	return jobs, err
 }
 
@@ -125,4 +118,20 @@ func list(w io.Writer, reg *policies.Registry) error {
 		fmt.Fprintf(w, "  %-22s %s\n", s.Name, s.Title)
 	}
 	return nil
+}
+
+// writeFile creates path (nothing when path is empty) and fills it with write.
+func writeFile(path string, write func(io.Writer) error) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return usageError{err}
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

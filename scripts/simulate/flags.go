@@ -28,14 +28,16 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
   -seed N                         the only seed (default 1)
   -json                           JSON Lines on stdout, one object per run (else a readable table)
   -jobs-out PATH                  per-job CSV
+  -trace-out PATH                 Chrome trace-event JSON of the GPU allocations (opens in Perfetto)
   -list                           list policies and scenarios
 `
 
 type options struct {
-	spec    scenario.Spec
-	json    bool
-	jobsOut string
-	list    bool
+	spec     scenario.Spec
+	json     bool
+	jobsOut  string
+	traceOut string
+	list     bool
 }
 
 func parseFlags(args []string, stdout io.Writer) (options, error) {
@@ -64,6 +66,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.Uint64Var(&seed, "seed", 1, "")
 	fs.BoolVar(&o.json, "json", false, "")
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "")
+	fs.StringVar(&o.traceOut, "trace-out", "", "")
 	fs.BoolVar(&o.list, "list", false, "")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {

@@ -56,10 +56,12 @@ func writeTable(w io.Writer, outs []policies.Outcome) error {
 }
 
 // writeJobs writes the per-job CSV of every run.
-func writeJobs(w io.Writer, outs []policies.Outcome) error {
-	runs := make([]export.Run, len(outs))
+func writeJobs(w io.Writer, outs []policies.Outcome) error { return export.WriteJobsCSV(w, runs(outs)) }
+
+func runs(outs []policies.Outcome) []export.Run {
+	rs := make([]export.Run, len(outs))
 	for i, o := range outs {
-		runs[i] = export.Run{Policy: o.Summary.Policy, Result: o.Result}
+		rs[i] = export.Run{Policy: o.Summary.Policy, Result: o.Result}
 	}
-	return export.WriteJobsCSV(w, runs)
+	return rs
 }

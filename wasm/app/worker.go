@@ -9,8 +9,8 @@ import (
 	"syscall/js"
 
 	"schedlab/core"
-	"schedlab/core/gen"
 	"schedlab/core/trace"
+	"schedlab/core/zoo"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
 	"schedlab/wasm/runrec"
@@ -131,7 +131,7 @@ func parse(msg js.Value) {
 			post(map[string]any{"type": "progress", "done": done, "total": size})
 		}
 	}
-	jobs, warns, err := trace.Read(name, r, detected, core.BuiltinModels())
+	jobs, warns, err := trace.Read(name, r, detected, zoo.Models())
 	if err != nil {
 		post(map[string]any{"type": "parsed", "format": detected, "error": err.Error()})
 		return
@@ -157,14 +157,12 @@ func run(msg js.Value) {
 		return
 	}
 	policy := msg.Get("policy").String()
-	models := core.BuiltinModels()
-	var jobs []core.Job
-	var err error
-	if spec.Generate != "" {
-		jobs, err = gen.Generate(spec.Generate, spec.Seed, models)
-	} else {
-		jobs, _, err = trace.Read(spec.Trace, newBlobReader(msg.Get("file")), spec.Format, models)
+	models := zoo.Models()
+	var file io.Reader
+	if spec.Trace != "" {
+		file = newBlobReader(msg.Get("file"))
 	}
+	jobs, _, err := policies.Jobs(spec, file, models)
 	if err != nil {
 		fail(err)
 		return

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// buildRunner compiles the runner once per test binary: exit codes are a property of the built
+// program (go run rewrites them).
+func buildRunner(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS == "js" {
+		t.Skip("the runner binary is tested natively")
+	}
+	bin := filepath.Join(t.TempDir(), "simulate")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestBadInputExitsTwo(t *testing.T) {
+	bin := buildRunner(t)
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	fileErr := regexp.MustCompile(`^simulate: \S+:\d+: \S+: `)
+	tests := []struct {
+		name string
+		args []string
+		want *regexp.Regexp // nil: any one-line message
+	}{
+		{"no workload", []string{}, nil},
+		{"unknown flag", []string{"-nope"}, nil},
+		{"extra argument", []string{"-generate", "philly:jobs=3", "x"}, nil},
+		{"both workloads", []string{"-generate", "philly:jobs=3", "-trace", "x.csv"}, nil},
+		{"unknown policy", []string{"-generate", "philly:jobs=3", "-policy", "nope"}, nil},
+		{"unknown scenario", []string{"-scenario", "nope"}, nil},
+		{"bad cluster", []string{"-generate", "philly:jobs=3", "-cluster", "16x0"}, nil},
+		{"bad generator key", []string{"-generate", "philly:jobs=3,seed=4"}, nil},
+		{"bad round", []string{"-generate", "philly:jobs=3", "-round", "-5"}, nil},
+		{"bad placement", []string{"-generate", "philly:jobs=3", "-placement", "nope"}, nil},
+		{"missing trace", []string{"-trace", filepath.Join(dir, "missing.csv")}, nil},
+		{"bad policy config", []string{"-generate", "philly:jobs=3", "-policy-config", write("p.json", "{")}, nil},
+		{"native", []string{"-trace", write("n.csv", "id,submit_s,gpus,duration_s\na,0,1,10\nb,x,1,10\n")}, fileErr},
+		{"philly", []string{"-trace", write("p.csv", "timestamp,duration,num_gpus,gpu_time,cluster\n2017-10-09 07:01:55,66.0,one,66.0,vc\n")}, fileErr},
+		{"itp", []string{"-trace", write("i.csv", "job_id,submission_time,duration,num_gpu\na,0,-5,1\n")}, fileErr},
+		{"synergy", []string{"-trace", write("s.txt", "0,alexnet,0.0,3349,1\n1,gnmt,0.001,-3,1\n")}, fileErr},
+		{"forced format mismatch", []string{"-format", "philly", "-trace", write("f.csv", "job_id,submission_time,duration,num_gpu\na,0,5,1\n")}, fileErr},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			cmd := exec.Command(bin, tc.args...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+				t.Fatalf("exit: %v, want status 2 (stderr %q)", err, stderr.String())
+			}
+			msg := stderr.String()
+			if strings.Count(msg, "\n") != 1 || strings.Contains(msg, "goroutine") {
+				t.Errorf("stderr %q: want exactly one line and no panic trace", msg)
+			}
+			if tc.want != nil && !tc.want.MatchString(msg) {
+				t.Errorf("stderr %q does not match %v", msg, tc.want)
+			}
+		})
+	}
+}
+
+func TestRunnerOutputs(t *testing.T) {
+	bin := buildRunner(t)
+	dir := t.TempDir()
+	jobs, events := filepath.Join(dir, "jobs.csv"), filepath.Join(dir, "trace.json")
+	out, err := exec.Command(bin, "-generate", "philly:jobs=50,rate=9", "-cluster", "2x8", "-policy", "fifo,srtf",
+		"-json", "-jobs-out", jobs, "-trace-out", events).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], `{"policy":"fifo","seed":1,`) {
+		t.Errorf("got JSON lines %q, want one per policy", lines)
+	}
+	csv, err := os.ReadFile(jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(string(csv)), "\n")
+	if rows[0] != "policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status" || len(rows) != 101 {
+		t.Errorf("jobs CSV: header %q, %d rows; want the contract header and 100 rows", rows[0], len(rows)-1)
+	}
+	if b, err := os.ReadFile(events); err != nil || !bytes.HasPrefix(b, []byte(`{"displayTimeUnit":"ms","traceEvents":[`)) {
+		t.Errorf("trace-event file missing or malformed: %v", err)
+	}
+	help, err := exec.Command(bin, "-h").Output()
+	if err != nil || !strings.Contains(string(help), "-scenario NAME") {
+		t.Errorf("-h: %v, output %q", err, help)
+	}
+}
