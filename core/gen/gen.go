@@ -20,7 +20,9 @@ type Generator interface {
 type Registry []Generator
 
 // Builtin returns the built-in generators.
-func Builtin() Registry { return Registry{Philly{}, Synergy{}, Similarity{}, Recurring{}} }
+func Builtin() Registry {
+	return Registry{Philly{}, Synergy{}, Similarity{}, Recurring{}, Interference{}}
+}
 
 // Lookup finds a generator by name.
 func (r Registry) Lookup(name string) (Generator, error) {
