@@ -100,6 +100,8 @@ test-native:
 test-wasm:
 	@echo "== test-wasm: core/ and policies/ under Node (GOOS=js GOARCH=wasm)"
 	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./core/... ./policies/...
+	@echo "== test-wasm: wasm/ under Node with fake-indexeddb (the store contract test)"
+	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(CURDIR)/scripts/e2e/go_js_wasm_exec_idb" ./wasm/...
 
 fuzz-brief:
 	@echo "== fuzz-brief: every Fuzz target for 5s"
