@@ -1,0 +1,198 @@
+package learn
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"schedlab/core/interference"
+)
+
+// MLPConfig sets IAPP's hyper-parameters; zero fields take the defaults.
+type MLPConfig struct {
+	Hidden []int   // hidden layer widths (default 24, 12), ReLU
+	Epochs int     // default 80
+	Batch  int     // mini-batch size (default 32)
+	LR     float64 // Adam step (default 0.003)
+	Seed   uint64
+}
+
+// MLP is IAPP: a multilayer perceptron from (task features, co-runner features, GPU type one-hot)
+// to the task's normalised throughput, trained by backpropagation with Adam on MSE.
+type MLP struct {
+	w, b     [][]float64 // layer l: w[l] is out×in row-major, b[l] is out
+	sizes    []int
+	mean, sd []float64 // input standardisation (from the training inputs)
+	feat     [][]float64
+}
+
+// NumInputs is IAPP's input width.
+const NumInputs = 2*NumFeatures + 3
+
+func (m *MLP) input(t, a, b int, x []float64) {
+	copy(x, m.feat[a])
+	copy(x[NumFeatures:], m.feat[b])
+	for k := range 3 {
+		x[2*NumFeatures+k] = 0
+	}
+	x[2*NumFeatures+t] = 1
+	for i := range x {
+		x[i] = (x[i] - m.mean[i]) / m.sd[i]
+	}
+}
+
+// TrainMLP fits IAPP on train only.
+func TrainMLP(train []Sample, cfg MLPConfig) *MLP {
+	if cfg.Hidden == nil {
+		cfg.Hidden = []int{24, 12}
+	}
+	if cfg.Epochs == 0 {
+		cfg.Epochs = 80
+	}
+	if cfg.Batch == 0 {
+		cfg.Batch = 32
+	}
+	if cfg.LR == 0 {
+		cfg.LR = 0.003
+	}
+	m := &MLP{sizes: append(append([]int{NumInputs}, cfg.Hidden...), 1)}
+	for k := range interference.NumJobTypes() {
+		m.feat = append(m.feat, JobFeatures(k))
+	}
+	// Standardise with the training inputs' statistics.
+	m.mean, m.sd = make([]float64, NumInputs), make([]float64, NumInputs)
+	for i := range m.sd {
+		m.sd[i] = 1
+	}
+	raw := make([]float64, NumInputs)
+	n := float64(max(1, len(train)))
+	sq := make([]float64, NumInputs)
+	for _, s := range train {
+		m.input(s.T, s.A, s.B, raw) // mean 0, sd 1 so far: raw values
+		for i, x := range raw {
+			m.mean[i] += x / n
+			sq[i] += x * x / n
+		}
+	}
+	for i := range m.sd {
+		m.sd[i] = math.Sqrt(max(sq[i]-m.mean[i]*m.mean[i], 0))
+		if m.sd[i] < 1e-9 {
+			m.sd[i] = 1
+		}
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x69617070)) // "iapp"
+	L := len(m.sizes) - 1
+	m.w, m.b = make([][]float64, L), make([][]float64, L)
+	mw, vw, mb, vb := make([][]float64, L), make([][]float64, L), make([][]float64, L), make([][]float64, L)
+	gw, gb := make([][]float64, L), make([][]float64, L)
+	for l := range L {
+		in, out := m.sizes[l], m.sizes[l+1]
+		m.w[l], m.b[l] = make([]float64, in*out), make([]float64, out)
+		scale := math.Sqrt(2 / float64(in)) // He initialisation for ReLU
+		for i := range m.w[l] {
+			m.w[l][i] = scale * rng.NormFloat64()
+		}
+		mw[l], vw[l], gw[l] = make([]float64, in*out), make([]float64, in*out), make([]float64, in*out)
+		mb[l], vb[l], gb[l] = make([]float64, out), make([]float64, out), make([]float64, out)
+	}
+	acts := make([][]float64, L+1)
+	deltas := make([][]float64, L+1)
+	for l, s := range m.sizes {
+		acts[l], deltas[l] = make([]float64, s), make([]float64, s)
+	}
+	order := make([]int, len(train))
+	for i := range order {
+		order[i] = i
+	}
+	const beta1, beta2 = 0.9, 0.999
+	p1, p2 := 1.0, 1.0 // beta^t by repeated multiplication (no math.Pow)
+	for range cfg.Epochs {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for start := 0; start < len(order); start += cfg.Batch {
+			end := min(start+cfg.Batch, len(order))
+			for l := range L {
+				clear(gw[l])
+				clear(gb[l])
+			}
+			for _, i := range order[start:end] {
+				s := train[i]
+				m.input(s.T, s.A, s.B, acts[0])
+				m.forward(acts)
+				deltas[L][0] = 2 * (acts[L][0] - s.Y) / float64(end-start)
+				for l := L - 1; l >= 0; l-- {
+					in, out := m.sizes[l], m.sizes[l+1]
+					for o := range out {
+						d := deltas[l+1][o]
+						gb[l][o] += d
+						row := gw[l][o*in : (o+1)*in]
+						for k, a := range acts[l] {
+							row[k] += d * a
+						}
+					}
+					if l == 0 {
+						break
+					}
+					for k := range in {
+						if acts[l][k] <= 0 {
+							deltas[l][k] = 0
+							continue
+						}
+						sum := 0.0
+						for o := range out {
+							sum += m.w[l][o*in+k] * deltas[l+1][o]
+						}
+						deltas[l][k] = sum
+					}
+				}
+			}
+			p1 *= beta1
+			p2 *= beta2
+			for l := range L {
+				adam(m.w[l], gw[l], mw[l], vw[l], cfg.LR, p1, p2)
+				adam(m.b[l], gb[l], mb[l], vb[l], cfg.LR, p1, p2)
+			}
+		}
+	}
+	return m
+}
+
+func adam(w, g, mo, ve []float64, lr, p1, p2 float64) {
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	for i := range w {
+		mo[i] = beta1*mo[i] + (1-beta1)*g[i]
+		ve[i] = beta2*ve[i] + (1-beta2)*g[i]*g[i]
+		w[i] -= lr * (mo[i] / (1 - p1)) / (math.Sqrt(ve[i]/(1-p2)) + eps)
+	}
+}
+
+// forward fills acts[1:] from acts[0] (ReLU hidden layers, linear output).
+func (m *MLP) forward(acts [][]float64) {
+	L := len(m.sizes) - 1
+	for l := range L {
+		in, out := m.sizes[l], m.sizes[l+1]
+		for o := range out {
+			x := m.b[l][o]
+			row := m.w[l][o*in : (o+1)*in]
+			for k, a := range acts[l] {
+				x += row[k] * a
+			}
+			if l < L-1 && x < 0 {
+				x = 0
+			}
+			acts[l+1][o] = x
+		}
+	}
+}
+
+// Predict is job type a's predicted normalised throughput next to b on GPU type index t.
+func (m *MLP) Predict(t, a, b int) float64 {
+	acts := make([][]float64, len(m.sizes))
+	for l, s := range m.sizes {
+		acts[l] = make([]float64, s)
+	}
+	m.input(t, a, b, acts[0])
+	m.forward(acts)
+	return clamp(acts[len(acts)-1][0])
+}
+
+// PredictSample is Predict for a sample.
+func (m *MLP) PredictSample(s Sample) float64 { return m.Predict(s.T, s.A, s.B) }
