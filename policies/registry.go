@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"schedlab/core/sim"
+	"schedlab/policies/asrpt"
 	"schedlab/policies/baselines"
 	"schedlab/policies/similarity"
 	"schedlab/policies/synergy"
@@ -82,6 +83,9 @@ func Builtin() *Registry {
 		must(r.Register(e.Name, e.New))
 	}
 	for _, e := range similarity.Entries() {
+		must(r.Register(e.Name, e.New))
+	}
+	for _, e := range asrpt.Entries() {
 		must(r.Register(e.Name, e.New))
 	}
 	return r

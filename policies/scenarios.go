@@ -1,6 +1,7 @@
 package policies
 
 import (
+	"schedlab/policies/asrpt"
 	"schedlab/policies/scenario"
 	"schedlab/policies/similarity"
 	"schedlab/policies/synergy"
@@ -13,6 +14,7 @@ func Scenarios() scenario.List {
 	l = append(l, baselineScenarios()...)
 	l = append(l, synergy.Scenarios()...)
 	l = append(l, similarity.Scenarios()...)
+	l = append(l, asrpt.Scenarios()...)
 	return l
 }
 

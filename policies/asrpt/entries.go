@@ -1,0 +1,75 @@
+package asrpt
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"schedlab/core/sim"
+)
+
+// Entry is one runner name of the family and its factory.
+type Entry struct {
+	Name string
+	New  func(params json.RawMessage) (sim.Policy, error)
+}
+
+// Params are the family's JSON parameters: {"max_history": N} limits the predictor to the last N
+// runs of each group (0 = all); {"backfill": false} makes list scheduling strict.
+type Params struct {
+	MaxHistory int   `json:"max_history"`
+	Backfill   *bool `json:"backfill"`
+}
+
+// ErrorSigmas are the σ of the error-injection variants a-srpt-err<σ>.
+var errorSigmas = []struct {
+	name  string
+	sigma float64
+}{{"0.2", 0.2}, {"0.5", 0.5}, {"1", 1}}
+
+// Entries lists the family: a-srpt (RF, communication-aware, no preemption), a-srpt-preempt,
+// srpt-oracle (true lengths), srpt-predicted-oblivious (RF lengths, first-fit placement),
+// a-srpt-meanhist (mean-of-history lengths) and a-srpt-err0.2/0.5/1 (truth × e^ε, ε ~ N(0, σ²)).
+func Entries() []Entry {
+	add := func(name string, o Options) Entry {
+		return Entry{Name: name, New: func(params json.RawMessage) (sim.Policy, error) {
+			var pr Params
+			if err := decode(params, &pr); err != nil {
+				return nil, err
+			}
+			if pr.MaxHistory < 0 {
+				return nil, fmt.Errorf("params: max_history: want ≥ 0, got %d", pr.MaxHistory)
+			}
+			o := o
+			o.MaxHistory = pr.MaxHistory
+			if pr.Backfill != nil {
+				o.NoBackfill = !*pr.Backfill
+			}
+			return New(name, o), nil
+		}}
+	}
+	out := []Entry{
+		add("a-srpt", Options{Predict: PredictRF}),
+		add("a-srpt-preempt", Options{Predict: PredictRF, Preempt: true}),
+		add("srpt-oracle", Options{Predict: PredictOracle}),
+		add("srpt-predicted-oblivious", Options{Predict: PredictRF, Oblivious: true}),
+		add("a-srpt-meanhist", Options{Predict: PredictMean}),
+	}
+	for _, e := range errorSigmas {
+		out = append(out, add("a-srpt-err"+e.name, Options{Predict: PredictNoisy, Sigma: e.sigma}))
+	}
+	return out
+}
+
+func decode(params json.RawMessage, dst *Params) error {
+	b := bytes.TrimSpace(params)
+	if len(b) == 0 || string(b) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return fmt.Errorf("params: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,248 @@
+package asrpt
+
+import (
+	"math"
+	"slices"
+
+	"schedlab/core"
+	"schedlab/core/parallel"
+	"schedlab/core/sim"
+)
+
+// Options select the parts of the policy; the registered names are fixed combinations.
+type Options struct {
+	Predict    string  // PredictRF, PredictMean, PredictOracle or PredictNoisy
+	Sigma      float64 // σ of the injected error (PredictNoisy)
+	Oblivious  bool    // place with FirstFit instead of Map
+	Preempt    bool    // at round ticks, evict lower-priority running jobs for a waiting one
+	NoBackfill bool    // strict list scheduling: stop at the first waiting job that does not fit
+	MaxHistory int     // runs of a group the predictor looks at (0 = all)
+}
+
+// Policy is A-SRPT and its variants.
+type Policy struct {
+	name   string
+	opt    Options
+	shapes *parallel.Table
+	pred   *online
+	vm     *Virtual
+	seen   []bool
+	rows   [][]float64 // feature row per arrival index (nil until arrival)
+	nhat   []float64   // predicted iterations per arrival index
+	learnt []bool
+	live   []int // arrival indexes started and not yet learnt
+	order  []*sim.JobState
+}
+
+// New builds a policy.
+func New(name string, o Options) *Policy {
+	return &Policy{name: name, opt: o, shapes: parallel.Builtin(), pred: newOnline(o.Predict, o.Sigma, o.MaxHistory), vm: newVirtual()}
+}
+
+// Name implements sim.Policy.
+func (p *Policy) Name() string { return p.name }
+
+// Rounds implements sim.RoundPolicy: the preempting variant acts at round ticks.
+func (p *Policy) Rounds() sim.Rounds {
+	if p.opt.Preempt {
+		return sim.RoundsToo
+	}
+	return sim.NoRounds
+}
+
+// Init implements sim.Initer.
+func (p *Policy) Init(v *sim.View) {
+	n := v.NumJobs()
+	p.seen, p.rows, p.nhat, p.learnt = make([]bool, n), make([][]float64, n), make([]float64, n), make([]bool, n)
+}
+
+// Virtual returns the virtual single machine (its schedule is Spans).
+func (p *Policy) Virtual() *Virtual { return p.vm }
+
+// Predicted returns n̂ of the job with arrival index i (0 before it arrives).
+func (p *Policy) Predicted(i int) float64 { return p.nhat[i] }
+
+// alphaMax is the job's worst-case iteration time in seconds: every collective across servers
+// for mixed-parallel jobs of a known shape, else the engine's reference iteration time.
+func (p *Policy) alphaMax(v *sim.View, j *sim.JobState) float64 {
+	ref := v.RefIterTime(j)
+	if j.Job.Par == (core.Parallelism{}) || j.Job.GPUs <= 1 {
+		return ref
+	}
+	sh, ok := p.shapes.Lookup(j.Job.Model)
+	if !ok {
+		return ref
+	}
+	c := v.Cluster()
+	inter := c.Servers[0].InterGbps
+	for _, sv := range c.Servers {
+		inter = min(inter, sv.InterGbps)
+	}
+	w := sh.Work(j.Job.Par, j.Job.BatchSize)
+	// The reference time is the job's time on the packed placement; scale it to αmax.
+	return ref * w.AlphaMax(inter) / w.Alpha(parallel.LayoutOf(sim.Placement{GPUs: j.Job.GPUs, Cluster: c}))
+}
+
+// area is the virtual processing time g · n · αmax / M in ms for n iterations (duration jobs: their
+// duration × g / M).
+func (p *Policy) area(v *sim.View, j *sim.JobState, n float64) float64 {
+	g, m := float64(j.Job.GPUs), float64(v.Cluster().NumGPUs())
+	if j.Job.Duration > 0 {
+		return float64(j.Job.Duration) * g / m
+	}
+	return g * n * p.alphaMax(v, j) * 1000 / m
+}
+
+// polar draws a standard normal from the run's random source (math.Log and Sqrt only).
+func polar(v *sim.View) float64 {
+	r := v.Rand()
+	for {
+		a, b := 2*r.Float64()-1, 2*r.Float64()-1
+		s := a*a + b*b
+		if s > 0 && s < 1 {
+			return a * math.Sqrt(-2*math.Log(s)/s)
+		}
+	}
+}
+
+// Decide implements sim.Policy.
+func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
+	now := v.Now()
+	p.vm.Advance(now)
+	// Learn finished runs (their iteration count is known now).
+	if why&sim.OnCompletion != 0 {
+		p.learnFinished(v)
+	}
+	// Arrivals.
+	p.order = p.order[:0]
+	for j := range v.Pending() {
+		i := j.Index
+		if !p.seen[i] {
+			p.seen[i] = true
+			p.rows[i] = p.pred.features(j.Job)
+			n := p.pred.predict(j.Job, p.rows[i], func() float64 { return polar(v) })
+			if j.Job.Duration > 0 {
+				n = 1
+			}
+			p.nhat[i] = n
+			p.vm.Add(i, p.area(v, j, n))
+		}
+		p.order = append(p.order, j)
+	}
+	// Adaptive correction of running jobs that outlive their prediction.
+	for j := range v.Running() {
+		p.correct(v, j)
+	}
+	for _, j := range p.order {
+		p.correct(v, j)
+	}
+	slices.SortFunc(p.order, func(a, b *sim.JobState) int {
+		if p.vm.Less(a.Index, b.Index) {
+			return -1
+		}
+		if p.vm.Less(b.Index, a.Index) {
+			return 1
+		}
+		return 0
+	})
+	free := FreeOf(v)
+	for k, j := range p.order {
+		ids, ok := p.place(free, j.Job)
+		if !ok && p.opt.Preempt && why&sim.OnTick != 0 && k == 0 {
+			ids, ok = p.evictFor(v, j)
+			free = FreeOf(v)
+		}
+		if !ok {
+			if p.opt.NoBackfill {
+				return
+			}
+			continue
+		}
+		if err := v.Start(j, sim.Alloc{GPUs: ids}); err != nil {
+			panic(err) // the mapper only returns idle GPUs
+		}
+		free.remove(ids)
+		if !p.learnt[j.Index] && !slices.Contains(p.live, j.Index) {
+			p.live = append(p.live, j.Index)
+		}
+	}
+}
+
+func (p *Policy) place(f Free, j *core.Job) ([]int, bool) {
+	if p.opt.Oblivious {
+		return FirstFit(f, j)
+	}
+	return Map(f, j)
+}
+
+// correct applies the adaptive rule: a job whose progress reached n̂ gets n̂ = done × 1.2, and the
+// extra area is added to its virtual job if it is still on the virtual machine.
+func (p *Policy) correct(v *sim.View, j *sim.JobState) {
+	if j.Job.Duration > 0 {
+		return
+	}
+	i := j.Index
+	done := v.Progress(j)
+	if done >= p.nhat[i] && done < j.Total() {
+		n := max(done*(1+adaptiveOverrun), p.nhat[i]+1)
+		p.vm.Extend(i, p.area(v, j, n-p.nhat[i]))
+		p.nhat[i] = n
+	}
+}
+
+func (p *Policy) learnFinished(v *sim.View) {
+	keep := p.live[:0]
+	for _, i := range p.live {
+		j := v.Job(i)
+		if j.Status() == sim.Done {
+			p.learnt[i] = true
+			p.pred.learn(j.Job, p.rows[i])
+			continue
+		}
+		keep = append(keep, i)
+	}
+	p.live = keep
+}
+
+// evictFor stops running jobs of worse priority than w, worst first, until w fits; it returns w's
+// GPUs, or false (and stops nothing) when evicting all of them would not be enough.
+func (p *Policy) evictFor(v *sim.View, w *sim.JobState) ([]int, bool) {
+	var victims []*sim.JobState
+	for j := range v.Running() {
+		if p.vm.Less(w.Index, j.Index) {
+			victims = append(victims, j)
+		}
+	}
+	slices.SortFunc(victims, func(a, b *sim.JobState) int {
+		if p.vm.Less(b.Index, a.Index) {
+			return -1
+		}
+		if p.vm.Less(a.Index, b.Index) {
+			return 1
+		}
+		return 0
+	})
+	// Find the shortest prefix of victims whose GPUs make w fit.
+	f := FreeOf(v)
+	need := -1
+	for k, j := range victims {
+		for _, g := range j.GPUsHeld() {
+			sv := f.Cluster.ServerOf(int(g))
+			f.IDs[sv] = append(f.IDs[sv], int(g))
+			slices.Sort(f.IDs[sv])
+		}
+		if _, ok := p.place(f, w.Job); ok {
+			need = k + 1
+			break
+		}
+	}
+	if need < 0 {
+		return nil, false
+	}
+	for _, j := range victims[:need] {
+		if err := v.Stop(j); err != nil {
+			panic(err)
+		}
+	}
+	return p.place(FreeOf(v), w.Job)
+}

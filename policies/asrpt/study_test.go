@@ -1,0 +1,72 @@
+package asrpt
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"testing"
+
+	"schedlab/core"
+	"schedlab/core/gen"
+	"schedlab/core/metrics"
+	"schedlab/core/sim"
+	"schedlab/core/zoo"
+	"schedlab/policies/baselines"
+)
+
+// studyPolicies are the policies of the JCT comparison.
+var studyPolicies = []string{"a-srpt", "a-srpt-preempt", "srpt-oracle", "srpt-predicted-oblivious", "fifo", "las"}
+
+func newPolicy(t testing.TB, name string) sim.Policy {
+	switch name {
+	case "fifo":
+		p, _ := baselines.NewFIFO(nil)
+		return p
+	case "las":
+		p, _ := baselines.NewLAS(nil)
+		return p
+	}
+	for _, e := range Entries() {
+		if e.Name == name {
+			p, err := e.New(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+	}
+	t.Fatalf("no policy %s", name)
+	return nil
+}
+
+// meanJCT runs one policy and returns the mean JCT in hours.
+func meanJCT(t testing.TB, name string, jobs []core.Job, c *core.Cluster, seed uint64) float64 {
+	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(zoo.Models()), Policy: newPolicy(t, name),
+		Seed: seed, CheckpointCost: 60 * core.Second, FirstRound: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := metrics.Summarise(s.Run(), c)
+	return *sum.MeanJCT / 3600
+}
+
+func workload(t testing.TB, spec string, seed uint64) []core.Job {
+	jobs, err := gen.Generate(spec, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jobs
+}
+
+func TestQuickLook(t *testing.T) {
+	if os.Getenv("ASRPT_LOOK") == "" {
+		t.Skip("set ASRPT_LOOK=1")
+	}
+	c, _ := core.ParseCluster(os.Getenv("ASRPT_CLUSTER"))
+	jobs := workload(t, os.Getenv("ASRPT_SPEC"), 1)
+	fmt.Printf("rho %.2f\n", Rho(jobs, c))
+	for _, p := range studyPolicies {
+		fmt.Printf("%-26s %.3f h\n", p, meanJCT(t, p, jobs, c, 1))
+	}
+	_ = math.Abs
+}
