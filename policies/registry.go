@@ -8,6 +8,7 @@ import (
 	"schedlab/core/sim"
 	"schedlab/policies/asrpt"
 	"schedlab/policies/baselines"
+	"schedlab/policies/interference"
 	"schedlab/policies/similarity"
 	"schedlab/policies/synergy"
 )
@@ -86,6 +87,9 @@ func Builtin() *Registry {
 		must(r.Register(e.Name, e.New))
 	}
 	for _, e := range asrpt.Entries() {
+		must(r.Register(e.Name, e.New))
+	}
+	for _, e := range interference.Entries() {
 		must(r.Register(e.Name, e.New))
 	}
 	return r

@@ -2,6 +2,7 @@ package policies
 
 import (
 	"schedlab/policies/asrpt"
+	"schedlab/policies/interference"
 	"schedlab/policies/scenario"
 	"schedlab/policies/similarity"
 	"schedlab/policies/synergy"
@@ -15,6 +16,7 @@ func Scenarios() scenario.List {
 	l = append(l, synergy.Scenarios()...)
 	l = append(l, similarity.Scenarios()...)
 	l = append(l, asrpt.Scenarios()...)
+	l = append(l, interference.Scenarios()...)
 	return l
 }
 

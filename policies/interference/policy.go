@@ -1,0 +1,441 @@
+package interference
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"schedlab/core"
+	"schedlab/core/interference"
+	"schedlab/core/learn"
+	"schedlab/core/sim"
+	"schedlab/core/zoo"
+)
+
+// Policy names.
+const (
+	NameIASP        = "iasp-iapp"
+	NameOracle      = "iasp-iapp-oracle"
+	NameExclusive   = "exclusive"
+	NameRandomShare = "random-share"
+	NameLeastLoaded = "least-loaded"
+	NamePackFirst   = "pack-first"
+	NameGandiva     = "gandiva-pack"
+)
+
+type kind uint8
+
+const (
+	kIASP kind = iota
+	kOracle
+	kExclusive
+	kRandom
+	kLeast
+	kPack
+	kGandiva
+)
+
+// Params are the policies' JSON parameters (all optional).
+type Params struct {
+	TrainFrac float64 `json:"train_frac,omitempty"` // iasp-iapp: share of measured pairs to train on (default 0.8)
+	Seed      uint64  `json:"seed,omitempty"`       // iasp-iapp: split and training seed (default 1)
+	Theta     float64 `json:"theta,omitempty"`      // iasp-iapp(-oracle): least predicted net throughput gain to share (default 0.2)
+	Lambda    float64 `json:"lambda,omitempty"`     // iasp-iapp(-oracle): cost of each extra server a gang spans (default 0.5)
+	Evict     float64 `json:"evict,omitempty"`      // gandiva-pack: migrate a job whose observed slowdown is below this (default 0.6)
+}
+
+// Policy is one of the GPU-sharing policies.
+type Policy struct {
+	name  string
+	kind  kind
+	p     Params
+	col   *interference.Colocation
+	pred  *learn.Predictors // iasp-iapp only
+	types []int32           // job type per arrival index, -1 = never shares; -2 = not looked up
+	bad   [][2]int32        // gandiva-pack: type pairs observed to interfere
+	occ   []*sim.JobState   // scratch
+}
+
+// Name implements sim.Policy.
+func (p *Policy) Name() string { return p.name }
+
+// Shares implements sim.SharingPolicy: every policy of the family runs with the co-location model
+// (exclusive never shares, but reports effective_util on the same footing).
+func (p *Policy) Shares() bool { return true }
+
+// Rounds implements sim.RoundPolicy: gandiva-pack checks for interference every round.
+func (p *Policy) Rounds() sim.Rounds {
+	if p.kind == kGandiva {
+		return sim.RoundsToo
+	}
+	return sim.NoRounds
+}
+
+// Init implements sim.Initer.
+func (p *Policy) Init(v *sim.View) {
+	p.types = make([]int32, v.NumJobs())
+	for i := range p.types {
+		p.types[i] = -2
+	}
+}
+
+// Predictors are iasp-iapp's trained models (nil for the other policies).
+func (p *Policy) Predictors() *learn.Predictors { return p.pred }
+
+func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
+	p := &Policy{name: name, kind: k, col: interference.NewColocation(interference.Gavel(), zoo.Models())}
+	if len(bytes.TrimSpace(raw)) > 0 {
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.DisallowUnknownFields()
+		if err := d.Decode(&p.p); err != nil {
+			return nil, fmt.Errorf("params: %w", err)
+		}
+	}
+	if p.p.TrainFrac == 0 {
+		p.p.TrainFrac = 0.8
+	}
+	if p.p.TrainFrac < 0.05 || p.p.TrainFrac > 1 {
+		return nil, fmt.Errorf("params: train_frac: %g is outside [0.05, 1]", p.p.TrainFrac)
+	}
+	if p.p.Seed == 0 {
+		p.p.Seed = 1
+	}
+	if p.p.Theta == 0 {
+		p.p.Theta = 0.2
+	}
+	if p.p.Lambda == 0 {
+		p.p.Lambda = 0.5
+	}
+	if p.p.Evict == 0 {
+		p.p.Evict = 0.6
+	}
+	if p.p.Theta < -1 || p.p.Theta > 1 || p.p.Lambda < 0 || p.p.Evict < 0 || p.p.Evict > 1 {
+		return nil, fmt.Errorf("params: theta in [-1, 1], lambda ≥ 0 and evict in [0, 1] required")
+	}
+	if k == kIASP {
+		p.pred = learn.Train(p.col.Model(), p.p.TrainFrac, p.p.Seed)
+	}
+	return p, nil
+}
+
+// Entry is a registry entry.
+type Entry struct {
+	Name string
+	New  func(params json.RawMessage) (sim.Policy, error)
+}
+
+// Entries lists the family in listing order.
+func Entries() []Entry {
+	mk := func(name string, k kind) Entry {
+		return Entry{name, func(raw json.RawMessage) (sim.Policy, error) { return newPolicy(name, k, raw) }}
+	}
+	return []Entry{mk(NameIASP, kIASP), mk(NameOracle, kOracle), mk(NameExclusive, kExclusive),
+		mk(NameRandomShare, kRandom), mk(NameLeastLoaded, kLeast), mk(NamePackFirst, kPack), mk(NameGandiva, kGandiva)}
+}
+
+// typeOf is job i's job type, -1 if it never shares.
+func (p *Policy) typeOf(j *sim.JobState) int {
+	if p.types[j.Index] == -2 {
+		k, ok := p.col.Type(j.Job)
+		if !ok {
+			k = -1
+		}
+		p.types[j.Index] = int32(k)
+	}
+	return int(p.types[j.Index])
+}
+
+// Decide implements sim.Policy: gandiva-pack first migrates jobs seen to interfere; then every
+// policy starts waiting jobs in arrival order wherever its placement finds room (backfill).
+func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
+	if p.kind == kGandiva && why&sim.OnTick != 0 {
+		p.migrate(v)
+	}
+	for j := range v.Pending() {
+		if gpus := p.place(v, j); gpus != nil {
+			if err := v.Start(j, sim.Alloc{GPUs: gpus, Share: true}); err != nil {
+				panic(fmt.Sprintf("%s: %v", p.name, err)) // place checked every condition
+			}
+		}
+	}
+}
+
+// migrate stops each sharing job whose observed slowdown is below Evict and remembers its
+// co-runners' types as a bad pair (Gandiva's packing with migration away from interference).
+func (p *Policy) migrate(v *sim.View) {
+	var victims []*sim.JobState
+	for j := range v.Running() {
+		if v.Slowdown(j) >= p.p.Evict {
+			continue
+		}
+		a := p.typeOf(j)
+		for _, g := range j.GPUsHeld() {
+			for _, o := range v.Occupants(int(g)) {
+				if int(o) != j.Index {
+					if b := p.typeOf(v.Job(int(o))); a >= 0 && b >= 0 {
+						p.markBad(a, b)
+					}
+				}
+			}
+		}
+		victims = append(victims, j)
+	}
+	for _, j := range victims {
+		if err := v.Stop(j); err != nil {
+			panic(err)
+		}
+	}
+}
+
+func (p *Policy) markBad(a, b int) {
+	pair := [2]int32{int32(min(a, b)), int32(max(a, b))}
+	if !slices.Contains(p.bad, pair) {
+		p.bad = append(p.bad, pair)
+	}
+}
+
+func (p *Policy) isBad(a, b int) bool {
+	return slices.Contains(p.bad, [2]int32{int32(min(a, b)), int32(max(a, b))})
+}
+
+// cand is a GPU a job could use.
+type cand struct {
+	g, server int
+	cost      float64 // lower is better
+}
+
+// pairFn is a normalised-throughput estimate: job type a next to job type b on GPU type t.
+type pairFn func(t, a, b int) float64
+
+// gain is the net normalised throughput a job of type a adds by joining GPU g under estimate f:
+// its own throughput beside the occupants, minus what the occupants lose.
+func (p *Policy) gain(v *sim.View, f pairFn, t, a, g int) (float64, bool) {
+	occ := p.occ[:0]
+	for _, o := range v.Occupants(g) {
+		occ = append(occ, v.Job(int(o)))
+	}
+	p.occ = occ[:0]
+	own := 1.0
+	for _, o := range occ {
+		b := p.typeOf(o)
+		if b < 0 {
+			return 0, false
+		}
+		own *= f(t, a, b)
+	}
+	loss := 0.0
+	for _, y := range occ {
+		ty := p.typeOf(y)
+		before := 1.0
+		for _, o := range occ {
+			if o != y {
+				before *= f(t, ty, p.typeOf(o))
+			}
+		}
+		loss += before * (1 - f(t, ty, a))
+	}
+	return own - loss, true
+}
+
+// place chooses GPUs for j or returns nil to keep it waiting.
+func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
+	c := v.Cluster()
+	k := j.Job.GPUs
+	a := p.typeOf(j)
+	var iasp, iapp pairFn
+	switch p.kind {
+	case kIASP:
+		iasp, iapp = p.pred.IASP.Predict, p.pred.IAPP.Predict
+	case kOracle:
+		truth := func(t, x, y int) float64 {
+			r, _ := p.col.Model().Pair(interference.GPUTypes()[t], x, y)
+			return r
+		}
+		iasp, iapp = truth, truth
+	}
+	var cands []cand
+	for g := range c.NumGPUs() {
+		sv := c.ServerOf(g)
+		typ := c.Servers[sv].Type
+		if !j.Job.AllowsType(typ) {
+			continue
+		}
+		if v.IsFree(g) {
+			cands = append(cands, cand{g, sv, 0})
+			continue
+		}
+		if p.kind == kExclusive || a < 0 || !v.CanShare(j, g) {
+			continue
+		}
+		ti := learn.GPUTypeIndex(typ)
+		switch p.kind {
+		case kIASP, kOracle:
+			gn, ok := p.gain(v, iasp, ti, a, g) // CLWP: IASP's view of the GPU
+			if !ok || gn < p.p.Theta {
+				continue
+			}
+			cands = append(cands, cand{g, sv, 1 - gn})
+		case kGandiva:
+			bad := false
+			for _, o := range v.Occupants(g) {
+				b := p.typeOf(v.Job(int(o)))
+				bad = bad || b < 0 || p.isBad(a, b)
+			}
+			if !bad {
+				cands = append(cands, cand{g, sv, float64(-v.Sharing(g))})
+			}
+		case kPack:
+			cands = append(cands, cand{g, sv, float64(-v.Sharing(g))})
+		default: // random-share, least-loaded
+			cands = append(cands, cand{g, sv, float64(v.Sharing(g))})
+		}
+	}
+	if len(cands) < k {
+		return nil
+	}
+	// Per-server candidate lists; a gang stays on one server (and one GPU type) when it can.
+	nsv := len(c.Servers)
+	bySv := make([][]cand, nsv)
+	for _, x := range cands {
+		bySv[x.server] = append(bySv[x.server], x)
+	}
+	load := func(sv int) int {
+		n := 0
+		for _, x := range bySv[sv] {
+			n += v.Sharing(x.g)
+		}
+		return n + (c.Servers[sv].GPUs - len(bySv[sv])) // GPUs that are full count as loaded
+	}
+	var fit []int
+	for sv := range nsv {
+		if len(bySv[sv]) >= k {
+			fit = append(fit, sv)
+		}
+	}
+	if len(fit) == 0 {
+		return p.spill(v, bySv, k, iapp, a)
+	}
+	var best int
+	switch p.kind {
+	case kRandom:
+		best = fit[v.Rand().IntN(len(fit))]
+		list := bySv[best]
+		v.Rand().Shuffle(len(list), func(x, y int) { list[x], list[y] = list[y], list[x] })
+		return gpusOf(list[:k])
+	case kLeast:
+		best = slices.MinFunc(fit, func(x, y int) int { return cmp.Or(cmp.Compare(load(x), load(y)), cmp.Compare(x, y)) })
+	case kPack, kGandiva:
+		best = slices.MinFunc(fit, func(x, y int) int { return cmp.Or(cmp.Compare(load(y), load(x)), cmp.Compare(x, y)) })
+	case kExclusive:
+		// Best fit: the server with the fewest free GPUs that still holds the gang.
+		best = slices.MinFunc(fit, func(x, y int) int { return cmp.Or(cmp.Compare(len(bySv[x]), len(bySv[y])), cmp.Compare(x, y)) })
+	default: // CLWP: least predicted interference over the k best GPUs, then most free GPUs
+		score := func(sv int) float64 {
+			l := sortedByCost(bySv[sv])
+			s := 0.0
+			for _, x := range l[:k] {
+				s += x.cost
+			}
+			return s
+		}
+		best = slices.MinFunc(fit, func(x, y int) int {
+			return cmp.Or(cmp.Compare(score(x), score(y)), cmp.Compare(v.FreeOn(y), v.FreeOn(x)), cmp.Compare(x, y))
+		})
+		return p.nlwp(v, bySv[best], k, iapp, a)
+	}
+	return gpusOf(sortedByCost(bySv[best])[:k])
+}
+
+// nlwp places the tasks on the chosen node's GPUs by IAPP's predicted loss (the node-level
+// communication term is the same for every GPU of one server).
+func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp pairFn, a int) []int {
+	re := make([]cand, 0, len(list))
+	for _, x := range list {
+		if !v.IsFree(x.g) {
+			ti := learn.GPUTypeIndex(v.Cluster().Servers[x.server].Type)
+			gn, ok := p.gain(v, iapp, ti, a, x.g)
+			if !ok || gn < p.p.Theta {
+				continue
+			}
+			x.cost = 1 - gn
+		}
+		re = append(re, x)
+	}
+	if len(re) < k {
+		return nil
+	}
+	return gpusOf(sortedByCost(re)[:k])
+}
+
+// spill places a gang that no single server can hold across servers of one GPU type. iasp-iapp
+// adds Lambda per extra server to each GPU's predicted cost (the communication term); the others
+// fill servers with the most candidates first.
+func (p *Policy) spill(v *sim.View, bySv [][]cand, k int, iapp pairFn, a int) []int {
+	c := v.Cluster()
+	var out []int
+	var typ core.GPUType
+	order := make([]int, len(bySv))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(len(bySv[y]), len(bySv[x])) })
+	for _, sv := range order {
+		if len(bySv[sv]) == 0 || (typ != "" && c.Servers[sv].Type != typ) {
+			continue
+		}
+		list := bySv[sv]
+		if p.kind == kIASP || p.kind == kOracle {
+			list = p.nlwpAll(v, list, iapp, a)
+			// Each extra server costs Lambda; stop adding servers when the GPUs left are worse.
+			if len(out) > 0 && len(list) > 0 && list[0].cost+p.p.Lambda > 1 {
+				continue
+			}
+		} else {
+			list = sortedByCost(list)
+		}
+		typ = c.Servers[sv].Type
+		for _, x := range list {
+			if len(out) == k {
+				break
+			}
+			out = append(out, x.g)
+		}
+		if len(out) == k {
+			return out
+		}
+	}
+	return nil
+}
+
+// nlwpAll re-costs a server's candidates by IAPP without dropping them below k.
+func (p *Policy) nlwpAll(v *sim.View, list []cand, iapp pairFn, a int) []cand {
+	re := make([]cand, 0, len(list))
+	for _, x := range list {
+		if !v.IsFree(x.g) {
+			ti := learn.GPUTypeIndex(v.Cluster().Servers[x.server].Type)
+			gn, ok := p.gain(v, iapp, ti, a, x.g)
+			if !ok || gn < p.p.Theta {
+				continue
+			}
+			x.cost = 1 - gn
+		}
+		re = append(re, x)
+	}
+	return sortedByCost(re)
+}
+
+func sortedByCost(l []cand) []cand {
+	out := append([]cand(nil), l...)
+	slices.SortStableFunc(out, func(x, y cand) int { return cmp.Or(cmp.Compare(x.cost, y.cost), cmp.Compare(x.g, y.g)) })
+	return out
+}
+
+func gpusOf(l []cand) []int {
+	out := make([]int, len(l))
+	for i, x := range l {
+		out[i] = x.g
+	}
+	return out
+}

@@ -1,0 +1,68 @@
+package interference_test
+
+import (
+	"strings"
+	"testing"
+
+	"schedlab/core"
+	"schedlab/core/gen"
+	"schedlab/core/sim"
+	"schedlab/core/zoo"
+	"schedlab/policies"
+)
+
+// TestPoliciesKeepInvariants runs every policy of the family with the engine's invariant checker
+// on a small sharing workload; every job finishes.
+func TestPoliciesKeepInvariants(t *testing.T) {
+	models := zoo.Models()
+	jobs, err := gen.Generate("interference:jobs=40,rate=20,maxh=2", 2, models)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := core.ParseCluster("2x8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := policies.Builtin()
+	for _, name := range []string{"iasp-iapp", "iasp-iapp-oracle", "exclusive", "random-share", "least-loaded", "pack-first", "gandiva-pack"} {
+		t.Run(name, func(t *testing.T) {
+			p, err := reg.New(name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(models), Policy: p, Seed: 1,
+				Colocation: zoo.Colocation(models), Verify: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.Run()
+			done, shared := 0, false
+			for _, j := range r.Jobs {
+				if j.Status == sim.Done {
+					done++
+				}
+				shared = shared || j.Effective < float64(j.Held)-1
+			}
+			if done != len(jobs) {
+				t.Errorf("got %d jobs done, want %d", done, len(jobs))
+			}
+			if name == "exclusive" && shared {
+				t.Errorf("exclusive: a job ran below full speed, want no sharing")
+			}
+		})
+	}
+}
+
+func TestParams(t *testing.T) {
+	reg := policies.Builtin()
+	for _, tc := range []struct{ name, params, want string }{
+		{"iasp-iapp", `{"train_frac":2}`, "train_frac"},
+		{"exclusive", `{"bogus":1}`, "unknown field"},
+		{"gandiva-pack", `{"evict":0.5}`, ""},
+	} {
+		_, err := reg.New(tc.name, []byte(tc.params))
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s %s: got error %v, want %q", tc.name, tc.params, err, tc.want)
+		}
+	}
+}
