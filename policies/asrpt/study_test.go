@@ -2,7 +2,6 @@ package asrpt
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"testing"
 
@@ -68,5 +67,4 @@ func TestQuickLook(t *testing.T) {
 	for _, p := range studyPolicies {
 		fmt.Printf("%-26s %.3f h\n", p, meanJCT(t, p, jobs, c, 1))
 	}
-	_ = math.Abs
 }
