@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need, without prompts: Go modules, the npm packages pinned in
 # build/package-lock.json (npm ci, skipped when build/node_modules already satisfies
-# build/package.json), and Debian's chromium when /usr/bin/chromium is missing. Never runs
+# build/package.json), and Debian's chromium and brotli when missing. Never runs
 # `npx playwright install`: the e2e tests drive the system Chromium through playwright-core.
 # Under CI=true a failed Chromium install is fatal; otherwise it is a warning and e2e skips.
 set -euo pipefail
@@ -18,9 +18,12 @@ else
 	npm install --prefix build --no-audit --no-fund --loglevel=error </dev/null
 fi
 
-echo "deps: chromium"
-if [ -x /usr/bin/chromium ]; then
-	echo "deps: /usr/bin/chromium present"
+echo "deps: Debian packages (chromium for the browser tests, brotli for the site's ≤ 2 MB transfer)"
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v brotli >/dev/null 2>&1 || missing+=(brotli)
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "deps: chromium and brotli present"
 	exit 0
 fi
 sudo=
@@ -28,11 +31,11 @@ if [ "$(id -u)" != 0 ]; then
 	sudo="sudo -n"
 fi
 export DEBIAN_FRONTEND=noninteractive
-if $sudo apt-get update -q </dev/null && $sudo apt-get install -y -q chromium </dev/null; then
-	echo "deps: installed $(/usr/bin/chromium --version 2>/dev/null || echo chromium)"
+if $sudo apt-get update -q </dev/null && $sudo apt-get install -y -q "${missing[@]}" </dev/null; then
+	echo "deps: installed ${missing[*]}"
 elif [ "${CI:-}" = true ]; then
-	echo "deps: apt-get install chromium failed" >&2
+	echo "deps: apt-get install ${missing[*]} failed" >&2
 	exit 1
 else
-	echo "deps: WARNING: could not install chromium; the browser tests will be skipped" >&2
+	echo "deps: WARNING: could not install ${missing[*]}; browser tests skip without chromium, the site is gzip-only without brotli" >&2
 fi
