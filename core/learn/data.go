@@ -144,3 +144,7 @@ func NewRowMean(train []Sample) *RowMean {
 func (r *RowMean) Predict(s Sample) float64 { return r.mean[s.T][s.A] }
 
 func clamp(x float64) float64 { return min(1, max(0.02, x)) }
+
+// symUniform draws from a uniform distribution with mean 0 and variance 1 (weight initialisation;
+// rand's NormFloat64 may call math.Exp, whose low bits differ between native and wasm).
+func symUniform(rng *rand.Rand) float64 { return (2*rng.Float64() - 1) * math.Sqrt(3) }

@@ -56,8 +56,8 @@ func TrainMF(train []Sample, cfg MFConfig) *MF {
 		for k := range n {
 			m.u[t][k], m.v[t][k] = make([]float64, cfg.Dim), make([]float64, cfg.Dim)
 			for d := range cfg.Dim {
-				m.u[t][k][d] = 0.1 * rng.NormFloat64()
-				m.v[t][k][d] = 0.1 * rng.NormFloat64()
+				m.u[t][k][d] = 0.1 * symUniform(rng)
+				m.v[t][k][d] = 0.1 * symUniform(rng)
 			}
 		}
 	}

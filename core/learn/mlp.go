@@ -89,7 +89,7 @@ func TrainMLP(train []Sample, cfg MLPConfig) *MLP {
 		m.w[l], m.b[l] = make([]float64, in*out), make([]float64, out)
 		scale := math.Sqrt(2 / float64(in)) // He initialisation for ReLU
 		for i := range m.w[l] {
-			m.w[l][i] = scale * rng.NormFloat64()
+			m.w[l][i] = scale * symUniform(rng)
 		}
 		mw[l], vw[l], gw[l] = make([]float64, in*out), make([]float64, in*out), make([]float64, in*out)
 		mb[l], vb[l], gb[l] = make([]float64, out), make([]float64, out), make([]float64, out)
