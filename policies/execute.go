@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"path"
 
 	"schedlab/core"
@@ -12,6 +13,7 @@ import (
 	"schedlab/core/sim"
 	"schedlab/core/trace"
 	"schedlab/core/zoo"
+	"schedlab/policies/asrpt"
 	"schedlab/policies/scenario"
 )
 
@@ -114,6 +116,10 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 	sum.Scenario = spec.Scenario
 	sum.Cluster = c.String()
 	sum.Workload = WorkloadLabel(spec)
+	if rho := asrpt.Rho(jobs, c); rho > 1 {
+		r := math.Round(rho*1e6) / 1e6
+		sum.Rho = &r
+	}
 	sum.Params = map[string]any{}
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &sum.Params); err != nil {

@@ -36,7 +36,11 @@ type Summary struct {
 	TypeUtil      []TypeUtil `json:"gpu_util_by_type,omitempty"`
 	MeanFTF       *float64   `json:"mean_ftf_rho,omitempty"`
 	MaxFTF        *float64   `json:"max_ftf_rho,omitempty"`
-	Warnings      []string   `json:"warnings,omitempty"`
+	// Rho is Lemma 1's ρ of A-SRPT (max over the workload's mixed-parallel jobs of the iteration
+	// time with every collective across servers ÷ the best packing); absent when no job has
+	// explicit parallelism. The caller fills it (policies.RunOne).
+	Rho      *float64 `json:"rho,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // TypeUtil is the utilisation of one GPU type.

@@ -47,6 +47,9 @@ func writeTable(w io.Writer, outs []policies.Outcome) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if len(outs) > 0 && outs[0].Summary.Rho != nil {
+		fmt.Fprintf(w, "rho (A-SRPT Lemma 1, max alpha_max/alpha_min over the workload) = %.3f\n", *outs[0].Summary.Rho)
+	}
 	for _, o := range outs {
 		for _, wn := range o.Summary.Warnings {
 			fmt.Fprintf(w, "warning (%s): %s\n", o.Summary.Policy, wn)
