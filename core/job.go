@@ -28,6 +28,11 @@ type Job struct {
 	User       string
 	Recurrence string // recurrence key (group tag) for recurring jobs
 	Par        Parallelism
+
+	// ResourceTimes are seconds per iteration spent on each of three resources, as Muri's traces
+	// give them (resource_time_0..2, in the trace's column order); all zero when unknown. They
+	// are information for interleaving-aware policies: the engine's speed model does not read them.
+	ResourceTimes [3]float64
 }
 
 // Validate checks a job's fields; the error names the field.
@@ -53,6 +58,8 @@ func (j *Job) Validate() error {
 		return fmt.Errorf("mem: negative")
 	case j.BatchSize < 0:
 		return fmt.Errorf("batch_size: negative")
+	case j.ResourceTimes[0] < 0 || j.ResourceTimes[1] < 0 || j.ResourceTimes[2] < 0:
+		return fmt.Errorf("resource_times: negative")
 	}
 	if p := j.Par; p != (Parallelism{}) {
 		if p.DP <= 0 || p.PP <= 0 || p.TP <= 0 || p.DP*p.PP*p.TP != j.GPUs {

@@ -58,7 +58,7 @@ func TestMalformed(t *testing.T) {
 		{"jsonl unknown key", "", "{\"id\":\"a\",\"submit_s\":0,\"gpus\":1,\"duration_s\":5,\"colour\":1}\n", `t:1: json: unknown key "colour"`},
 		{"jsonl bool", "", "{\"id\":\"a\",\"submit_s\":0,\"gpus\":true}\n", "t:1: gpus: want a number or a string"},
 		{"jsonl second line", "", "{\"id\":\"a\",\"submit_s\":0,\"gpus\":1,\"duration_s\":5}\r\n\r\n{\"id\":\"b\",\"submit_s\":-1,\"gpus\":1}\n", "t:3: submit_s: negative"},
-		{"unknown forced format", "gavel", "x\n", "unknown format"},
+		{"unknown forced format", "nosuch", "x\n", "unknown format"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -69,7 +69,7 @@ func TestMalformed(t *testing.T) {
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got error %q, want it to contain %q", err, tt.want)
 			}
-			if tt.format != "gavel" && !errPattern.MatchString(err.Error()) {
+			if tt.format != "nosuch" && !errPattern.MatchString(err.Error()) {
 				t.Errorf("got error %q, want it to match %s", err, errPattern)
 			}
 		})

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -97,7 +98,47 @@ func text(s string) (string, error) {
 	if i := strings.IndexFunc(s, unicode.IsControl); i >= 0 {
 		return "", fmt.Errorf("control character %q", s[i:i+1])
 	}
-	return s, nil
+	// A CSV record's cells share one string; cloning keeps the job from pinning the whole line.
+	return strings.Clone(s), nil
+}
+
+// millis parses a time or duration in milliseconds (rounded to whole ms).
+func millis(s string) (core.Time, error) {
+	v, err := number(s, maxSeconds*1000)
+	if err != nil {
+		return 0, err
+	}
+	return core.Time(math.Round(v)), nil
+}
+
+// timestampLayouts are the date-time forms the Helios, Acme and mapped importers accept. A zone
+// offset is honoured when present; without one the time is read as UTC.
+var timestampLayouts = [...]string{
+	"2006-01-02 15:04:05",
+	"2006-01-02 15:04:05Z07:00",
+	"2006-01-02T15:04:05Z07:00",
+	"2006-01-02T15:04:05",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02 15:04:05.999999999Z07:00",
+	"2006-01-02T15:04:05.999999999Z07:00",
+}
+
+// timestamp parses a date-time into milliseconds since the Unix epoch.
+func timestamp(s string) (core.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, fmt.Errorf("missing value")
+	}
+	for _, l := range timestampLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			ms := t.UnixMilli()
+			if ms < -maxSeconds*1000 || ms > maxSeconds*1000 {
+				return 0, fmt.Errorf("out of range: %q", clip(s, 40))
+			}
+			return core.Time(ms), nil
+		}
+	}
+	return 0, fmt.Errorf("want a date-time like \"2020-06-09 18:41:01\" (optionally with a zone), got %q", clip(s, 40))
 }
 
 // gpuTypes parses a '|'-separated list of GPU types ("" = any).
@@ -132,3 +173,10 @@ func formatTime(t core.Time) string {
 
 // formatFloat writes v so that strconv.ParseFloat gives v back exactly.
 func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// errMissing is the problem for a required cell left blank.
+var errMissing = errorString("missing value")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }

@@ -92,7 +92,7 @@ func jsonCells(rr *rows, line []byte, cells map[string]string) error {
 }
 
 // textColumns are the native columns written as JSON strings.
-var textColumns = [...]string{"id", "model", "gpu_types", "user", "recurrence"}
+var textColumns = [...]string{"id", "model", "gpu_types", "user", "recurrence", "resource_times_s"}
 
 // WriteNativeJSONL writes jobs as native JSON Lines, omitting zero-valued optional fields.
 func WriteNativeJSONL(w io.Writer, jobs []core.Job) error {

@@ -2,6 +2,7 @@ package trace
 
 import (
 	"encoding/csv"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -13,8 +14,12 @@ import (
 // millisecond), GB for memory, cores for CPU.
 var nativeColumns = [...]string{
 	"id", "submit_s", "gpus", "duration_s", "iterations", "model", "batch_size", "iter_time_s",
-	"gpu_types", "cpu", "mem_gb", "user", "recurrence", "dp", "pp", "tp",
+	"gpu_types", "cpu", "mem_gb", "user", "recurrence", "dp", "pp", "tp", "resource_times_s",
 }
+
+// baseColumns is how many of nativeColumns WriteNative always writes; the later ones appear only
+// when some job uses them, so files written before they existed keep their exact form.
+const baseColumns = 16
 
 // Native is the simulator's own CSV format, the one WriteNative produces. The header names the
 // columns, in any order; id, submit_s and gpus are required, the others optional, and a blank
@@ -32,6 +37,8 @@ var nativeColumns = [...]string{
 //	cpu, mem_gb  host cores and GB requested (0 = the proportional share)
 //	user, recurrence  text tags
 //	dp, pp, tp   parallel degrees (all blank, or with dp×pp×tp = gpus)
+//	resource_times_s  seconds per iteration on each of three resources, "a|b|c" (Muri's
+//	             resource_time_0..2; blank = unknown); written only when some job has them
 //
 // Every core.Job field except Line (which is the line read from) survives WriteNative followed
 // by Read.
@@ -125,6 +132,8 @@ func nativeJob(rr *rows, c *collector, get func(string) string) (core.Job, error
 		fail(k, err)
 	}
 	j.Par = core.Parallelism{DP: int(par[0]), PP: int(par[1]), TP: int(par[2])}
+	j.ResourceTimes, err = resourceTimes(get("resource_times_s"))
+	fail("resource_times_s", err)
 	if first != nil {
 		return j, first
 	}
@@ -163,22 +172,54 @@ func nativeCells(j *core.Job, cells []string) []string {
 	if j.Par != (core.Parallelism{}) {
 		par = [3]string{strconv.Itoa(j.Par.DP), strconv.Itoa(j.Par.PP), strconv.Itoa(j.Par.TP)}
 	}
+	res := ""
+	if j.ResourceTimes != ([3]float64{}) {
+		rt := j.ResourceTimes
+		res = formatFloat(rt[0]) + "|" + formatFloat(rt[1]) + "|" + formatFloat(rt[2])
+	}
 	return append(cells, j.ID, formatTime(j.Submit), strconv.Itoa(j.GPUs), dur, num(j.Iterations),
 		j.Model, num(int64(j.BatchSize)), flt(j.IterTime), strings.Join(types, "|"), flt(j.CPU),
-		flt(j.MemGB), j.User, j.Recurrence, par[0], par[1], par[2])
+		flt(j.MemGB), j.User, j.Recurrence, par[0], par[1], par[2], res)
+}
+
+// resourceTimes parses "a|b|c" seconds ("" = all zero).
+func resourceTimes(s string) ([3]float64, error) {
+	var out [3]float64
+	if strings.TrimSpace(s) == "" {
+		return out, nil
+	}
+	parts := strings.Split(s, "|")
+	if len(parts) != 3 {
+		return out, fmt.Errorf("want three '|'-separated numbers, got %d", len(parts))
+	}
+	for i, p := range parts {
+		v, err := number(p, maxSeconds)
+		if err != nil {
+			return out, err
+		}
+		out[i] = v
+	}
+	return out, nil
 }
 
 // WriteNative writes jobs in the native CSV format (header included), the export format for any
 // loaded trace.
 func WriteNative(w io.Writer, jobs []core.Job) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(nativeColumns[:]); err != nil {
+	width := baseColumns
+	for i := range jobs {
+		if jobs[i].ResourceTimes != ([3]float64{}) {
+			width = len(nativeColumns)
+			break
+		}
+	}
+	if err := cw.Write(nativeColumns[:width]); err != nil {
 		return err
 	}
 	cells := make([]string, 0, len(nativeColumns))
 	for i := range jobs {
 		cells = nativeCells(&jobs[i], cells)
-		if err := cw.Write(cells); err != nil {
+		if err := cw.Write(cells[:width]); err != nil {
 			return err
 		}
 	}

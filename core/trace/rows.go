@@ -20,10 +20,16 @@ type rows struct {
 	line int // line of the current record
 }
 
-func newRows(name string, r io.Reader) *rows {
+func newRows(name string, r io.Reader) *rows { return newRowsSep(name, r, ',') }
+
+// newRowsSep is newRows with another separator; tab-separated files are read with lazy quotes
+// (a '"' inside a command line is text).
+func newRowsSep(name string, r io.Reader, sep rune) *rows {
 	br := bufio.NewReaderSize(r, bufSize)
 	skipBOM(br)
 	cr := csv.NewReader(br)
+	cr.Comma = sep
+	cr.LazyQuotes = sep == '\t'
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	return &rows{name: name, cr: cr}

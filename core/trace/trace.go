@@ -27,7 +27,8 @@ type Registry []Importer
 
 // Builtin returns the built-in importers in detection order.
 func Builtin() Registry {
-	return Registry{Native{}, NativeJSONL{}, Philly{}, ITP{}, Synergy{}}
+	return Registry{Native{}, NativeJSONL{}, Philly{}, ITP{}, Synergy{}, Gavel{}, Muri{}, Tiresias{},
+		Pollux{}, AlibabaOpenB{}, AlibabaPAI{}, Helios{}, Acme{}, Mapped{}}
 }
 
 // With returns a copy of r with more importers appended; a duplicate name is an error.
@@ -73,8 +74,12 @@ func (r Registry) Detect(name, firstLine string) (Importer, error) {
 }
 
 // Read reads a trace in the named format, or detects it from the first line when format is "".
-// A nil models means core.BuiltinModels().
+// A nil models means core.BuiltinModels(). The default Limits apply.
 func (r Registry) Read(name string, rd io.Reader, format string, models *core.Models) ([]core.Job, []string, error) {
+	return r.ReadLimited(name, rd, format, models, Limits{})
+}
+
+func (r Registry) read(name string, rd io.Reader, format string, models *core.Models) ([]core.Job, []string, error) {
 	br := bufio.NewReaderSize(rd, bufSize)
 	skipBOM(br)
 	var imp Importer
@@ -150,4 +155,15 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// newPeekReader returns r as a buffered reader large enough for peekFirstLine (r itself when it
+// already is one), with any BOM skipped.
+func newPeekReader(r io.Reader) *bufio.Reader {
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < bufSize {
+		br = bufio.NewReaderSize(r, bufSize)
+	}
+	skipBOM(br)
+	return br
 }
