@@ -50,7 +50,7 @@ func (g *guard) Read(p []byte) (int, error) {
 			g.line++
 			g.lineLen = 0
 			if g.line > g.lim.MaxJobs+1 {
-				g.trip(fmt.Sprintf("more than %d lines: the import limit is %d jobs (about %d bytes each)",
+				g.trip(g.line, fmt.Sprintf("more than %d lines: the import limit is %d jobs (about %d bytes each)",
 					g.lim.MaxJobs+1, g.lim.MaxJobs, BytesPerJob))
 				return i + 1, errLimit
 			}
@@ -58,15 +58,15 @@ func (g *guard) Read(p []byte) (int, error) {
 		}
 		g.lineLen++
 		if g.lineLen > g.lim.MaxLineBytes {
-			g.trip(fmt.Sprintf("line longer than %d bytes", g.lim.MaxLineBytes))
+			g.trip(g.line+1, fmt.Sprintf("line longer than %d bytes", g.lim.MaxLineBytes))
 			return i + 1, errLimit
 		}
 	}
 	return n, err
 }
 
-func (g *guard) trip(msg string) {
-	g.tripped, g.trippedL = msg, g.line+1
+func (g *guard) trip(line int, msg string) {
+	g.tripped, g.trippedL = msg, line
 }
 
 // ReadLimited is Read within lim: an input over a bound is refused with "name:line: input: …"

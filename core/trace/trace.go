@@ -88,14 +88,15 @@ func (r Registry) read(name string, rd io.Reader, format string, models *core.Mo
 		if imp, err = r.Lookup(format); err != nil {
 			return nil, nil, err
 		}
-	} else {
-		first, err := peekFirstLine(br)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s:1: read: %v", name, err)
-		}
-		if first == "" {
-			return nil, nil, fmt.Errorf("%s:1: input: empty", name)
-		}
+	}
+	first, err := peekFirstLine(br)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s:1: read: %v", name, err)
+	}
+	if first == "" {
+		return nil, nil, fmt.Errorf("%s:1: input: empty", name)
+	}
+	if imp == nil {
 		if imp, err = r.Detect(name, first); err != nil {
 			return nil, nil, err
 		}
