@@ -1,0 +1,250 @@
+package clusterfile
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"schedlab/core"
+)
+
+func parseTiresias(name string, data []byte) (*File, error) {
+	cols := []string{"num_switch", "num_node_p_switch", "num_gpu_p_node", "num_cpu_p_node", "mem_p_node"}
+	t := newTable(name, data)
+	if err := t.header(cols); err != nil {
+		return nil, err
+	}
+	var servers []core.Server
+	for {
+		rec, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(rec) != len(t.index) {
+			return nil, t.errf("row", "got %d columns, want %d", len(rec), len(t.index))
+		}
+		var v [5]float64
+		for i, c := range cols {
+			if v[i], err = num(rec[t.index[c]], 1e9); err != nil {
+				return nil, t.errf(c, "%v", err)
+			}
+		}
+		n := v[0] * v[1]
+		if n > maxServers || len(servers)+int(n) > maxServers {
+			return nil, t.errf("num_node_p_switch", "more than %d servers", maxServers)
+		}
+		if v[2] != float64(int(v[2])) || v[2] < 1 || v[2] > 1024 {
+			return nil, t.errf("num_gpu_p_node", "want a whole number of GPUs in 1..1024, got %g", v[2])
+		}
+		for range int(n) {
+			servers = append(servers, server(core.V100, int(v[2]), v[3], v[4]))
+		}
+	}
+	return finish(name, "tiresias", servers, nil)
+}
+
+func parseINI(name string, data []byte) (*File, error) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	section, line := "", 0
+	vals := map[string]float64{}
+	var warns []string
+	var round core.Time
+	errf := func(field, format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s: %s", name, line, field, fmt.Sprintf(format, args...))
+	}
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || s[0] == '#' || s[0] == ';' {
+			continue
+		}
+		if s[0] == '[' {
+			if !strings.HasSuffix(s, "]") {
+				return nil, errf("section", "want [NAME], got %q", clip(s, 40))
+			}
+			section = strings.ToUpper(strings.TrimSpace(s[1 : len(s)-1]))
+			continue
+		}
+		k, v, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, errf("line", "want key = value, got %q", clip(s, 40))
+		}
+		k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
+		switch section + "." + k {
+		case "CLUSTER.racks", "CLUSTER.servers_per_rack", "CLUSTER.gpus_per_server", "CLUSTER.cpus_per_server", "CLUSTER.dram_per_server":
+			x, err := num(v, 1e9)
+			if err != nil {
+				return nil, errf(k, "%v", err)
+			}
+			vals[k] = x
+		case "CLUSTER.sspeed_per_server":
+			warns = append(warns, fmt.Sprintf("%s:%d: sspeed_per_server: storage speed has no counterpart in the simulated cluster; ignored", name, line))
+		case "SCHEDULER.lease_time":
+			x, err := num(v, 1e6)
+			if err != nil || x == 0 {
+				if err == nil {
+					err = fmt.Errorf("want a positive number of minutes")
+				}
+				return nil, errf(k, "%v", err)
+			}
+			round = core.FromSeconds(x * 60) // Synergy's lease_time is in minutes
+		default:
+			warns = append(warns, fmt.Sprintf("%s:%d: %s: not a cluster setting; ignored", name, line, k))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: read: %v", name, line+1, err)
+	}
+	for _, k := range []string{"servers_per_rack", "gpus_per_server"} {
+		if vals[k] == 0 {
+			return nil, fmt.Errorf("%s:%d: %s: missing or zero in [CLUSTER]", name, line, k)
+		}
+	}
+	racks := vals["racks"]
+	if racks == 0 {
+		racks = 1
+	}
+	n, g := racks*vals["servers_per_rack"], vals["gpus_per_server"]
+	if n > maxServers || n != float64(int(n)) || g != float64(int(g)) || g > 1024 {
+		return nil, fmt.Errorf("%s:%d: servers_per_rack: want whole numbers, at most %d servers of at most 1024 GPUs", name, line, maxServers)
+	}
+	cpus, mem := vals["cpus_per_server"], vals["dram_per_server"]
+	if cpus == 0 {
+		cpus = core.DefaultCPUPerGPU * g
+	}
+	if mem == 0 {
+		mem = core.DefaultMemPerGPU * g
+	}
+	servers := make([]core.Server, int(n))
+	for i := range servers {
+		servers[i] = server(core.V100, int(g), cpus, mem)
+	}
+	f, err := finish(name, "synergy", servers, warns)
+	if err != nil {
+		return nil, err
+	}
+	f.Round = round
+	return f, nil
+}
+
+func parseOpenB(name string, data []byte) (*File, error) {
+	t := newTable(name, data)
+	if err := t.header([]string{"sn", "cpu_milli", "memory_mib", "gpu", "model"}); err != nil {
+		return nil, err
+	}
+	var servers []core.Server
+	cpuOnly := 0
+	for {
+		rec, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(rec) != len(t.index) {
+			return nil, t.errf("row", "got %d columns, want %d", len(rec), len(t.index))
+		}
+		get := func(k string) string { return rec[t.index[k]] }
+		gpus, err := whole(get("gpu"), 1024)
+		if err != nil {
+			return nil, t.errf("gpu", "%v", err)
+		}
+		cpu, err := num(get("cpu_milli"), 1e12)
+		if err != nil {
+			return nil, t.errf("cpu_milli", "%v", err)
+		}
+		mem, err := num(get("memory_mib"), 1e15)
+		if err != nil {
+			return nil, t.errf("memory_mib", "%v", err)
+		}
+		if gpus == 0 {
+			cpuOnly++
+			continue
+		}
+		typ, err := core.ParseGPUType(get("model"))
+		if err != nil {
+			return nil, t.errf("model", "%v", err)
+		}
+		if cpu == 0 || mem == 0 {
+			return nil, t.errf("cpu_milli", "a GPU node needs CPU and memory")
+		}
+		if len(servers) == maxServers {
+			return nil, t.errf("sn", "more than %d servers", maxServers)
+		}
+		servers = append(servers, server(typ, gpus, cpu/1000, mem/1024))
+	}
+	var warns []string
+	if cpuOnly > 0 {
+		warns = append(warns, fmt.Sprintf("%s: %d CPU-only nodes (gpu 0) left out", name, cpuOnly))
+	}
+	return finish(name, "alibaba-openb", servers, warns)
+}
+
+func parsePAI(name string, data []byte, header bool) (*File, error) {
+	cols := []string{"machine", "gpu_type", "cap_cpu", "cap_mem", "cap_gpu"}
+	t := newTable(name, data)
+	if header {
+		if err := t.header(cols); err != nil {
+			return nil, err
+		}
+	} else {
+		t.index = map[string]int{}
+		for i, c := range cols {
+			t.index[c] = i
+		}
+	}
+	var servers []core.Server
+	cpuOnly := 0
+	for {
+		rec, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(rec) != len(t.index) {
+			return nil, t.errf("row", "got %d columns, want %d", len(rec), len(t.index))
+		}
+		get := func(k string) string { return rec[t.index[k]] }
+		gpus, err := whole(get("cap_gpu"), 1024)
+		if err != nil {
+			return nil, t.errf("cap_gpu", "%v", err)
+		}
+		cpu, err := num(get("cap_cpu"), 1e9)
+		if err != nil {
+			return nil, t.errf("cap_cpu", "%v", err)
+		}
+		mem, err := num(get("cap_mem"), 1e12)
+		if err != nil {
+			return nil, t.errf("cap_mem", "%v", err)
+		}
+		if gpus == 0 || strings.EqualFold(strings.TrimSpace(get("gpu_type")), "CPU") {
+			cpuOnly++
+			continue
+		}
+		typ, err := core.ParseGPUType(get("gpu_type"))
+		if err != nil {
+			return nil, t.errf("gpu_type", "%v", err)
+		}
+		if cpu == 0 || mem == 0 {
+			return nil, t.errf("cap_cpu", "a GPU machine needs CPU and memory")
+		}
+		if len(servers) == maxServers {
+			return nil, t.errf("machine", "more than %d servers", maxServers)
+		}
+		servers = append(servers, server(typ, gpus, cpu, mem))
+	}
+	var warns []string
+	if cpuOnly > 0 {
+		warns = append(warns, fmt.Sprintf("%s: %d CPU-only machines left out", name, cpuOnly))
+	}
+	return finish(name, "alibaba-pai", servers, warns)
+}
