@@ -34,11 +34,12 @@ type Model struct {
 type Models struct {
 	list  []Model
 	index map[string]int
+	exact map[string]int // names and aliases as spelled: Lookup's fast path (no normalising)
 }
 
 // NewModels builds a registry; duplicate names or aliases are an error.
 func NewModels(list []Model) (*Models, error) {
-	r := &Models{list: list, index: map[string]int{}}
+	r := &Models{list: list, index: map[string]int{}, exact: map[string]int{}}
 	for i, m := range list {
 		for _, a := range append([]string{m.Name}, m.Aliases...) {
 			k := normaliseKey(a)
@@ -46,6 +47,7 @@ func NewModels(list []Model) (*Models, error) {
 				return nil, fmt.Errorf("model registry: %q names both %s and %s", a, list[j].Name, m.Name)
 			}
 			r.index[k] = i
+			r.exact[a] = i
 		}
 	}
 	return r, nil
@@ -53,6 +55,10 @@ func NewModels(list []Model) (*Models, error) {
 
 // Lookup finds a model by name or alias.
 func (r *Models) Lookup(name string) (*Model, bool) {
+	// Fast path: an exact spelling (the speed model looks the model up at every job start).
+	if i, ok := r.exact[name]; ok {
+		return &r.list[i], true
+	}
 	i, ok := r.index[normaliseKey(name)]
 	if !ok {
 		return nil, false

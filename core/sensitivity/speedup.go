@@ -77,22 +77,27 @@ func (p *Profile) SpeedupAt(g int, cpu, mem float64) float64 {
 	return p.Tput[row(cpu)][col(mem)] / ref
 }
 
+// row is the index of the largest CPUAxis point not above cpu (0 below the first); the axis
+// ascends, so the scan stops at the first point above.
 func row(cpu float64) int {
 	i := 0
 	for k, c := range CPUAxis {
-		if cpu+1e-9 >= c {
-			i = k
+		if cpu+1e-9 < c {
+			break
 		}
+		i = k
 	}
 	return i
 }
 
+// col is row for MemAxis.
 func col(mem float64) int {
 	i := 0
 	for k, m := range MemAxis {
-		if mem+1e-9 >= m {
-			i = k
+		if mem+1e-9 < m {
+			break
 		}
+		i = k
 	}
 	return i
 }

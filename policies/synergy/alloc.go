@@ -17,12 +17,18 @@ type roundState struct {
 	usedGPU []int
 	usedCPU []float64
 	usedMem []float64
-	freeOn  [][]int // per server: free GPU ids, ascending
+	nFree   []int // per server: how many GPUs are free; their ids, ascending, start at freeBuf[FirstGPU]
 	nfree   int
 	sched   [][]int // per server: plans placed on it, in placement order (sorted in place by TUNE)
 	plans   []plan
-	take    []int // scratch for place
-	freeBuf []int // backing store of freeOn
+	take    []int    // scratch for place
+	freeBuf []int    // per server, from its FirstGPU: its free GPU ids (pointer-free, no write barriers)
+	first   int      // servers below first have no free GPU
+	prevAt  []int32  // per job (arrival index): 1 + offset of its last plan's GPUs in prevBuf, 0 if none
+	prevBuf []int    // GPUs of each job's last plan, Job.GPUs slots per job
+	order   []int    // scratch for targets
+	tgts    []target // scratch for targets
+	sel     []int    // scratch for adjustPeers
 }
 
 // plan is one job's allocation this round; cpu and mem are job totals, split evenly over its GPUs.
@@ -47,7 +53,7 @@ func (r *roundState) init(c *core.Cluster) {
 	r.usedGPU = make([]int, n)
 	r.usedCPU, r.usedMem = make([]float64, n), make([]float64, n)
 	r.sched = make([][]int, n)
-	r.freeOn = make([][]int, n)
+	r.nFree = make([]int, n)
 	r.freeBuf = make([]int, c.NumGPUs())
 }
 
@@ -57,9 +63,9 @@ func (r *roundState) reset(v *sim.View) {
 		r.usedGPU[i], r.usedCPU[i], r.usedMem[i] = 0, 0, 0
 		r.sched[i] = r.sched[i][:0]
 	}
-	r.nfree = 0
+	r.nfree, r.first = 0, 0
 	for s, sv := range r.cl.Servers {
-		on := r.freeBuf[sv.FirstGPU:sv.FirstGPU]
+		on := r.freeBuf[sv.FirstGPU : sv.FirstGPU : sv.FirstGPU+sv.GPUs]
 		for g := sv.FirstGPU; g < sv.FirstGPU+sv.GPUs; g++ {
 			if v.IsFree(g) {
 				on = append(on, g)
@@ -67,7 +73,7 @@ func (r *roundState) reset(v *sim.View) {
 				r.usedGPU[s]++ // held outside the round (not under lease rounds)
 			}
 		}
-		r.freeOn[s] = on
+		r.nFree[s] = len(on)
 		r.nfree += len(on)
 	}
 	r.plans = r.plans[:0]
@@ -78,38 +84,65 @@ func (r *roundState) reset(v *sim.View) {
 // still has the per-GPU share on top of what this job already holds there. It reports success.
 // Within a server the held amount only grows, so after the first refusal the walk moves on to the
 // next server: the result is the same as testing every free GPU.
+//
+// Only how many GPUs the walk takes on each server matters to the authors' simulator (resources
+// are per server, and GPUs of a server are interchangeable), so of a server's free GPUs the job
+// gets the ones it held in its previous plan first, then the lowest ids: every decision is the
+// authors', while a job renewing its lease stays on its GPUs (one Gantt interval, no spurious
+// migration under -checkpoint-cost).
 func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	g := j.Job.GPUs
 	pc, pm := cpu/float64(g), mem/float64(g)
 	r.take = r.take[:0]
+	var prev []int
+	if j.Index < len(r.prevAt) && r.prevAt[j.Index] > 0 {
+		at := int(r.prevAt[j.Index]) - 1
+		prev = r.prevBuf[at : at+g]
+	}
+	for r.first < len(r.nFree) && r.nFree[r.first] == 0 {
+		r.first++
+	}
 	var typ core.GPUType
-	for s := range r.freeOn {
+	for s := r.first; s < len(r.nFree); s++ {
 		if len(r.take) == g {
 			break
 		}
 		sv := &r.cl.Servers[s]
-		if len(r.freeOn[s]) == 0 || !j.Job.AllowsType(sv.Type) || (len(r.take) > 0 && sv.Type != typ) {
+		if r.nFree[s] == 0 || !j.Job.AllowsType(sv.Type) || (len(r.take) > 0 && sv.Type != typ) {
 			continue
 		}
 		hc, hm, hg := 0.0, 0.0, 0
-		for _, gpu := range r.freeOn[s] {
+		for range r.nFree[s] {
 			if sv.GPUs-r.usedGPU[s]-hg < 1 || (r.capCPU[s]-r.usedCPU[s])-hc < pc || (r.capMem[s]-r.usedMem[s])-hm < pm {
 				break
 			}
 			typ = sv.Type
-			r.take = append(r.take, gpu)
 			hg++
 			hc += pc
 			hm += pm
-			if len(r.take) == g {
+			if len(r.take)+hg == g {
 				break
 			}
+		}
+		if hg > 0 {
+			r.take = pickGPUs(r.take, r.free(s), hg, prev)
 		}
 	}
 	if len(r.take) < g {
 		return false
 	}
-	pl := plan{job: j, gpus: append([]int(nil), r.take...), cpu: cpu, mem: mem}
+	// Reuse the backing arrays of an earlier round's plan in this slot (the engine copies the GPU
+	// list at Start), so that steady-state rounds allocate nothing.
+	idx := len(r.plans)
+	if idx < cap(r.plans) {
+		r.plans = r.plans[:idx+1]
+	} else {
+		r.plans = append(r.plans, plan{})
+	}
+	pl := &r.plans[idx]
+	pl.job, pl.cpu, pl.mem = j, cpu, mem
+	pl.gpus = append(pl.gpus[:0], r.take...)
+	pl.servers, pl.nOn, pl.cpuOn, pl.memOn = pl.servers[:0], pl.nOn[:0], pl.cpuOn[:0], pl.memOn[:0]
 	for _, gpu := range pl.gpus {
 		s := r.cl.ServerOf(gpu)
 		k := len(pl.servers) - 1
@@ -124,15 +157,73 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 		pl.cpuOn[k] += pc
 		pl.memOn[k] += pm
 	}
-	idx := len(r.plans)
-	r.plans = append(r.plans, pl)
-	r.charge(&r.plans[idx], 1)
-	for k, s := range pl.servers {
+	r.charge(pl, 1)
+	for _, s := range pl.servers {
 		r.sched[s] = append(r.sched[s], idx)
-		r.freeOn[s] = r.freeOn[s][pl.nOn[k]:] // the walk takes a prefix of each server's free GPUs
+		r.nFree[s] = len(dropGPUs(r.free(s), pl.gpus))
 	}
 	r.nfree -= g
+	if j.Index >= len(r.prevAt) {
+		r.prevAt = append(r.prevAt, make([]int32, j.Index+1-len(r.prevAt))...)
+	}
+	if r.prevAt[j.Index] == 0 {
+		r.prevAt[j.Index] = int32(len(r.prevBuf) + 1)
+		r.prevBuf = append(r.prevBuf, make([]int, g)...)
+	}
+	at := int(r.prevAt[j.Index]) - 1
+	copy(r.prevBuf[at:at+g], pl.gpus)
 	return true
+}
+
+// free is server s's list of free GPU ids, ascending.
+func (r *roundState) free(s int) []int {
+	at := r.cl.Servers[s].FirstGPU
+	return r.freeBuf[at : at+r.nFree[s]]
+}
+
+// pickGPUs appends n of the ascending free GPU list free to take: those of prev first (in prev's
+// order), then the lowest others.
+func pickGPUs(take, free []int, n int, prev []int) []int {
+	start := len(take)
+	for _, p := range prev {
+		if len(take)-start == n {
+			return take
+		}
+		for _, f := range free {
+			if f == p {
+				take = append(take, f)
+				break
+			}
+		}
+	}
+	for _, f := range free {
+		if len(take)-start == n {
+			break
+		}
+		dup := false
+		for _, t := range take[start:] {
+			dup = dup || t == f
+		}
+		if !dup {
+			take = append(take, f)
+		}
+	}
+	return take
+}
+
+// dropGPUs removes the ids in used from the ascending list free, in place, keeping the order.
+func dropGPUs(free, used []int) []int {
+	out := free[:0]
+	for _, f := range free {
+		keep := true
+		for _, u := range used {
+			keep = keep && u != f
+		}
+		if keep {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // charge adds (sign 1) or releases (sign -1) a plan's resources on its servers.
@@ -156,37 +247,44 @@ type target struct{ server, n int }
 // free GPUs (then id) until the job's GPUs are covered.
 func (r *roundState) targets(g int) []target {
 	n := len(r.cl.Servers)
+	r.tgts = r.tgts[:0]
 	if g > 1 {
 		for s := 0; s < n; s++ {
 			if r.cl.Servers[s].GPUs-r.usedGPU[s] >= g {
-				return []target{{s, g}}
+				return append(r.tgts, target{s, g})
 			}
 		}
 	}
-	cnt := make([]int, n)
-	for s := range cnt {
-		cnt[s] = len(r.freeOn[s])
-	}
-	var order []int
+	// Servers with free GPUs by increasing free count, then id (a stable insertion sort: the
+	// list is at most the number of servers and mostly short late in a round).
+	order := r.order[:0]
 	for s := 0; s < n; s++ {
-		if cnt[s] > 0 {
-			order = append(order, s)
+		c := r.nFree[s]
+		if c == 0 {
+			continue
 		}
+		k := len(order)
+		order = append(order, s)
+		for k > 0 && r.nFree[order[k-1]] > c {
+			order[k] = order[k-1]
+			k--
+		}
+		order[k] = s
 	}
-	sort.SliceStable(order, func(a, b int) bool { return cnt[order[a]] < cnt[order[b]] })
-	var out []target
+	r.order = order
 	for _, s := range order {
 		if g <= 0 {
 			break
 		}
-		if cnt[s] >= g {
-			out = append(out, target{s, g})
+		if c := r.nFree[s]; c >= g {
+			r.tgts = append(r.tgts, target{s, g})
 			break
+		} else {
+			r.tgts = append(r.tgts, target{s, c})
+			g -= c
 		}
-		out = append(out, target{s, cnt[s]})
-		g -= cnt[s]
 	}
-	return out
+	return r.tgts
 }
 
 // adjustPeers frees cpu cores and mem GB on server s for n GPUs of the job being placed
@@ -202,18 +300,8 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 		return
 	}
 	list := r.sched[s]
-	sort.SliceStable(list, func(a, b int) bool {
-		pa, pb := &r.plans[list[a]], &r.plans[list[b]]
-		if len(pa.servers) != len(pb.servers) {
-			return len(pa.servers) < len(pb.servers)
-		}
-		ca, cb := sum(pa.cpuOn)/float64(len(pa.gpus)), sum(pb.cpuOn)/float64(len(pb.gpus))
-		if ca != cb {
-			return ca > cb
-		}
-		return sum(pa.memOn)/float64(len(pa.gpus)) > sum(pb.memOn)/float64(len(pb.gpus))
-	})
-	var sel []int
+	sort.Stable(peerOrder{r, list})
+	sel := r.sel[:0]
 	for _, idx := range list {
 		pl := &r.plans[idx]
 		ps := &st[pl.job.Index]
@@ -236,6 +324,7 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 		// included, which are never short: it cannot fire.)
 		needGPU, needCPU, needMem = dGPU, dCPU, dMem
 	}
+	r.sel = sel
 	for _, idx := range sel {
 		pl := &r.plans[idx]
 		ps := &st[pl.job.Index]
@@ -253,6 +342,27 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 		}
 		r.charge(pl, 1)
 	}
+}
+
+// peerOrder sorts plan indices by (servers spanned, cores per GPU descending, GB per GPU
+// descending): the authors' peer order in _reallocate_peer.
+type peerOrder struct {
+	r    *roundState
+	list []int
+}
+
+func (o peerOrder) Len() int      { return len(o.list) }
+func (o peerOrder) Swap(a, b int) { o.list[a], o.list[b] = o.list[b], o.list[a] }
+func (o peerOrder) Less(a, b int) bool {
+	pa, pb := &o.r.plans[o.list[a]], &o.r.plans[o.list[b]]
+	if len(pa.servers) != len(pb.servers) {
+		return len(pa.servers) < len(pb.servers)
+	}
+	ca, cb := sum(pa.cpuOn)/float64(len(pa.gpus)), sum(pb.cpuOn)/float64(len(pb.gpus))
+	if ca != cb {
+		return ca > cb
+	}
+	return sum(pa.memOn)/float64(len(pa.gpus)) > sum(pb.memOn)/float64(len(pb.gpus))
 }
 
 func sum(xs []float64) float64 {
