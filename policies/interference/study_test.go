@@ -32,8 +32,8 @@ func meanSD(xs []float64) (float64, float64) {
 // utilisation (effective_util) on average over 10 seeds; it logs mean ± standard deviation and
 // the distance to the oracle.
 func TestTenSeeds(t *testing.T) {
-	if testing.Short() || runtime.GOOS == "js" {
-		t.Skip("10 seeds × 5 policies: skipped under -short and wasm")
+	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
+		t.Skip("10 seeds × 5 policies: skipped under -short, wasm and the race detector")
 	}
 	names := []string{interference.NameIASP, interference.NameOracle, interference.NameExclusive,
 		interference.NameRandomShare, interference.NameLeastLoaded}
