@@ -166,5 +166,19 @@ func Jobs(spec scenario.Spec, r io.Reader, models *core.Models) ([]core.Job, []s
 		jobs, err := gen.Generate(spec.Generate, spec.Seed, models)
 		return jobs, nil, err
 	}
-	return trace.Read(spec.Trace, r, spec.Format, models)
+	return ReadTrace(spec, r, models, trace.Limits{})
+}
+
+// ReadTrace reads spec's trace from r within lim: with spec.Columns set, through the mapped
+// importer configured by that mapping (format "mapped" is implied).
+func ReadTrace(spec scenario.Spec, r io.Reader, models *core.Models, lim trace.Limits) ([]core.Job, []string, error) {
+	reg, format := trace.Builtin(), spec.Format
+	if spec.Columns != "" {
+		m, err := trace.ParseMapping(spec.Columns)
+		if err != nil {
+			return nil, nil, err
+		}
+		reg, format = reg.WithMapping(m), "mapped"
+	}
+	return reg.ReadLimited(spec.Trace, r, format, models, lim)
 }

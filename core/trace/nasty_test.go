@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"schedlab/core"
 )
 
 // nastyFormat is a valid one-job file of a format, split into cells so the test can poison them.
@@ -147,5 +149,27 @@ func TestJobLimit(t *testing.T) {
 	jobs, _, err := Builtin().ReadLimited("t", strings.NewReader(in), "", nil, Limits{MaxJobs: 11})
 	if err != nil || len(jobs) != 11 {
 		t.Errorf("limit 11: got %d jobs, %v; want 11 jobs", len(jobs), err)
+	}
+}
+
+func TestNeverFit(t *testing.T) {
+	c, err := core.ParseCluster("2x4:T4+1x8:V100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := []core.Job{
+		{ID: "ok", Line: 2, GPUs: 16},
+		{ID: "big", Line: 3, GPUs: 17},
+		{ID: "typed", Line: 4, GPUs: 9, GPUTypes: []core.GPUType{core.V100}},
+		{ID: "cpu", Line: 5, GPUs: 1, CPU: 1000},
+	}
+	got := NeverFit("t", jobs, c)
+	want := []string{
+		"t:3: job big never fits the cluster (needs 17 GPUs, the cluster has 16 it may use)",
+		"t:4: job typed never fits the cluster (needs 9 GPUs, the cluster has 8 it may use)",
+		"t:5: job cpu never fits the cluster (needs 1000 CPU cores, the servers it may use have 48)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -13,6 +13,7 @@ type Spec struct {
 	Generate       string                     `json:"generate,omitempty"` // generator SPEC, e.g. "philly:jobs=1000,rate=9"
 	Trace          string                     `json:"trace,omitempty"`    // trace path; "data:REL" = ../shared/data/REL
 	Format         string                     `json:"format,omitempty"`   // "" = detect
+	Columns        string                     `json:"columns,omitempty"`  // column mapping for format "mapped" (trace.ParseMapping), e.g. "submit=time:s,duration=runtime:ms,gpus=num_gpu"
 	Cluster        string                     `json:"cluster,omitempty"`  // spec string or @file
 	Policies       []string                   `json:"policies"`
 	Params         map[string]json.RawMessage `json:"params,omitempty"` // policy name -> parameters
@@ -67,6 +68,9 @@ func (s *Spec) Validate() error {
 	}
 	if s.WindowFrom < 0 || s.WindowTo < 0 || (s.WindowTo != 0 && s.WindowTo <= s.WindowFrom) {
 		return fmt.Errorf("spec: window [%d, %d) is empty or negative", s.WindowFrom, s.WindowTo)
+	}
+	if s.Columns != "" && s.Format != "" && s.Format != "mapped" {
+		return fmt.Errorf("spec: columns is a mapping for format mapped, not %q", s.Format)
 	}
 	switch s.Progress {
 	case "", "exact", "round-credit":

@@ -8,9 +8,12 @@ import (
 	"strings"
 
 	"schedlab/core"
+	"schedlab/core/clusterfile"
 	"schedlab/core/export"
+	"schedlab/core/trace"
 	"schedlab/core/zoo"
 	"schedlab/policies"
+	"schedlab/policies/scenario"
 )
 
 func execute(o options, stdout io.Writer) error {
@@ -23,9 +26,15 @@ func execute(o options, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	c, err := loadCluster(o.spec.Cluster)
+	if err := writeFile(o.saveTrace, func(w io.Writer) error { return trace.WriteNative(w, jobs) }); err != nil {
+		return err
+	}
+	c, err := loadCluster(o, &o.spec)
 	if err != nil {
 		return usageError{err}
+	}
+	if o.spec.Trace != "" {
+		warn(o, trace.NeverFit(o.spec.Trace, jobs, c))
 	}
 	for _, p := range o.spec.Policies {
 		if !reg.Has(p) {
@@ -62,13 +71,30 @@ func loadWorkload(o options, models *core.Models) ([]core.Job, error) {
 		defer f.Close()
 		r = f
 	}
-	jobs, _, err := policies.Jobs(o.spec, r, models)
+	if r == nil {
+		jobs, _, err := policies.Jobs(o.spec, nil, models)
+		return jobs, err
+	}
+	jobs, warns, err := policies.ReadTrace(o.spec, r, models, trace.Limits{MaxJobs: o.maxJobs})
+	warn(o, warns)
 	return jobs, err
 }
 
-// loadCluster parses a spec string, or reads "@file" (JSON; see core.ClusterFile).
-func loadCluster(spec string) (*core.Cluster, error) {
-	if name, ok := strings.CutPrefix(spec, "@"); ok {
+// warn prints import warnings on stderr, one per line.
+func warn(o options, warns []string) {
+	if o.stderr == nil {
+		return
+	}
+	for _, w := range warns {
+		fmt.Fprintln(o.stderr, "simulate: warning: "+w)
+	}
+}
+
+// loadCluster parses spec.Cluster, a spec string, or reads "@file" in any format core/clusterfile
+// knows (JSON, Tiresias CSV, Synergy .ini, Alibaba openb node list, PAI machine spec). A round
+// length the file sets (Synergy's lease_time) becomes spec.Round unless -round gave one.
+func loadCluster(o options, spec *scenario.Spec) (*core.Cluster, error) {
+	if name, ok := strings.CutPrefix(spec.Cluster, "@"); ok {
 		path, err := resolveData(name)
 		if err != nil {
 			return nil, err
@@ -77,9 +103,17 @@ func loadCluster(spec string) (*core.Cluster, error) {
 		if err != nil {
 			return nil, err
 		}
-		return core.ParseClusterJSON(name, data)
+		f, err := clusterfile.Parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		warn(o, f.Warnings)
+		if f.Round > 0 && spec.Round == 0 {
+			spec.Round = f.Round.Seconds()
+		}
+		return f.Cluster, nil
 	}
-	return core.ParseCluster(spec)
+	return core.ParseCluster(spec.Cluster)
 }
 
 // resolveData maps "data:REL" (used by scenarios) to the shared data folder: $SCHEDLAB_DATA, else

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	tracefmt "schedlab/core/trace"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
 )
@@ -16,7 +17,12 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
 
   -trace PATH | -generate SPEC    the workload (a trace file, or a generator SPEC such as philly:jobs=1000,rate=9)
   -format NAME                    force a trace format (default: detect)
-  -cluster SPEC                   cluster spec string or @file.json (default 16x8)
+  -columns MAPPING                read any CSV by column mapping (format mapped), e.g.
+                                  'submit=time:s,duration=runtime:ms,gpus=num_gpu,model=app'
+  -save-trace PATH                write the loaded workload in the native CSV format (any format → native)
+  -max-jobs N                     refuse traces with more jobs (default 2000000; memory ≈ 500 B/job)
+  -cluster SPEC                   cluster spec string or @file (JSON, Tiresias CSV, Synergy .ini,
+                                  Alibaba openb node list, PAI machine spec; default 16x8)
   -policy NAMES                   comma-separated registry names; one run each on the same workload
   -policy-config PATH             JSON object: policy name -> parameters
   -placement NAME                 consolidate (default), spread, first-fit, random
@@ -33,11 +39,14 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
 `
 
 type options struct {
-	spec     scenario.Spec
-	json     bool
-	jobsOut  string
-	traceOut string
-	list     bool
+	spec      scenario.Spec
+	maxJobs   int
+	saveTrace string
+	stderr    io.Writer
+	json      bool
+	jobsOut   string
+	traceOut  string
+	list      bool
 }
 
 func parseFlags(args []string, stdout io.Writer) (options, error) {
@@ -46,6 +55,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	var (
 		o                                 options
 		trace, generate, format, clusterS string
+		columns                           string
 		policyS, policyConfig, placement  string
 		progress, scen                    string
 		ckpt, round, firstRound           float64
@@ -54,6 +64,9 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&trace, "trace", "", "")
 	fs.StringVar(&generate, "generate", "", "")
 	fs.StringVar(&format, "format", "", "")
+	fs.StringVar(&columns, "columns", "", "")
+	fs.IntVar(&o.maxJobs, "max-jobs", 0, "")
+	fs.StringVar(&o.saveTrace, "save-trace", "", "")
 	fs.StringVar(&clusterS, "cluster", "16x8", "")
 	fs.StringVar(&policyS, "policy", "fifo", "")
 	fs.StringVar(&policyConfig, "policy-config", "", "")
@@ -109,6 +122,15 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	if set["format"] {
 		spec.Format = format
+	}
+	if set["columns"] {
+		if _, err := tracefmt.ParseMapping(columns); err != nil {
+			return o, usageError{fmt.Errorf("-columns: %w", err)}
+		}
+		spec.Columns = columns
+	}
+	if o.maxJobs < 0 {
+		return o, usageError{fmt.Errorf("-max-jobs %d: want a positive count", o.maxJobs)}
 	}
 	if set["cluster"] {
 		spec.Cluster = clusterS

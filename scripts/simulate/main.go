@@ -52,5 +52,6 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
+	opts.stderr = stderr
 	return execute(opts, stdout)
 }
