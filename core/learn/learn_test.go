@@ -70,8 +70,8 @@ func TestHeldOutPairsNeverSeen(t *testing.T) {
 }
 
 func TestAccuracyVsTrainingSize(t *testing.T) {
-	if testing.Short() || runtime.GOOS == "js" {
-		t.Skip("trains eight pairs of predictors")
+	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
+		t.Skip("trains five pairs of predictors: skipped under -short, wasm and the race detector")
 	}
 	all := Pairs(interference.Gavel())
 	for _, frac := range []float64{0.1, 0.2, 0.4, 0.6, 0.8} {
