@@ -86,3 +86,16 @@ func await(p js.Value) (js.Value, error) {
 		return js.Undefined(), err
 	}
 }
+
+// yieldJS lets the browser's event loop run (input, painting) before the goroutine goes on.
+func yieldJS() {
+	done := make(chan struct{})
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		close(done)
+		return nil
+	})
+	js.Global().Call("setTimeout", f, 0)
+	<-done
+}

@@ -19,6 +19,7 @@ import (
 
 // The built-in workload: exactly the runner's -generate philly:jobs=1000,rate=9 -cluster 16x8 -seed 1.
 const (
+	dbName          = "schedlab" // the IndexedDB database of saved runs
 	builtinGenerate = "philly:jobs=1000,rate=9"
 	builtinCluster  = "16x8"
 )
@@ -34,6 +35,7 @@ var presets = [][2]string{
 type page struct {
 	reg   *policies.Registry
 	store store.Store
+	idb   bool // store is IndexedDB: workers save their runs themselves
 	ctx   context.Context
 
 	// workload: a generator spec, or an uploaded trace file
@@ -65,13 +67,13 @@ func startPage() {
 func (p *page) setError(msg string) { byTestID("error").Set("textContent", msg) }
 
 func (p *page) openStore() {
-	s, err := store.OpenIDB(p.ctx, "schedlab")
+	s, err := store.OpenIDB(p.ctx, dbName)
 	if err != nil {
 		p.setError("history is not saved (" + err.Error() + "); runs are kept in memory only")
 		p.store = store.NewMemory()
 		return
 	}
-	p.store = s
+	p.store, p.idb = s, true
 }
 
 func (p *page) buildControls() {
@@ -262,22 +264,20 @@ func (p *page) run() {
 				prog.Set("value", sum/float64(n))
 			case "result":
 				w.Call("terminate")
-				rec := &runrec.Record{}
-				raw := d.Get("record").String()
+				u8 := js.Global().Get("Uint8Array").New(d.Get("record"))
+				raw := make([]byte, u8.Get("length").Int())
+				js.CopyBytesToGo(raw, u8)
+				saveErr := d.Get("saveError").String()
 				ms := js.Global().Get("performance").Call("now").Float() - t0
 				go func() {
-					if err := json.Unmarshal([]byte(raw), rec); err != nil {
+					rec := &runrec.Record{}
+					if err := rec.UnmarshalBinary(raw); err != nil {
 						finish(i, err.Error())
 						return
 					}
 					if click != p.click {
 						return
 					}
-					p.seq++
-					rec.Created = nowMs()
-					rec.ID = fmt.Sprintf("r%d-%d", rec.Created, p.seq)
-					rec.Name = fmt.Sprintf("%s · %s", rec.Policy, policies.WorkloadLabel(rec.Spec))
-					rec.TraceHash = p.traceHash
 					setAttr(body, "data-last-run-ms", fmt.Sprintf("%.0f", ms))
 					slots[i] = rec
 					p.runs = p.runs[:0]
@@ -286,14 +286,17 @@ func (p *page) run() {
 							p.runs = append(p.runs, r)
 						}
 					}
+					// Yield between the steps, so that no single task blocks the page for long.
 					p.renderSummary()
+					yieldJS()
 					if p.shown == nil {
 						p.show(rec)
 					}
 					p.updateFigures()
-					var saveErr string
-					if err := p.store.Put(p.ctx, rec); err != nil {
-						saveErr = "not saved: " + err.Error()
+					if !p.idb {
+						if err := p.store.Put(p.ctx, rec); err != nil {
+							saveErr = "not saved: " + err.Error()
+						}
 					}
 					p.refreshHistory()
 					finish(i, saveErr)
@@ -312,7 +315,9 @@ func (p *page) run() {
 			w.Call("terminate")
 			go finish(i, msg)
 		})
-		msg := map[string]any{"type": "run", "spec": string(specJSON), "policy": spec.Policies[i], "file": p.file}
+		p.seq++
+		msg := map[string]any{"type": "run", "spec": string(specJSON), "policy": spec.Policies[i], "file": p.file,
+			"id": fmt.Sprintf("r%d-%d", nowMs(), p.seq), "traceHash": p.traceHash, "save": p.idb}
 		w.Call("postMessage", msg)
 	}
 	for next < n && p.live < limit {

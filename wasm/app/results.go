@@ -167,6 +167,7 @@ func (p *page) show(rec *runrec.Record) {
 	}))
 	p.ganttWindow(0, 0)
 	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
+	yieldJS()
 	uopt, err := charts.UtilOption(rec, c.NumGPUs(), c.TotalCPUs(), c.TotalMemGB())
 	if err == nil {
 		chartsJS().Call("show", doc.Call("getElementById", "util"), string(uopt))

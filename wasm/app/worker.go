@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"schedlab/policies"
 	"schedlab/policies/scenario"
 	"schedlab/wasm/runrec"
+	"schedlab/wasm/store"
 )
 
 // startWorker installs the message handler. static/worker.js queues messages that arrive before
@@ -186,10 +188,36 @@ func run(msg js.Value) {
 		fail(err)
 		return
 	}
-	b, err := json.Marshal(rec)
+	rec.ID = msg.Get("id").String()
+	rec.Created = int64(js.Global().Get("Date").Call("now").Float())
+	rec.Name = fmt.Sprintf("%s · %s", rec.Policy, policies.WorkloadLabel(rec.Spec))
+	rec.TraceHash = msg.Get("traceHash").String()
+	// The record is saved here, off the page's thread, and reaches the page in its binary form
+	// as a transferred ArrayBuffer (no copy, no JSON): a 100k-job run would otherwise stall the
+	// page for seconds while it decodes, encodes and stores ≈15 MB of JSON.
+	saveErr := ""
+	if msg.Get("save").Bool() {
+		if err := saveRecord(rec); err != nil {
+			saveErr = "not saved: " + err.Error()
+		}
+	}
+	b, err := rec.MarshalBinary()
 	if err != nil {
 		fail(err)
 		return
 	}
-	post(map[string]any{"type": "result", "record": string(b)})
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	buf := u8.Get("buffer")
+	js.Global().Call("postMessage", map[string]any{"type": "result", "record": buf, "saveError": saveErr}, []any{buf})
+}
+
+// saveRecord stores rec in the page's IndexedDB database (workers share it with the page).
+func saveRecord(rec *runrec.Record) error {
+	s, err := store.OpenIDB(context.Background(), dbName)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return s.Put(context.Background(), rec)
 }

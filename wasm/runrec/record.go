@@ -44,14 +44,27 @@ type Job struct {
 	Iterations  int64   `json:"it,omitempty"`
 	Line        int     `json:"l,omitempty"`
 	CPU         float64 `json:"c,omitempty"`
+	// Speedup is the job's throughput relative to the proportional CPU/memory share, averaged
+	// over the time it held GPUs (CPU/memory-sensitive models only; 0 = not applicable).
+	Speedup float64 `json:"sp,omitempty"`
+	// Ref, Sim and Best are a model-similarity policy's decision: the most similar visible
+	// reference model, its similarity and the GPU type predicted fastest.
+	Ref  string  `json:"ref,omitempty"`
+	Sim  float64 `json:"sim,omitempty"`
+	Best string  `json:"bt,omitempty"`
 }
 
-// Interval is one allocation: job index, from, to and the GPUs held.
+// Interval is one allocation: job index, from, to and the GPUs held, with the CPU cores and GB
+// of host memory charged per GPU (parallel to GPUs, as at the interval's start) and the speed-up
+// over the proportional share they give (0 = the model has no CPU/memory profile).
 type Interval struct {
-	Job  int32   `json:"j"`
-	From int64   `json:"f"`
-	To   int64   `json:"t"`
-	GPUs []int32 `json:"g"`
+	Job     int32     `json:"j"`
+	From    int64     `json:"f"`
+	To      int64     `json:"t"`
+	GPUs    []int32   `json:"g"`
+	CPU     []float64 `json:"c,omitempty"`
+	Mem     []float64 `json:"m,omitempty"`
+	Speedup float64   `json:"x,omitempty"`
 }
 
 // Series are the run's step functions.

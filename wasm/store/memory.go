@@ -4,14 +4,13 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"schedlab/wasm/runrec"
 )
 
-// Memory is an in-memory Store. It keeps records as JSON so a caller's later changes to a
-// record do not leak into the store, as with IndexedDB.
+// Memory is an in-memory Store. It keeps records in runrec's binary form so a caller's later
+// changes to a record do not leak into the store, as with IndexedDB.
 type Memory struct {
 	runs map[string][]byte
 }
@@ -24,7 +23,7 @@ func (m *Memory) Put(_ context.Context, rec *runrec.Record) error {
 	if rec.ID == "" {
 		return fmt.Errorf("store: run without id")
 	}
-	b, err := json.Marshal(rec)
+	b, err := rec.MarshalBinary()
 	if err != nil {
 		return err
 	}
@@ -39,7 +38,7 @@ func (m *Memory) Get(_ context.Context, id string) (*runrec.Record, error) {
 		return nil, ErrNotFound
 	}
 	rec := &runrec.Record{}
-	return rec, json.Unmarshal(b, rec)
+	return rec, rec.UnmarshalBinary(b)
 }
 
 // List implements Store.

@@ -1,0 +1,67 @@
+//go:build js && wasm
+
+package runrec
+
+import (
+	"reflect"
+	"testing"
+
+	"schedlab/policies/scenario"
+)
+
+func sampleRecord() *Record {
+	return &Record{ID: "r1", Name: "fifo · x", Created: 5, Policy: "fifo", Cluster: "2x4", End: 900,
+		Spec:    scenario.Spec{Generate: "philly:jobs=2", Cluster: "2x4", Policies: []string{"fifo"}, Seed: 3},
+		Summary: []byte(`{"policy":"fifo","mean_jct_s":1.25}`),
+		Jobs: []Job{
+			{ID: "a<b>", Submit: 1, FirstStart: 2, End: 900, GPUs: 2, GPUType: "V100", Status: 3, Model: "resnet50",
+				User: "u", Measured: true, Iterations: 10, Line: 4, CPU: 1.5, Speedup: 1.25, Ref: "vgg16", Sim: 0.97, Best: "V100"},
+			{ID: "b", Submit: 3, FirstStart: -1, End: -1, GPUs: 1, Duration: 60000},
+		},
+		Intervals: []Interval{
+			{Job: 0, From: 2, To: 600, GPUs: []int32{0, 1}, CPU: []float64{3, 6}, Mem: []float64{62.5, 20.83}, Speedup: 1.25},
+			{Job: 0, From: 600, To: 900, GPUs: []int32{4}},
+		},
+		Series: Series{T: []int64{0, 2, 600}, Busy: []int32{0, 2, 1}, CPU: []float64{0, 9, 3}, Mem: []float64{0, 83.33, 62.5}, Queue: []int32{1, 0, 0}},
+	}
+}
+
+func TestBinaryRoundTrip(t *testing.T) {
+	rec := sampleRecord()
+	b, err := rec.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Record
+	if err := got.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Summary) != string(rec.Summary) {
+		t.Errorf("summary: got %s, want %s", got.Summary, rec.Summary)
+	}
+	if !reflect.DeepEqual(&got, rec) {
+		t.Errorf("round trip: got %+v, want %+v", got, *rec)
+	}
+}
+
+func TestBinaryRejectsDamage(t *testing.T) {
+	b, err := sampleRecord().MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"json", []byte(`{"id":"x"}`)},
+		{"truncated", b[:len(b)-3]},
+		{"trailing", append(append([]byte{}, b...), 0)},
+	}
+	for _, tc := range tests {
+		var r Record
+		if err := r.UnmarshalBinary(tc.data); err == nil {
+			t.Errorf("%s: got no error, want one", tc.name)
+		}
+	}
+}
