@@ -34,6 +34,7 @@ func (p *page) refreshHistory() {
 		}
 		h.Call("appendChild", li)
 	}
+	p.updateFigures()
 }
 
 func (p *page) historyAction(action, id string) {
@@ -84,6 +85,5 @@ func (p *page) historyAction(action, id string) {
 	if p.shown == nil {
 		p.show(rec)
 	}
-	p.updateFigures()
 	_ = policies.WorkloadLabel
 }

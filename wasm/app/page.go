@@ -50,6 +50,10 @@ type page struct {
 	live    int
 	click   int
 
+	// base is the spec last put into the form (a figure's or a reopened run's); its settings
+	// the form has no inputs for (round, window, progress mode, …) apply until the workload changes.
+	base scenario.Spec
+
 	ganttFrom, ganttTo int64
 	infoFn             js.Func
 }
@@ -117,7 +121,9 @@ func (p *page) buildControls() {
 			p.loadFile(p.file)
 		}
 	})
+	on(doc.Call("getElementById", "workload-gen"), "input", func(js.Value) { p.resetBase() })
 	on(doc.Call("getElementById", "use-generator"), "click", func(js.Value) {
+		p.resetBase()
 		p.file, p.traceHash, p.wantHash = js.Null(), "", ""
 		byTestID("trace-file").Set("value", "")
 		byTestID("detected-format").Set("textContent", "")
@@ -146,6 +152,13 @@ func (p *page) buildControls() {
 
 func traceFormats() []string {
 	return append([]string{""}, traceNames()...)
+}
+
+// resetBase forgets the settings of the spec last filled in (the workload changed) and the
+// scenario name.
+func (p *page) resetBase() {
+	p.base = scenario.Spec{}
+	doc.Call("getElementById", "scenario-name").Set("value", "")
 }
 
 // showWorkload describes the current workload.
@@ -190,6 +203,9 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 	if sc := doc.Call("getElementById", "scenario-name").Get("value").String(); sc != "" {
 		s.Scenario = sc
 	}
+	b := p.base
+	s.Columns, s.Placement, s.CheckpointCost, s.Round, s.FirstRound = b.Columns, b.Placement, b.CheckpointCost, b.Round, b.FirstRound
+	s.Progress, s.WindowFrom, s.WindowTo, s.StopAtWindow = b.Progress, b.WindowFrom, b.WindowTo, b.StopAtWindow
 	return s, c, s.Validate()
 }
 
@@ -292,7 +308,6 @@ func (p *page) run() {
 					if p.shown == nil {
 						p.show(rec)
 					}
-					p.updateFigures()
 					if !p.idb {
 						if err := p.store.Put(p.ctx, rec); err != nil {
 							saveErr = "not saved: " + err.Error()
@@ -352,6 +367,7 @@ func (p *page) loadFile(file js.Value) {
 		return
 	}
 	p.file = file
+	p.resetBase()
 	p.showWorkload()
 	det := byTestID("detected-format")
 	det.Set("textContent", "reading…")
@@ -440,6 +456,7 @@ func (p *page) applyURL() {
 
 // fill sets the form from a spec.
 func (p *page) fill(spec scenario.Spec) {
+	p.base = spec
 	if spec.Generate != "" {
 		doc.Call("getElementById", "workload-gen").Set("value", spec.Generate)
 	}
