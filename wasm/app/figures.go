@@ -6,8 +6,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"path"
-	"strings"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"schedlab/policies"
