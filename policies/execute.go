@@ -21,6 +21,7 @@ import (
 type Outcome struct {
 	Summary metrics.Summary
 	Result  *sim.Result
+	Policy  sim.Policy // the policy instance that ran (the app asks some for per-job decisions)
 }
 
 // Hooks let a caller watch and cancel a run (the app's progress bar and Cancel button). Both may be nil.
@@ -126,7 +127,7 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 			return Outcome{}, fmt.Errorf("policy %s: params: %w", name, err)
 		}
 	}
-	return Outcome{Summary: sum, Result: res}, nil
+	return Outcome{Summary: sum, Result: res, Policy: p}, nil
 }
 
 // WorkloadLabel names the workload in summaries: the generator spec, or the trace's file name.

@@ -474,7 +474,10 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	if !cont {
 		gp := s.i32.take(len(j.gpus))
 		copy(gp, j.gpus)
-		s.res.Intervals = append(s.res.Intervals, Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp})
+		cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))
+		copy(cpu, j.cpuPerGPU)
+		copy(mem, j.memPerGPU)
+		s.res.Intervals = append(s.res.Intervals, Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem})
 		j.openInterval = int32(len(s.res.Intervals) - 1)
 	}
 	// Speed.
@@ -492,6 +495,9 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		j.rate = 1 / (it * 1000)
 	}
 	j.baseRate, j.baseIter = j.rate, j.iterTime
+	if !cont {
+		s.res.Intervals[j.openInterval].IterTime = j.iterTime
+	}
 	j.factor = 1
 	if s.occ != nil {
 		if f := s.factor(j); f != 1 {

@@ -13,6 +13,11 @@ type Interval struct {
 	Job      int32 // arrival index
 	From, To core.Time
 	GPUs     []int32
+	// CPU and Mem are the cores and GB of host memory charged per GPU (parallel to GPUs), and
+	// IterTime the speed model's seconds per iteration (0 for a duration-only job), all as at the
+	// interval's start: a later lease on the same GPUs continues the interval unchanged.
+	CPU, Mem []float64
+	IterTime float64
 }
 
 // Series holds step functions sampled at every instant where they changed.
