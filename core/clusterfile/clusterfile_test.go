@@ -42,8 +42,8 @@ func sharedData(t *testing.T, rel string) string {
 func TestRealFiles(t *testing.T) {
 	tests := []struct {
 		path, format, want string // want: the cluster's spec string
-		round                     core.Time
-		warns                     int
+		round              core.Time
+		warns              int
 	}{
 		{"tiresias/n32g4.csv", "tiresias", "32x4,cpu=40,mem=256", 0, 0},
 		{"tiresias/cluster_spec.csv", "tiresias", "16x4,cpu=128,mem=254", 0, 0},

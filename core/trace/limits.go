@@ -21,7 +21,7 @@ type Limits struct {
 // at its peak (measured: see the package documentation). DefaultMaxJobs keeps that near 1 GB,
 // which leaves room in wasm32's 4 GB for the run itself; the native runner can raise it.
 const (
-	BytesPerJob         = 500
+	BytesPerJob         = 550
 	DefaultMaxJobs      = 2_000_000
 	DefaultMaxLineBytes = 1 << 20
 )

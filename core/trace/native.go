@@ -61,7 +61,7 @@ func (Native) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 	if err != nil {
 		return nil, nil, err
 	}
-	var jobs []core.Job
+	var jobs jobList
 	for {
 		rec, err := rr.next()
 		if err == io.EOF {
@@ -82,9 +82,9 @@ func (Native) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 		if err != nil {
 			return c.finish(nil, err)
 		}
-		jobs = append(jobs, j)
+		jobs.add(j)
 	}
-	return c.finish(jobs, nil)
+	return c.finish(jobs.slice(), nil)
 }
 
 // nativeJob builds a job from native-format cells; get returns a cell by column name.
@@ -116,7 +116,7 @@ func nativeJob(rr *rows, c *collector, get func(string) string) (core.Job, error
 	j.BatchSize = int(n)
 	j.IterTime, err = optional(get("iter_time_s"), func(s string) (float64, error) { return number(s, maxSeconds) })
 	fail("iter_time_s", err)
-	j.GPUTypes, err = gpuTypes(get("gpu_types"))
+	j.GPUTypes, err = c.gpuTypes(get("gpu_types"))
 	fail("gpu_types", err)
 	j.CPU, err = optional(get("cpu"), func(s string) (float64, error) { return number(s, 1e9) })
 	fail("cpu", err)
@@ -124,8 +124,10 @@ func nativeJob(rr *rows, c *collector, get func(string) string) (core.Job, error
 	fail("mem_gb", err)
 	j.User, err = text(get("user"))
 	fail("user", err)
+	j.User = c.intern(j.User)
 	j.Recurrence, err = text(get("recurrence"))
 	fail("recurrence", err)
+	j.Recurrence = c.intern(j.Recurrence)
 	var par [3]int64
 	for i, k := range []string{"dp", "pp", "tp"} {
 		par[i], err = optional(get(k), func(s string) (int64, error) { return count(s, maxGPUs) })

@@ -84,6 +84,7 @@ func (Philly) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 		if j.User, err = text(col(rec, idx, "cluster")); err != nil {
 			return c.finish(nil, rr.errf("cluster", "%v", err))
 		}
+		j.User = c.intern(j.User)
 		if err := j.Validate(); err != nil {
 			return c.finish(nil, rr.wrap(err))
 		}

@@ -122,6 +122,37 @@ type collector struct {
 	ids      map[string]int // id → first line
 	unknown  []string       // unknown model names in order of first use
 	nUnknown map[string]int
+	strs     map[string]string         // interned low-cardinality text (users, groups)
+	types    map[string][]core.GPUType // interned GPU-type lists by their cell text
+}
+
+// maxInterned bounds the intern tables: past it, values are kept per job (high-cardinality
+// columns gain nothing from interning).
+const maxInterned = 1 << 16
+
+// intern returns one shared copy of s for repeated values (users, recurrence groups): a large
+// trace then holds each distinct value once instead of once per job.
+func (c *collector) intern(s string) string {
+	if v, ok := c.strs[s]; ok || s == "" {
+		return v
+	}
+	if len(c.strs) < maxInterned {
+		c.strs[s] = s
+	}
+	return s
+}
+
+// gpuTypes parses a GPU-type cell, sharing one slice per distinct cell text (jobs are immutable,
+// so the slices are never written).
+func (c *collector) gpuTypes(cell string) ([]core.GPUType, error) {
+	if v, ok := c.types[cell]; ok {
+		return v, nil
+	}
+	v, err := gpuTypes(cell)
+	if err == nil && len(c.types) < maxInterned {
+		c.types[strings.Clone(cell)] = v
+	}
+	return v, err
 }
 
 const maxWarnings = 20
@@ -130,7 +161,8 @@ func newCollector(name string, models *core.Models) *collector {
 	if models == nil {
 		models = core.BuiltinModels()
 	}
-	return &collector{name: name, models: models, ids: map[string]int{}, nUnknown: map[string]int{}}
+	return &collector{name: name, models: models, ids: map[string]int{}, nUnknown: map[string]int{},
+		strs: map[string]string{}, types: map[string][]core.GPUType{}}
 }
 
 func (c *collector) warnf(format string, args ...any) {
@@ -159,10 +191,10 @@ func (c *collector) model(name string) string {
 		return m.Name
 	}
 	if c.nUnknown[name] == 0 {
-		c.unknown = append(c.unknown, name)
+		c.unknown = append(c.unknown, strings.Clone(name))
 	}
 	c.nUnknown[name]++
-	return name
+	return c.intern(name)
 }
 
 // finish checks that there are jobs and returns the warnings.
@@ -211,8 +243,9 @@ func (l *jobList) slice() []core.Job {
 		return nil
 	}
 	out := make([]core.Job, 0, l.n)
-	for _, c := range l.chunks {
+	for i, c := range l.chunks {
 		out = append(out, c...)
+		l.chunks[i] = nil // let the collector take the chunk while the rest is copied
 	}
 	return out
 }
