@@ -9,7 +9,15 @@ const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948
 
 // Gantt state of the one Gantt chart: items and their GPU rows, set by ganttData.
 const gantt = { off: new Int32Array(1), rows: new Int32Array(0), job: new Int32Array(0),
-  colour: new Int32Array(0), info: () => '', highlight: -1, data: [], chart: null };
+  colour: new Int32Array(0), rowColour: null, by: 'job', info: () => '', highlight: -1, data: [], chart: null };
+
+// typePalette colours GPU types (by the cluster's type order), distinct from the job palette.
+const typePalette = ['#1b9e77', '#d95f02', '#7570b3', '#e7298a', '#66a61e', '#e6ab02'];
+
+// policyColour is a policy's colour (its index in the registry), shared by every chart.
+export function policyColour(i) {
+  return palette[i % palette.length];
+}
 
 function escapeText(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -35,14 +43,19 @@ export function ganttItem(params, api) {
     if (job === gantt.highlight) fill = '#d62728';
   }
   const children = [];
+  if (gantt.by === 'policy' && gantt.rowColour && ci >= 0) fill = gantt.highlight >= 0 && job === gantt.highlight ? fill : policyColour(gantt.rowColour[0]);
   for (let p = gantt.off[k]; p < gantt.off[k + 1]; p++) {
     const row = gantt.rows[p];
+    let rowFill = fill;
+    if (gantt.by === 'type' && gantt.rowColour && !(gantt.highlight >= 0 && job === gantt.highlight)) {
+      rowFill = typePalette[gantt.rowColour[row] % typePalette.length];
+    }
     const a = api.coord([from, row]);
     const b = api.coord([to, row]);
     const rect = echarts.graphic.clipRectByRect(
       { x: a[0], y: a[1] - h / 2, width: Math.max(b[0] - a[0], 0.5), height: h },
       { x: cs.x, y: cs.y, width: cs.width, height: cs.height });
-    if (rect) children.push({ type: 'rect', shape: rect, style: { fill, opacity } });
+    if (rect) children.push({ type: 'rect', shape: rect, style: { fill: rowFill, opacity } });
   }
   return { type: 'group', children };
 }
@@ -114,8 +127,10 @@ export function ganttInit(el, json, info, onZoom) {
 
 // ganttData replaces the drawn items: items holds [from, to] pairs; item k covers GPU rows
 // rows[off[k]..off[k+1]), belongs to job[k] (-1: merged) and has colour index colour[k].
-export function ganttData(el, items, off, rows, job, colour) {
-  Object.assign(gantt, { off, rows, job, colour });
+// rowColour (or null) holds, when colouring by GPU type, each GPU row's type index, and when
+// colouring by policy the policy's colour index; by is the colour-by mode.
+export function ganttData(el, items, off, rows, job, colour, rowColour, by) {
+  Object.assign(gantt, { off, rows, job, colour, rowColour, by });
   const n = job.length;
   const data = new Array(n);
   for (let k = 0; k < n; k++) data[k] = [items[2 * k], items[2 * k + 1], k];

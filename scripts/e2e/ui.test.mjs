@@ -120,3 +120,64 @@ test('figures: compact panel, "ours" from any run whose spec matches, kept acros
     await b.close();
   }
 });
+
+test('synergy run: CPU and memory per server beside the Gantt, per-job speed-ups', async (t) => {
+  const b = await launch();
+  const { page } = b;
+  try {
+    await page.goto(baseURL);
+    await ready(page);
+    await page.fill('#workload-gen', 'synergy:jobs=100,rate=9');
+    await page.fill(q('cluster-spec'), '4x8');
+    await setPolicies(page, ['fifo+tune']);
+    await runAndWait(page);
+    assert.equal(await page.textContent(q('error')), '');
+    assert.equal(await page.isVisible(q('host')), true, 'host CPU/memory charts shown');
+    assert.ok(Number(await page.getAttribute(q('host'), 'data-points')) > 10);
+    const sp = await page.$$eval(`${q('job-table')} td[data-col="speedup"]`, (cs) => cs.map((c) => Number(c.dataset.value)));
+    assert.equal(sp.length, 100);
+    assert.ok(sp.every((v) => v >= 1 - 1e-9), `TUNE never gives less than the proportional share: ${sp}`);
+    assert.ok(sp.some((v) => v > 1), 'some job gains from TUNE');
+    const cpus = await page.$$eval(`${q('job-table')} td[data-col="cpu"]`, (cs) => new Set(cs.map((c) => c.dataset.value)).size);
+    assert.ok(cpus > 1, 'CPU per GPU differs between jobs under TUNE');
+    t.diagnostic(`fifo+tune: mean speed-up ${(sp.reduce((a, v) => a + v, 0) / sp.length).toFixed(3)}`);
+    await page.screenshot({ path: join(shots, '12-synergy.png'), fullPage: true });
+    // A non-Synergy run hides them.
+    await setPolicies(page, ['fifo']);
+    await runAndWait(page);
+    assert.equal(await page.isVisible(q('host')), false);
+    assert.deepEqual(b.errors, [], 'console errors');
+  } finally {
+    await b.close();
+  }
+});
+
+test('model-similarity run: rows coloured by GPU type, chosen type and reference model per job', async () => {
+  const b = await launch();
+  const { page } = b;
+  try {
+    await page.goto(baseURL);
+    await ready(page);
+    await page.fill('#workload-gen', 'similarity:jobs=12,maxh=1');
+    await page.fill(q('cluster-spec'), '1x8:K80+1x8:P100+1x8:V100');
+    await setPolicies(page, ['model-similarity', 'first-fit-any']);
+    await runAndWait(page);
+    assert.equal(await page.textContent(q('error')), '');
+    const id = await page.getAttribute(`${q('summary')} tr[data-policy="model-similarity"]`, 'data-run');
+    await page.selectOption('#gantt-run', id);
+    await page.waitForFunction(() => document.querySelector('#job-table td[data-col="ref"]')?.dataset.value);
+    assert.equal(await page.inputValue('#colour-by'), 'type');
+    const rows = await page.$$eval(`${q('job-table')} tr[data-job]`, (rs) => rs.map((r) => Object.fromEntries(
+      [...r.querySelectorAll('[data-col]')].map((c) => [c.dataset.col, c.dataset.value]))));
+    assert.equal(rows.length, 12);
+    for (const r of rows) {
+      assert.match(r.type, /^(K80|P100|V100)$/, `chosen type ${r.type}`);
+      assert.ok(r.ref.length > 0, 'reference model');
+      assert.match(r.best, /^(K80|P100|V100)$/);
+    }
+    await page.screenshot({ path: join(shots, '13-similarity.png'), fullPage: true });
+    assert.deepEqual(b.errors, [], 'console errors');
+  } finally {
+    await b.close();
+  }
+});

@@ -144,12 +144,15 @@ func (p *page) showSelected() {
 func (p *page) show(rec *runrec.Record) {
 	p.shown = rec
 	doc.Call("getElementById", "gantt-run").Set("value", rec.ID)
+	if isSimilarity(rec) {
+		doc.Call("getElementById", "colour-by").Set("value", "type")
+	}
 	c, err := core.ParseCluster(rec.Cluster)
 	if err != nil {
 		p.setError(err.Error())
 		return
 	}
-	opt, err := charts.GanttOption(c, "GPU allocations: "+rec.Name)
+	opt, err := charts.GanttOption(c, "GPU allocations: "+rec.Name, rec.End)
 	if err != nil {
 		p.setError(err.Error())
 		return
@@ -167,6 +170,9 @@ func (p *page) show(rec *runrec.Record) {
 	}))
 	p.ganttWindow(0, 0)
 	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
+	yieldJS()
+	p.showHost(rec, c)
+	p.showJobs(rec)
 	yieldJS()
 	uopt, err := charts.UtilOption(rec, c.NumGPUs(), c.TotalCPUs(), c.TotalMemGB())
 	if err == nil {
@@ -187,14 +193,22 @@ func (p *page) ganttWindow(from, to int64) {
 		return
 	}
 	p.ganttFrom, p.ganttTo = from, to
-	g := charts.BuildGantt(rec, from, to, doc.Call("getElementById", "colour-by").Get("value").String())
+	by := doc.Call("getElementById", "colour-by").Get("value").String()
+	g := charts.BuildGantt(rec, from, to, by)
 	flat := make([]float64, 2*len(g.Items))
 	for i, it := range g.Items {
 		flat[2*i], flat[2*i+1] = float64(it[0]), float64(it[1])
 	}
 	items := float64sToJS(flat)
 	box := byTestID("gantt")
-	chartsJS().Call("ganttData", box, items, int32sToJS(g.Off), int32sToJS(g.Rows), int32sToJS(g.Job), int32sToJS(g.Colour))
+	rowColour := js.Null()
+	switch by {
+	case "type":
+		rowColour = int32sToJS(rowTypes(rec))
+	case "policy":
+		rowColour = int32sToJS([]int32{int32(p.policyIndex(rec.Policy))})
+	}
+	chartsJS().Call("ganttData", box, items, int32sToJS(g.Off), int32sToJS(g.Rows), int32sToJS(g.Job), int32sToJS(g.Colour), rowColour, by)
 	setAttr(box, "data-intervals", itoa(g.Intervals))
 	setAttr(box, "data-drawn", itoa(len(g.Items)))
 	mode := "aggregated (zoom in for every interval)"
@@ -259,9 +273,50 @@ func jobInfo(rec *runrec.Record) js.Func {
 		if j.User != "" {
 			s += " · user " + j.User
 		}
+		if j.Speedup > 0 {
+			s += fmt.Sprintf(" · speed-up ×%.3f over the proportional share", j.Speedup)
+		}
+		if j.GPUType != "" {
+			s += " · on " + j.GPUType
+		}
+		if j.Ref != "" {
+			s += fmt.Sprintf(" · most similar reference %s (%.3f), predicted best %s", j.Ref, j.Sim, j.Best)
+		}
 		if j.Preemptions > 0 {
 			s += fmt.Sprintf(" · %d preemption(s)", j.Preemptions)
 		}
 		return s
 	})
+}
+
+// rowTypes is each GPU row's type index (in the cluster's type order), for colouring by type.
+func rowTypes(rec *runrec.Record) []int32 {
+	c, err := core.ParseCluster(rec.Cluster)
+	if err != nil {
+		return nil
+	}
+	types := c.Types()
+	out := make([]int32, 0, c.NumGPUs())
+	for _, s := range c.Servers {
+		k := int32(0)
+		for i, t := range types {
+			if t == s.Type {
+				k = int32(i)
+			}
+		}
+		for g := 0; g < s.GPUs; g++ {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// policyIndex is the stable colour index of a policy: its place in the registry.
+func (p *page) policyIndex(name string) int {
+	for i, n := range p.reg.Names() {
+		if n == name {
+			return i
+		}
+	}
+	return 0
 }

@@ -117,8 +117,9 @@ func colourKeys(rec *runrec.Record, by string) []int32 {
 }
 
 // GanttOption is the ECharts option of the Gantt frame (axes, zoom, tooltip, one custom series
-// whose data the page fills from a Gantt).
-func GanttOption(c *core.Cluster, title string) ([]byte, error) {
+// whose data the page fills from a Gantt). The time axis spans [0, end] ms: a custom series'
+// extent would otherwise follow only the items' start times and cut the last bars short.
+func GanttOption(c *core.Cluster, title string, end int64) ([]byte, error) {
 	ch := charts.NewCustom()
 	var rows []string
 	for _, s := range c.Servers {
@@ -132,7 +133,7 @@ func GanttOption(c *core.Cluster, title string) ([]byte, error) {
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Formatter: types.FuncStr("fn:ganttTooltip")}),
 		charts.WithGridOpts(opts.Grid{Left: "90", Right: "50", Top: "40", Bottom: "60"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time", Scale: opts.Bool(true),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time", Min: 0, Max: max(end, 1),
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: rows, Inverse: opts.Bool(true),
 			AxisLabel: &opts.AxisLabel{FontSize: 9}}),

@@ -4,6 +4,7 @@ package charts
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func TestBuildGanttAggregates(t *testing.T) {
 
 func TestOptionsUseNamedCallbacks(t *testing.T) {
 	c, _ := core.ParseCluster("2x2")
-	b, err := GanttOption(c, "t")
+	b, err := GanttOption(c, "t", 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,4 +84,34 @@ func TestOptionsUseNamedCallbacks(t *testing.T) {
 func fmtInts(v []int32) string {
 	b, _ := json.Marshal(v)
 	return strings.ReplaceAll(string(b), ",", " ")
+}
+
+func TestBuildHost(t *testing.T) {
+	c, err := core.ParseCluster("2x2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &runrec.Record{End: 100, Jobs: make([]runrec.Job, 2), Intervals: []runrec.Interval{
+		{Job: 0, From: 0, To: 50, GPUs: []int32{0, 2}, CPU: []float64{3, 4}, Mem: []float64{10, 20}},
+		{Job: 1, From: 20, To: 80, GPUs: []int32{1}, CPU: []float64{6}, Mem: []float64{30}},
+	}}
+	h := BuildHost(rec, c)
+	tests := []struct {
+		name string
+		got  any
+		want string
+	}{
+		{"times", h.T, "[0 20 50 80]"},
+		{"server 0 cpu", h.CPU[0], "[3 9 6 0]"},
+		{"server 1 cpu", h.CPU[1], "[4 4 0 0]"},
+		{"server 0 mem", h.Mem[0], "[10 40 30 0]"},
+	}
+	for _, tc := range tests {
+		if got := fmt.Sprint(tc.got); got != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	if _, err := HostOption(h, c, "cpu", "CPU", 100); err != nil {
+		t.Errorf("HostOption: got %v, want no error", err)
+	}
 }

@@ -61,7 +61,7 @@ func UtilOption(rec *runrec.Record, gpus int, cpus, memGB float64) ([]byte, erro
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25"}),
 		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "40", Left: "60", Right: "60"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h", AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h", Min: 0, Max: max(rec.End, 1), AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "util", Max: 1}),
 	)
 	ch.ExtendYAxis(opts.YAxis{Type: "value", Name: "queue"})

@@ -9,9 +9,11 @@ import (
 	"strings"
 
 	"schedlab/core"
+	"schedlab/core/sensitivity"
 	"schedlab/core/sim"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
+	"schedlab/policies/similarity"
 )
 
 // Record is one saved run. Times are milliseconds.
@@ -96,7 +98,14 @@ func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Reco
 	}
 	rec.Intervals = make([]Interval, len(r.Intervals))
 	for i, iv := range r.Intervals {
-		rec.Intervals[i] = Interval{Job: iv.Job, From: int64(iv.From), To: int64(iv.To), GPUs: iv.GPUs}
+		rec.Intervals[i] = Interval{Job: iv.Job, From: int64(iv.From), To: int64(iv.To), GPUs: iv.GPUs, CPU: iv.CPU, Mem: iv.Mem}
+	}
+	speedups(rec, r, c)
+	if m, ok := o.Policy.(matcher); ok {
+		for i := range rec.Jobs {
+			mt := m.Match(i)
+			rec.Jobs[i].Ref, rec.Jobs[i].Sim, rec.Jobs[i].Best = mt.Reference, mt.Similarity, string(mt.Best)
+		}
 	}
 	s := r.Series
 	rec.Series.T = make([]int64, len(s.T))
@@ -105,6 +114,48 @@ func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Reco
 	}
 	rec.Series.Busy, rec.Series.CPU, rec.Series.Mem, rec.Series.Queue = s.BusyGPUs, s.CPUUsed, s.MemUsed, s.Queue
 	return rec, nil
+}
+
+// matcher is a model-similarity policy (policies/similarity), which reports per job the reference
+// model it matched and the GPU type it predicted fastest.
+type matcher interface {
+	Match(i int) similarity.Match
+}
+
+// speedups sets each interval's speed-up over the proportional CPU/memory share from the built-in
+// sensitivity profiles (Synergy's), and each job's time-weighted mean over its intervals. Jobs of
+// models without a profile, or that run for a fixed duration, keep 0 (not applicable).
+func speedups(rec *Record, r *sim.Result, c *core.Cluster) {
+	tbl := sensitivity.Builtin()
+	num := make([]float64, len(rec.Jobs))
+	den := make([]float64, len(rec.Jobs))
+	for i, iv := range r.Intervals {
+		if iv.IterTime <= 0 || len(iv.GPUs) == 0 || len(iv.CPU) != len(iv.GPUs) {
+			continue
+		}
+		j := r.Jobs[iv.Job].Job
+		sv := &c.Servers[c.ServerOf(int(iv.GPUs[0]))]
+		prof, ok := tbl.Lookup(j.Model, sv.CPUs/float64(sv.GPUs))
+		if !ok {
+			continue
+		}
+		var cpu, mem float64
+		for k := range iv.GPUs {
+			cpu += iv.CPU[k]
+			mem += iv.Mem[k]
+		}
+		n := float64(len(iv.GPUs))
+		sp := prof.SpeedupAt(len(iv.GPUs), cpu/n, mem/n)
+		rec.Intervals[i].Speedup = sp
+		w := float64(max(iv.To-iv.From, 1))
+		num[iv.Job] += sp * w
+		den[iv.Job] += w
+	}
+	for k := range rec.Jobs {
+		if den[k] > 0 {
+			rec.Jobs[k].Speedup = num[k] / den[k]
+		}
+	}
 }
 
 // Result rebuilds the parts of a sim.Result the exports read (jobs and intervals).
