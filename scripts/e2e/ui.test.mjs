@@ -181,3 +181,48 @@ test('model-similarity run: rows coloured by GPU type, chosen type and reference
     await b.close();
   }
 });
+
+test('parameters validated as typed, colours by policy, per-job JCT diff of two runs', async (t) => {
+  const b = await launch();
+  const { page } = b;
+  try {
+    await page.goto(baseURL);
+    await ready(page);
+    const cases = [
+      ['{"las": {', /line 1, column \d+/],
+      ['{"nope": {}}', /"nope" is not a policy/],
+      ['{"las": {"no_such_param": 1}}', /policy las/],
+    ];
+    for (const [text, want] of cases) {
+      await page.fill(q('params'), text);
+      await page.waitForFunction(() => document.querySelector('[data-testid="error"]').textContent !== '');
+      const msg = await page.textContent(q('error'));
+      t.diagnostic(`params ${text}: ${msg}`);
+      assert.match(msg, want);
+      assert.equal(await page.getAttribute(q('params'), 'aria-invalid'), 'true');
+    }
+    await page.screenshot({ path: join(shots, '14-params-error.png') });
+    await page.fill(q('params'), '{"las": {"thresholds_gpu_s": [3600]}}');
+    await page.waitForFunction(() => document.querySelector('[data-testid="error"]').textContent === '');
+
+    await setPolicies(page, ['fifo', 'srtf']);
+    await runAndWait(page);
+    assert.equal(await page.textContent(q('error')), '');
+    const colours = await page.$$eval(`${q('summary')} td.policy`, (cs) => cs.map((c) => c.dataset.colour));
+    assert.equal(new Set(colours).size, 2, `policy colours ${colours}`);
+    const runs = await page.$$eval(`${q('summary')} tr[data-run]`, (rs) => rs.map((r) => ({ id: r.dataset.run, s: JSON.parse(r.dataset.json) })));
+    assert.equal(await page.isVisible(q('diff')), false, 'no diff while the shown run is the baseline');
+    await page.selectOption('#gantt-run', runs[1].id);
+    await page.waitForSelector(`${q('diff')} tr[data-job]`);
+    const mean = Number(await page.getAttribute(q('diff'), 'data-mean-delta-s'));
+    const want = runs[1].s.mean_jct_s - runs[0].s.mean_jct_s;
+    t.diagnostic(`srtf − fifo mean JCT delta: ${mean.toFixed(1)} s (summaries: ${want.toFixed(1)} s)`);
+    assert.ok(Math.abs(mean - want) < 1e-3 * Math.max(1, Math.abs(want)), `mean delta ${mean}, want ${want}`);
+    const deltas = await page.$$eval(`${q('diff')} tr[data-job]`, (rs) => rs.map((r) => Math.abs(Number(r.dataset.delta))));
+    assert.ok(deltas.length > 0 && deltas.every((d, i) => i === 0 || d <= deltas[i - 1]), 'largest changes first');
+    await page.screenshot({ path: join(shots, '15-diff.png'), fullPage: true });
+    assert.deepEqual(b.errors, [], 'console errors');
+  } finally {
+    await b.close();
+  }
+});

@@ -138,7 +138,8 @@ func (p *page) buildControls() {
 			go p.loadFile(file)
 		}
 	})
-	on(byTestID("baseline"), "change", func(js.Value) { p.renderSummary() })
+	on(byTestID("baseline"), "change", func(js.Value) { p.renderSummary(); p.renderDiff() })
+	on(doc.Call("getElementById", "params"), "input", func(js.Value) { p.checkParams() })
 	on(doc.Call("getElementById", "gantt-run"), "change", func(js.Value) { p.showSelected() })
 	on(doc.Call("getElementById", "colour-by"), "change", func(js.Value) { p.drawGantt() })
 	on(byTestID("export-csv"), "click", func(js.Value) { p.exportCSV() })
@@ -483,6 +484,7 @@ func (p *page) fill(spec scenario.Spec) {
 		params = string(b)
 	}
 	doc.Call("getElementById", "params").Set("value", params)
+	p.checkParams()
 	doc.Call("getElementById", "scenario-name").Set("value", spec.Scenario)
 	p.showWorkload()
 }

@@ -86,7 +86,9 @@ func (p *page) renderSummary() {
 		f := fields(r)
 		tr := el("tr", "", "data-run", r.ID, "data-policy", r.Policy, "data-json", compactJSON(r.Summary))
 		tr.Call("appendChild", el("td", r.Name))
-		tr.Call("appendChild", el("td", r.Policy))
+		pol := el("td", r.Policy, "class", "policy", "data-colour", charts.PolicyColour(p.policyIndex(r.Policy)))
+		pol.Get("style").Set("borderLeft", "6px solid "+charts.PolicyColour(p.policyIndex(r.Policy)))
+		tr.Call("appendChild", pol)
 		for _, c := range metricCols {
 			txt, v, ok := number(f[c])
 			shown := "–"
@@ -118,10 +120,12 @@ func (p *page) drawCDF() {
 		return
 	}
 	names := make([]string, len(p.runs))
+	colours := make([]string, len(p.runs))
 	for i, r := range p.runs {
 		names[i] = r.Name
+		colours[i] = charts.PolicyColour(p.policyIndex(r.Policy))
 	}
-	opt, err := charts.CDFOption(p.runs, names)
+	opt, err := charts.CDFOption(p.runs, names, colours)
 	if err != nil {
 		p.setError(err.Error())
 		return
@@ -173,6 +177,7 @@ func (p *page) show(rec *runrec.Record) {
 	yieldJS()
 	p.showHost(rec, c)
 	p.showJobs(rec)
+	p.renderDiff()
 	yieldJS()
 	uopt, err := charts.UtilOption(rec, c.NumGPUs(), c.TotalCPUs(), c.TotalMemGB())
 	if err == nil {

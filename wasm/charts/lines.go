@@ -17,8 +17,18 @@ import (
 // maxPoints bounds the points of one line, so a 100,000-job run draws as fast as a small one.
 const maxPoints = 400
 
-// CDFOption plots the JCT CDF (hours) of each run; names label the lines.
-func CDFOption(recs []*runrec.Record, names []string) ([]byte, error) {
+// Palette is the colour list of static/charts.js; a policy's colour is Palette[i % len] for its
+// index i in the registry, the same in every chart.
+var Palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+	"#9c755f", "#bab0ac", "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+	"#7f7f7f", "#bcbd22", "#17becf"}
+
+// PolicyColour is the colour of the policy with registry index i.
+func PolicyColour(i int) string { return Palette[i%len(Palette)] }
+
+// CDFOption plots the JCT CDF (hours) of each run; names label the lines and colours colour
+// them (by policy).
+func CDFOption(recs []*runrec.Record, names, colours []string) ([]byte, error) {
 	ch := charts.NewLine()
 	ch.SetGlobalOptions(
 		charts.WithTitleOpts(opts.Title{Title: "JCT CDF", Left: "center"}),
@@ -45,7 +55,8 @@ func CDFOption(recs []*runrec.Record, names []string) ([]byte, error) {
 			}
 			pts = append(pts, opts.LineData{Value: []float64{max(jct[i], 1e-3), float64(i+1) / float64(n)}})
 		}
-		ch.AddSeries(names[k], pts, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
+		ch.AddSeries(names[k], pts, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: colours[k]}), charts.WithLineStyleOpts(opts.LineStyle{Color: colours[k]}))
 	}
 	ch.Validate()
 	return json.Marshal(ch.JSON())
