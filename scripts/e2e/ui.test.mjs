@@ -3,7 +3,8 @@
 // validation, the run diff, and the store under a forced quota. scripts/e2e.sh passes BASE_URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseURL, launch, offsite } from './browser.mjs';
@@ -222,6 +223,51 @@ test('parameters validated as typed, colours by policy, per-job JCT diff of two 
     assert.ok(deltas.length > 0 && deltas.every((d, i) => i === 0 || d <= deltas[i - 1]), 'largest changes first');
     await page.screenshot({ path: join(shots, '15-diff.png'), fullPage: true });
     assert.deepEqual(b.errors, [], 'console errors');
+  } finally {
+    await b.close();
+  }
+});
+
+test('store contract, v1→v2 upgrade and quota messages inside Chromium (wasm test binary)', async (t) => {
+  const dir = join(root, 'build', 'site', '_test');
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['index.html', 'run.js']) copyFileSync(join(root, 'scripts', 'e2e', 'wasmtest', f), join(dir, f));
+  execFileSync('go', ['test', '-c', '-o', join(dir, 'store.test.wasm'), './wasm/store'], {
+    cwd: root, env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' } });
+  const b = await launch();
+  const { page } = b;
+  try {
+    await page.goto(new URL('_test/index.html?bin=store.test.wasm&args=-test.v', baseURL).href);
+    await page.waitForFunction(() => document.body.dataset.exit !== undefined, null, { timeout: 60000 });
+    const out = await page.textContent('#out');
+    const exit = await page.getAttribute('body', 'data-exit');
+    t.diagnostic(out.trim().split('\n').filter((l) => l.startsWith('---')).join('; '));
+    assert.equal(exit, '0', out);
+    for (const name of ['TestIDBContract', 'TestIDBUpgradeFromV1', 'TestQuotaErrorsNamed']) {
+      assert.match(out, new RegExp(`--- PASS: ${name} `), `${name} ran and passed in Chromium`);
+    }
+  } finally {
+    await b.close();
+  }
+});
+
+test('a full quota is reported, never silent', async (t) => {
+  const b = await launch();
+  const { page } = b;
+  try {
+    await page.goto(baseURL);
+    await ready(page);
+    const cdp = await b.context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL).origin, quotaSize: 1 });
+    await setPolicies(page, ['fifo']);
+    await runAndWait(page);
+    const msg = await page.textContent(q('error'));
+    t.diagnostic('quota: ' + msg);
+    assert.match(msg, /quota exceeded/, `error line: ${msg}`);
+    // The run itself is still shown.
+    assert.equal((await page.$$(`${q('summary')} tr[data-run]`)).length, 1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shots, '16-quota.png') });
   } finally {
     await b.close();
   }

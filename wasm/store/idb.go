@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"github.com/hack-pad/go-indexeddb/idb"
@@ -243,13 +244,25 @@ func (s *IDB) Delete(ctx context.Context, id string) error {
 	return wrap(txn.Await(ctx))
 }
 
-// wrap makes a quota error say so plainly.
+// wrap makes a quota error say so plainly, whether it arrives as idb's DOMException or as a raw
+// JavaScript error (a transaction that aborted).
 func wrap(err error) error {
 	if err == nil {
 		return nil
 	}
-	if errors.Is(err, idb.NewDOMException("QuotaExceededError")) {
+	if isQuota(err) {
 		return fmt.Errorf("store: browser storage is full (quota exceeded): delete saved runs in the history panel: %w", err)
 	}
 	return fmt.Errorf("store: %w", err)
+}
+
+func isQuota(err error) bool {
+	if errors.Is(err, idb.NewDOMException("QuotaExceededError")) {
+		return true
+	}
+	var je js.Error
+	if errors.As(err, &je) && je.Value.Type() == js.TypeObject && je.Value.Get("name").String() == "QuotaExceededError" {
+		return true
+	}
+	return strings.Contains(err.Error(), "QuotaExceededError")
 }

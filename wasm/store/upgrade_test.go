@@ -1,0 +1,116 @@
+//go:build js && wasm
+
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"syscall/js"
+	"testing"
+
+	"github.com/hack-pad/go-indexeddb/idb"
+)
+
+// openV1 creates database name at schema version 1 (one "runs" store, records as JSON strings)
+// with the given records, through the raw IndexedDB API, and closes it.
+func openV1(t *testing.T, name string, records map[string]string) {
+	t.Helper()
+	req := js.Global().Get("indexedDB").Call("open", name, 1)
+	done := make(chan error, 1)
+	var up, ok, bad js.Func
+	up = js.FuncOf(func(js.Value, []js.Value) any {
+		db := req.Get("result")
+		st := db.Call("createObjectStore", runsStore)
+		for id, v := range records {
+			st.Call("put", v, id)
+		}
+		return nil
+	})
+	ok = js.FuncOf(func(js.Value, []js.Value) any {
+		req.Get("result").Call("close")
+		done <- nil
+		return nil
+	})
+	bad = js.FuncOf(func(js.Value, []js.Value) any {
+		done <- fmt.Errorf("open v1: %s", req.Get("error").Call("toString").String())
+		return nil
+	})
+	defer up.Release()
+	defer ok.Release()
+	defer bad.Release()
+	req.Set("onupgradeneeded", up)
+	req.Set("onsuccess", ok)
+	req.Set("onerror", bad)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestIDBUpgradeFromV1(t *testing.T) {
+	if !Available() {
+		t.Skip("no IndexedDB here: run under node --require fake-indexeddb/auto (scripts/e2e/go_js_wasm_exec_idb) or in Chromium")
+	}
+	ctx := context.Background()
+	name := fmt.Sprintf("schedlab-upgrade-%d", dbSeq+100)
+	old := `{"id":"old","name":"saved by v1","created":3,"spec":{"generate":"philly:jobs=3","policies":["fifo"],"seed":9},` +
+		`"policy":"fifo","summary":{"policy":"fifo","mean_jct_s":2},"cluster":"16x8","end":5,` +
+		`"jobs":[{"id":"j0","s":0,"f":1,"e":5,"g":1,"st":3}],"intervals":[{"j":0,"f":1,"t":5,"g":[3]}],` +
+		`"series":{"t":[0],"busy":[0],"cpu":[0],"mem":[0],"queue":[0]}}`
+	openV1(t, name, map[string]string{"old": old, "junk": "{not json"})
+	s, err := OpenIDB(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	l, err := s.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l) != 1 || l[0].ID != "old" || l[0].Name != "saved by v1" || l[0].Seed != 9 || l[0].Jobs != 1 {
+		t.Fatalf("list after upgrade: got %+v, want the one readable v1 run, backfilled", l)
+	}
+	if l[0].SpecKey == "" || string(l[0].Summary) != `{"policy":"fifo","mean_jct_s":2}` {
+		t.Errorf("meta after upgrade: got key %q summary %s, want both filled", l[0].SpecKey, l[0].Summary)
+	}
+	rec, err := s.Get(ctx, "old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Intervals[0].GPUs[0] != 3 || rec.Jobs[0].End != 5 {
+		t.Errorf("v1 record: got %+v, want it read from its JSON string", rec)
+	}
+	// Written back, it is stored in the binary form and still reads the same.
+	if err := s.Rename(ctx, "old", "renamed"); err != nil {
+		t.Fatal(err)
+	}
+	if rec, err := s.Get(ctx, "old"); err != nil || rec.Name != "renamed" || rec.Intervals[0].GPUs[0] != 3 {
+		t.Errorf("after rename: got %v, %v, want the renamed record", rec, err)
+	}
+}
+
+func TestQuotaErrorsNamed(t *testing.T) {
+	dom := js.Global().Get("DOMException")
+	tests := []struct {
+		name string
+		err  error
+	}{
+		{"idb DOMException", idb.NewDOMException("QuotaExceededError")},
+		{"text", errors.New("QuotaExceededError: the quota has been exceeded")},
+	}
+	if dom.Truthy() {
+		tests = append(tests, struct {
+			name string
+			err  error
+		}{"raw JS DOMException", js.Error{Value: dom.New("full", "QuotaExceededError")}})
+	}
+	for _, tc := range tests {
+		if got := wrap(tc.err); got == nil || !strings.Contains(got.Error(), "quota exceeded") {
+			t.Errorf("%s: got %v, want a message naming the exceeded quota", tc.name, got)
+		}
+	}
+	if got := wrap(errors.New("other")); strings.Contains(got.Error(), "quota") {
+		t.Errorf("other error: got %v, want no quota message", got)
+	}
+}
