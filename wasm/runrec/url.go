@@ -3,6 +3,7 @@
 package runrec
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -27,6 +28,9 @@ func EncodeQuery(spec scenario.Spec, traceHash string) string {
 	q.Set("cluster", spec.Cluster)
 	q.Set("policies", strings.Join(spec.Policies, ","))
 	q.Set("seed", strconv.FormatUint(spec.Seed, 10))
+	if x := extras(spec); x != nil {
+		q.Set("x", string(x))
+	}
 	return q.Encode()
 }
 
@@ -51,5 +55,28 @@ func DecodeQuery(raw string) (spec scenario.Spec, traceHash string, ok bool, err
 			return spec, "", false, fmt.Errorf("url: seed: want a non-negative integer, got %q", s)
 		}
 	}
+	if x := q.Get("x"); x != "" {
+		var e scenario.Spec
+		if err := json.Unmarshal([]byte(x), &e); err != nil {
+			return spec, "", false, fmt.Errorf("url: x: want the scenario's other settings as JSON: %v", err)
+		}
+		spec.Scenario, spec.Columns, spec.Params, spec.Placement = e.Scenario, e.Columns, e.Params, e.Placement
+		spec.CheckpointCost, spec.Round, spec.FirstRound, spec.Progress = e.CheckpointCost, e.Round, e.FirstRound, e.Progress
+		spec.WindowFrom, spec.WindowTo, spec.StopAtWindow = e.WindowFrom, e.WindowTo, e.StopAtWindow
+	}
 	return spec, q.Get("sha256"), true, nil
+}
+
+// extras is the JSON of a spec's settings beyond workload, cluster, policies and seed (parameters,
+// scenario name, rounds, window, …), or nil when it has none: the link carries them in "x".
+func extras(spec scenario.Spec) []byte {
+	e := scenario.Spec{Scenario: spec.Scenario, Columns: spec.Columns, Params: spec.Params, Placement: spec.Placement,
+		CheckpointCost: spec.CheckpointCost, Round: spec.Round, FirstRound: spec.FirstRound, Progress: spec.Progress,
+		WindowFrom: spec.WindowFrom, WindowTo: spec.WindowTo, StopAtWindow: spec.StopAtWindow}
+	b, _ := json.Marshal(e)
+	empty, _ := json.Marshal(scenario.Spec{})
+	if string(b) == string(empty) {
+		return nil
+	}
+	return b
 }

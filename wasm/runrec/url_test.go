@@ -3,6 +3,7 @@
 package runrec
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 )
 
 func TestQueryRoundTrip(t *testing.T) {
+	one := 1.0
 	tests := []struct {
 		name string
 		spec scenario.Spec
@@ -17,6 +19,9 @@ func TestQueryRoundTrip(t *testing.T) {
 	}{
 		{"generated", scenario.Spec{Generate: "philly:jobs=1000,rate=9", Cluster: "16x8", Policies: []string{"fifo", "las+x"}, Seed: 1}, ""},
 		{"trace", scenario.Spec{Trace: "a b.csv", Format: "philly", Cluster: "2x8:K80+1x4", Policies: []string{"srtf"}, Seed: 42}, "abc123"},
+		{"figure settings", scenario.Spec{Scenario: "synergy-fig8", Generate: "synergy:jobs=8000,rate=9", Cluster: "16x8", Policies: []string{"fifo+tune"},
+			Params: map[string]json.RawMessage{"fifo+tune": json.RawMessage(`{"a":1}`)}, Round: 300, FirstRound: &one, Progress: "exact",
+			WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 1}, ""},
 	}
 	for _, tc := range tests {
 		got, hash, ok, err := DecodeQuery("?" + EncodeQuery(tc.spec, tc.hash))
@@ -32,5 +37,11 @@ func TestQueryRoundTrip(t *testing.T) {
 	}
 	if _, _, _, err := DecodeQuery("generate=x&seed=-1"); err == nil {
 		t.Errorf("bad seed: got no error, want one")
+	}
+}
+
+func TestQueryDamagedExtras(t *testing.T) {
+	if _, _, _, err := DecodeQuery("generate=x&x=%7Bnope"); err == nil {
+		t.Errorf("bad x: got no error, want one")
 	}
 }
