@@ -3,7 +3,8 @@
 //   BASE_URL=http://127.0.0.1:8080/ node scripts/e2e/perf.mjs
 // Prints JSON: page load to data-ready, compressed transfer, the 82k-job Philly trace run time in the
 // page (fifo on 16x8... the trace's own scale needs a bigger cluster: 128x8), and the Gantt's first
-// paint for that run (aggregated at full zoom, every interval once zoomed in).
+// paint for that run (aggregated at full zoom, every interval once zoomed in), and the longest task
+// that blocked the page's main thread during the run.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,11 +34,18 @@ try {
     await page.fill(q('cluster-spec'), process.env.CLUSTER || '128x8');
     for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
     await page.check(q('policy-' + (process.env.POLICY || 'fifo')));
+    await page.evaluate(() => {
+      window.longestTask = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) window.longestTask = Math.max(window.longestTask, e.duration);
+      }).observe({ type: 'longtask' });
+    });
     const t1 = Date.now();
     await page.click(q('run'));
     await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout: 1800000 });
     out.philly_run_wall_ms = Date.now() - t1;
     out.philly_worker_ms = Number(await page.getAttribute('body', 'data-last-run-ms'));
+    out.philly_longest_main_thread_task_ms = Math.round(await page.evaluate(() => window.longestTask));
     out.philly_error_after = await page.textContent(q('error'));
     out.gantt = await page.$eval(q('gantt'), (e) => ({ intervals: Number(e.dataset.intervals), drawn: Number(e.dataset.drawn),
       first_paint_ms: Number(e.dataset.firstPaintMs) }));
