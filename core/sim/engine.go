@@ -484,7 +484,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	if j.Job.Duration > 0 {
 		j.rate = 1
 	} else {
-		it, warn := s.speed.IterTime(j.Job, p)
+		it, warn := s.iterTimeOn(j, p, cont)
 		if warn != "" {
 			s.warnings.add(warn)
 		}
@@ -521,6 +521,20 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	}
 	s.reshare(j.gpus, int32(j.Index))
 	s.dirtySeries = true
+}
+
+// iterTimeOn asks the speed model for j's iteration time on p, reusing the previous answer when
+// the job continues on the same GPUs (cont) with the same CPU and memory per GPU: the model is a
+// pure function of (job, placement), every other field of p follows from the GPU ids, and
+// round-based policies (Synergy) renew every lease each round, so this saves one model call per
+// running job per round. The warning is returned again so that its count is unchanged.
+func (s *Sim) iterTimeOn(j *JobState, p Placement, cont bool) (float64, string) {
+	if cont && j.itCache > 0 && p.CPUPerGPU == j.itCPU && p.MemPerGPU == j.itMem {
+		return j.itCache, j.itWarn
+	}
+	it, warn := s.speed.IterTime(j.Job, p)
+	j.itCache, j.itWarn, j.itCPU, j.itMem = it, warn, p.CPUPerGPU, p.MemPerGPU
+	return it, warn
 }
 
 // credit is the work one lease credits in RoundCredit mode: floor(R / iteration time) iterations
