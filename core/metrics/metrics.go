@@ -31,11 +31,19 @@ type Summary struct {
 	// EffectiveUtil (runs with GPU sharing only): Σ over jobs of normalised throughput × GPUs ×
 	// time ÷ (GPUs × makespan) — a GPU shared by two jobs at 0.7 each counts 1.4, while GPUUtil
 	// counts it once.
-	EffectiveUtil *float64   `json:"effective_util,omitempty"`
-	Preemptions   int        `json:"preemptions"`
-	TypeUtil      []TypeUtil `json:"gpu_util_by_type,omitempty"`
-	MeanFTF       *float64   `json:"mean_ftf_rho,omitempty"`
-	MaxFTF        *float64   `json:"max_ftf_rho,omitempty"`
+	EffectiveUtil *float64 `json:"effective_util,omitempty"`
+	// LoadedUtil and LoadedEffectiveUtil (runs with GPU sharing only) are GPUUtil and
+	// EffectiveUtil over the loaded time only: the instants of the makespan window at which at
+	// least one job waits. A finite workload's makespan ends in a drain tail (the last long jobs
+	// alone on an idle cluster) whose length says little about a policy; while jobs wait, every
+	// idle GPU and every slowed co-runner is work the policy leaves undone. Absent when no job
+	// ever waited.
+	LoadedUtil          *float64   `json:"loaded_util,omitempty"`
+	LoadedEffectiveUtil *float64   `json:"loaded_effective_util,omitempty"`
+	Preemptions         int        `json:"preemptions"`
+	TypeUtil            []TypeUtil `json:"gpu_util_by_type,omitempty"`
+	MeanFTF             *float64   `json:"mean_ftf_rho,omitempty"`
+	MaxFTF              *float64   `json:"max_ftf_rho,omitempty"`
 	// Rho is Lemma 1's ρ of A-SRPT (max over the workload's mixed-parallel jobs of the iteration
 	// time with every collective across servers ÷ the best packing); absent when no job has
 	// explicit parallelism. The caller fills it (policies.RunOne).
@@ -103,6 +111,10 @@ func Summarise(r *sim.Result, c *core.Cluster) Summary {
 		if r.Sharing {
 			e := round6(EffectiveGPUTime(r) / (float64(c.NumGPUs()) * float64(last-first)))
 			s.EffectiveUtil = &e
+			if u, e, ok := LoadedUtil(r, c, first, last); ok {
+				u, e = round6(u), round6(e)
+				s.LoadedUtil, s.LoadedEffectiveUtil = &u, &e
+			}
 		}
 		if types := c.Types(); len(types) > 1 {
 			for k, t := range types {
@@ -162,6 +174,35 @@ func BusyGPUTime(r *sim.Result, c *core.Cluster, from, to core.Time) (core.Time,
 		}
 	}
 	return total, byType
+}
+
+// LoadedUtil is the mean fraction of GPUs held (each counted once) and the mean useful work rate
+// per GPU (Series.Effective ÷ GPUs) over the instants in [from, to] at which at least one job
+// waits; ok is false when none did or the run had no sharing series.
+func LoadedUtil(r *sim.Result, c *core.Cluster, from, to core.Time) (util, eff float64, ok bool) {
+	se := &r.Series
+	if len(se.Effective) != len(se.T) {
+		return 0, 0, false
+	}
+	var t, busy, work float64
+	for i := range se.T {
+		a, b := max(se.T[i], from), to
+		if i+1 < len(se.T) {
+			b = min(se.T[i+1], to)
+		}
+		if b <= a || se.Queue[i] == 0 {
+			continue
+		}
+		d := float64(b - a)
+		t += d
+		busy += d * float64(se.BusyGPUs[i])
+		work += d * se.Effective[i]
+	}
+	if t == 0 {
+		return 0, 0, false
+	}
+	n := float64(c.NumGPUs())
+	return busy / (n * t), work / (n * t), true
 }
 
 // EffectiveGPUTime is Σ over jobs of Effective × GPUs in GPU-milliseconds: the GPU time the jobs

@@ -28,6 +28,11 @@ type Series struct {
 	MemUsed  []float64 // GB
 	Queue    []int32   // waiting jobs
 	RunningJ []int32   // running jobs
+	// Effective (runs with GPU sharing only, else nil) is Σ over running jobs of normalised
+	// throughput × GPUs: the GPUs' useful work rate, which exceeds BusyGPUs when shared jobs
+	// together do more than one GPU's work. A job restoring from a checkpoint counts at its
+	// factor (the stall's end is not an instant of the series).
+	Effective []float64
 }
 
 // JobRecord is one job's outcome.
@@ -94,6 +99,9 @@ func (s *Sim) recordPoint() {
 	if n := len(se.T); n > 0 && se.T[n-1] == s.now {
 		se.T, se.BusyGPUs, se.CPUUsed, se.MemUsed, se.Queue, se.RunningJ =
 			se.T[:n-1], se.BusyGPUs[:n-1], se.CPUUsed[:n-1], se.MemUsed[:n-1], se.Queue[:n-1], se.RunningJ[:n-1]
+		if s.occ != nil {
+			se.Effective = se.Effective[:n-1]
+		}
 	}
 	se.T = append(se.T, s.now)
 	se.BusyGPUs = append(se.BusyGPUs, busy)
@@ -101,6 +109,9 @@ func (s *Sim) recordPoint() {
 	se.MemUsed = append(se.MemUsed, mem)
 	se.Queue = append(se.Queue, int32(s.pendLen))
 	se.RunningJ = append(se.RunningJ, int32(s.runLen))
+	if s.occ != nil {
+		se.Effective = append(se.Effective, s.effectiveGPUs())
+	}
 }
 
 // Result returns the run's outcome so far. Open intervals are closed at the current time.

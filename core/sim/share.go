@@ -164,6 +164,17 @@ func (s *Sim) setSpeed(j *JobState, f float64) {
 	}
 }
 
+// effectiveGPUs is Σ over running jobs of normalised throughput × GPUs (Series.Effective), summed
+// in start order.
+func (s *Sim) effectiveGPUs() float64 {
+	e := 0.0
+	for k := s.runHead; k >= 0; k = s.jobs[k].next {
+		j := &s.jobs[k]
+		e += j.factor * float64(len(j.gpus))
+	}
+	return e
+}
+
 // SharingOn reports whether the run has a co-location model (GPU sharing is possible).
 func (v *View) SharingOn() bool { return v.s.occ != nil }
 

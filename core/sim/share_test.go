@@ -86,6 +86,16 @@ func TestSharingRatesByHand(t *testing.T) {
 	if !r.Sharing || len(r.Intervals) != 2 {
 		t.Errorf("got sharing %v and %d intervals, want true and 2", r.Sharing, len(r.Intervals))
 	}
+	// The useful work rate: A alone (1), A and B shared (0.5 + 0.8), A alone again, nothing.
+	wantT, wantE := []core.Time{0, 2000, 7000, 12500}, []float64{1, 1.3, 1, 0}
+	if len(r.Series.T) != len(wantT) || len(r.Series.Effective) != len(wantE) {
+		t.Fatalf("got series times %v effective %v, want %v and %v", r.Series.T, r.Series.Effective, wantT, wantE)
+	}
+	for i := range wantT {
+		if r.Series.T[i] != wantT[i] || r.Series.Effective[i] < wantE[i]-1e-9 || r.Series.Effective[i] > wantE[i]+1e-9 {
+			t.Errorf("series point %d: got (%d, %.3f), want (%d, %.3f)", i, r.Series.T[i], r.Series.Effective[i], wantT[i], wantE[i])
+		}
+	}
 }
 
 func TestSharingSlowestGPUAndIterations(t *testing.T) {
