@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"os"
 	"testing"
+
+	"schedlab/core/shareddata"
 )
 
 // BenchmarkPhilly imports the whole of pollux/traces/philly.csv (82,247 jobs, 3.4 MB) from memory.
 func BenchmarkPhilly(b *testing.B) {
-	data, err := os.ReadFile(sharedData(b, "pollux/traces/philly.csv"))
+	data, err := os.ReadFile(shareddata.File(b, "pollux/traces/philly.csv"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,7 +28,7 @@ func BenchmarkPhilly(b *testing.B) {
 
 // BenchmarkWriteNative exports the same jobs.
 func BenchmarkWriteNative(b *testing.B) {
-	data, err := os.ReadFile(sharedData(b, "pollux/traces/philly.csv"))
+	data, err := os.ReadFile(shareddata.File(b, "pollux/traces/philly.csv"))
 	if err != nil {
 		b.Fatal(err)
 	}

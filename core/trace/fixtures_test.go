@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/shareddata"
 )
 
 // fixture reads testdata/NAME at the repository root with format detection (or the given
 // importer registry and format).
 func fixture(t *testing.T, name string, reg Registry, format string) ([]core.Job, []string) {
 	t.Helper()
-	path := filepath.Join(repoRoot(t), "testdata", name)
+	path := filepath.Join(shareddata.Root(t), "testdata", name)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +81,7 @@ func TestSyntheticFixtures(t *testing.T) {
 			reg := tt.reg
 			if reg == nil {
 				reg = Builtin()
-				if imp, err := Detect(tt.file, firstLineOf(t, filepath.Join(repoRoot(t), "testdata", tt.file))); err != nil || imp.Name() != tt.format {
+				if imp, err := Detect(tt.file, firstLineOf(t, filepath.Join(shareddata.Root(t), "testdata", tt.file))); err != nil || imp.Name() != tt.format {
 					t.Errorf("detected format: got %v (%v), want %s", imp, err, tt.format)
 				}
 			}

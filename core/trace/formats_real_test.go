@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/shareddata"
 )
 
 // TestRealFormats imports the shared data files of every format added for issue 4 and checks a
@@ -105,7 +106,7 @@ func TestRealFormats(t *testing.T) {
 			if tt.heavy && runtime.GOOS == "js" {
 				t.Skip("large file: reading it under wasm is slow; covered natively")
 			}
-			path := sharedData(t, tt.path)
+			path := shareddata.File(t, tt.path)
 			jobs, warns := readFile(t, path, "")
 			if tt.count > 0 && len(jobs) != tt.count {
 				t.Errorf("jobs: got %d, want %d", len(jobs), tt.count)
@@ -128,7 +129,7 @@ func TestRealFormatsAll(t *testing.T) {
 	if runtime.GOOS == "js" {
 		t.Skip("many files: reading them under wasm is slow; covered natively and by TestRealFormats")
 	}
-	root := sharedData(t, "")
+	root := shareddata.File(t, "")
 	globs := map[string]string{
 		"gavel/traces/msr/seed=*/*.trace":                   "gavel",
 		"gavel/traces/physical_cluster/*.trace":             "gavel",

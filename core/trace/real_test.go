@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/shareddata"
 )
 
 // TestRealFiles imports the shared traces and checks counts and a few fields read by hand.
@@ -71,7 +72,7 @@ func TestRealFiles(t *testing.T) {
 			if tt.heavy && runtime.GOOS == "js" {
 				t.Skip("large file: reading it under wasm is slow; covered natively")
 			}
-			path := sharedData(t, tt.path)
+			path := shareddata.File(t, tt.path)
 			jobs, warns := readFile(t, path, "")
 			if got := len(jobs); got != tt.count {
 				t.Errorf("jobs: got %d, want %d", got, tt.count)
