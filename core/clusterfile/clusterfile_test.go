@@ -8,36 +8,10 @@ import (
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/shareddata"
 )
 
 var errPattern = regexp.MustCompile(`^\S+:\d+: \S+: `)
-
-// sharedData returns ../shared/data/rel beside the repository root, skipping when it is absent
-// (failing when CI=true).
-func sharedData(t *testing.T, rel string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI=true but the shared data directory is missing: %v", err)
-		}
-		t.Skipf("shared data not found at %s", data)
-	}
-	return filepath.Join(data, rel)
-}
 
 func TestRealFiles(t *testing.T) {
 	tests := []struct {
@@ -56,7 +30,7 @@ func TestRealFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
-			data, err := os.ReadFile(sharedData(t, tt.path))
+			data, err := os.ReadFile(shareddata.File(t, tt.path))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +53,7 @@ func TestRealFiles(t *testing.T) {
 		})
 	}
 	// The openb GPU node list: 1,213 GPU nodes, 6,212 GPUs (data/README.md).
-	data, err := os.ReadFile(sharedData(t, "alibaba-openb-v2023/csv/openb_node_list_all_node.csv"))
+	data, err := os.ReadFile(shareddata.File(t, "alibaba-openb-v2023/csv/openb_node_list_all_node.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,28 +11,11 @@ import (
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/shareddata"
 	"schedlab/core/trace"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// goldenPath is testdata/gen_philly_golden.csv at the repository root (the directory of go.mod).
-func goldenPath(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "testdata", "gen_philly_golden.csv")
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-}
 
 // TestPhillyGolden pins the first 5 jobs of philly:jobs=1000,rate=9 with seed 1, written in the
 // native trace format. The same file must match natively and under wasm. Do NOT edit the golden
@@ -46,7 +29,7 @@ func TestPhillyGolden(t *testing.T) {
 	if err := trace.WriteNative(&buf, jobs[:5]); err != nil {
 		t.Fatal(err)
 	}
-	path := goldenPath(t)
+	path := filepath.Join(shareddata.Root(t), "testdata", "gen_philly_golden.csv")
 	if *update {
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)

@@ -3,10 +3,10 @@ package sensitivity
 import (
 	"math"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/shareddata"
 	"schedlab/core/sim"
 )
 
@@ -92,20 +92,10 @@ func TestSpeedWrapsBase(t *testing.T) {
 }
 
 func TestLoadJSONMatchesBuiltin(t *testing.T) {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		dir = filepath.Dir(dir)
-	}
-	path := filepath.Join(dir, "..", "shared", "data", "synergy", "synergy_model_profiles.json")
+	path := shareddata.File(t, "synergy/synergy_model_profiles.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("profiles missing: %v", err)
-		}
-		t.Skipf("profiles missing: %v", err)
+		t.Fatal(err)
 	}
 	loaded, err := LoadJSON(path, data, nil)
 	if err != nil {

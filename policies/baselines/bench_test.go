@@ -10,6 +10,7 @@ import (
 
 	"schedlab/core"
 	"schedlab/core/detmath"
+	"schedlab/core/shareddata"
 	"schedlab/core/sim"
 	"schedlab/core/trace"
 )
@@ -87,37 +88,9 @@ func BenchmarkSynthetic(b *testing.B) {
 	}
 }
 
-// sharedData finds ../shared/data beside the repository root (the directory holding go.mod). It
-// skips the test when the data is absent, except under CI=true, where that is a failure.
-func sharedData(tb testing.TB) string {
-	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("shared data missing under CI: %v", err)
-		}
-		tb.Skipf("shared data not found at %s; skipping", data)
-	}
-	return data
-}
-
 func loadPhilly(tb testing.TB) []core.Job {
 	tb.Helper()
-	path := filepath.Join(sharedData(tb), "pollux", "traces", "philly.csv")
+	path := filepath.Join(shareddata.Dir(tb), "pollux", "traces", "philly.csv")
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)

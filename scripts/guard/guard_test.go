@@ -12,26 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// repoRoot walks up from the test's directory to the directory holding go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-}
+	"schedlab/core/shareddata"
+)
 
 // goFiles returns the .go files under root/sub (relative to root, slash-separated), skipping
 // testdata and hidden or underscore directories as the go tool does. A missing sub gives none.
@@ -94,7 +77,7 @@ var platforms = []struct {
 }
 
 func TestWasmFilesAreTagged(t *testing.T) {
-	root := repoRoot(t)
+	root := shareddata.Root(t)
 	files := goFiles(t, root, "wasm")
 	if len(files) == 0 {
 		t.Log("wasm/ has no Go files yet; nothing to check")
@@ -160,7 +143,7 @@ var wallClock = map[string]bool{
 var unstableMath = map[string]bool{"Exp": true, "Pow": true, "Exp2": true}
 
 func TestCoreAndPoliciesRules(t *testing.T) {
-	root := repoRoot(t)
+	root := shareddata.Root(t)
 	fset := token.NewFileSet()
 	for _, sub := range []string{"core", "policies"} {
 		for _, f := range goFiles(t, root, sub) {
