@@ -13,36 +13,9 @@ import (
 	"schedlab/core"
 	"schedlab/core/metrics"
 	"schedlab/core/sensitivity"
+	"schedlab/core/shareddata"
 	"schedlab/core/sim"
 )
-
-// dataDir finds ../shared/data beside the repository root; it skips (or fails under CI=true)
-// when the data is absent.
-func dataDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-	d := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(d); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared data missing at %s", d)
-		}
-		t.Skipf("shared data missing at %s", d)
-	}
-	return d
-}
 
 // readSynergyTrace reads the authors' replay format: id,model,arrival_s,iterations,gpus.
 func readSynergyTrace(t testing.TB, path string) []core.Job {
@@ -107,7 +80,7 @@ func TestStaticTraceMatchesAuthors(t *testing.T) {
 	if runtime.GOOS == "js" && testing.Short() {
 		t.Skip("short mode under wasm")
 	}
-	jobs := readSynergyTrace(t, filepath.Join(dataDir(t), "synergy", "static_100job_6_3_1100.0"))
+	jobs := readSynergyTrace(t, filepath.Join(shareddata.Dir(t), "synergy", "static_100job_6_3_1100.0"))
 	for _, c := range staticTable {
 		got, pol := runStatic(t, jobs, c.name)
 		rel := (got - c.want) / c.want

@@ -8,30 +8,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-)
 
-// dataDir is ../shared/data beside the repository (skips when absent; fails when CI=true).
-func dataDir(t *testing.T) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-	d := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(d); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI=true but %s is missing", d)
-		}
-		t.Skipf("shared data not found at %s", d)
-	}
-	return d
-}
+	"schedlab/core/shareddata"
+)
 
 // TestFormatsRoundTrip runs every trace format through the runner, saves the loaded workload as
 // native (-save-trace), runs that file, and wants the same summary.
@@ -39,7 +18,7 @@ func TestFormatsRoundTrip(t *testing.T) {
 	if runtime.GOOS == "js" {
 		t.Skip("the runner reads files natively")
 	}
-	data := dataDir(t)
+	data := shareddata.Dir(t)
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
