@@ -9,36 +9,9 @@ import (
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/shareddata"
 	"schedlab/core/sim"
 )
-
-// sharedData locates ../shared/data beside the repository root; it skips when absent and fails
-// when CI=true.
-func sharedData(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = up
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared data %s missing (CI=true)", data)
-		}
-		t.Skipf("shared data %s absent: skipping", data)
-	}
-	return data
-}
 
 // sameTable checks that every point of got matches want to 6 significant digits and back.
 func sameTable(t *testing.T, got, want *Table) {
@@ -70,7 +43,7 @@ func sameTable(t *testing.T, got, want *Table) {
 }
 
 func TestTranscriptionMatchesGavelFiles(t *testing.T) {
-	data := sharedData(t)
+	data := shareddata.Dir(t)
 	if runtime.GOOS == "js" {
 		t.Skip("1.2 MB JSON and a 10k-line CSV are slow to read under Node; checked natively")
 	}

@@ -9,35 +9,8 @@ import (
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/shareddata"
 )
-
-// sharedData locates ../shared/data beside the repository root; it skips when absent and fails
-// when CI=true.
-func sharedData(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = up
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared data %s missing (CI=true)", data)
-		}
-		t.Skipf("shared data %s absent: skipping", data)
-	}
-	return data
-}
 
 func sameModel(t *testing.T, got, want *Model) {
 	t.Helper()
@@ -57,7 +30,7 @@ func sameModel(t *testing.T, got, want *Model) {
 }
 
 func TestTableMatchesFiles(t *testing.T) {
-	data := sharedData(t)
+	data := shareddata.Dir(t)
 	csvPath := filepath.Join(data, "gavel", "derived", "simulation_throughputs_flat.csv")
 	f, err := os.Open(csvPath)
 	if err != nil {
