@@ -37,10 +37,12 @@ const maxServers = 100_000
 //     [SCHEDULER] lease_time is in minutes and becomes Round; policy is not a cluster setting and
 //     is warned about.
 //   - alibaba-openb: sn,cpu_milli,memory_mib,gpu,model — one server per node with gpu GPUs of type
-//     model, cpu_milli / 1000 cores and memory_mib / 1024 GB; CPU-only nodes (gpu 0) are left out
-//     with one warning.
+//     model, cpu_milli / 1000 cores and memory_mib / 1024 GB.
 //   - alibaba-pai: machine,gpu_type,cap_cpu,cap_mem,cap_gpu (pai_machine_spec.csv, with or without
-//     the header) — one server per machine; cap_mem is GB; CPU-only machines are left out.
+//     the header) — one server per machine; cap_mem is GB.
+//
+// In both Alibaba lists a row with no GPUs or with GPU type "CPU" is a CPU-only node, left out
+// with one counted warning (see nodeList).
 func Parse(name string, data []byte) (*File, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	first := firstLine(data)
@@ -121,6 +123,26 @@ func (t *table) next() ([]string, error) {
 	}
 	t.line, _ = t.cr.FieldPos(0)
 	return rec, nil
+}
+
+// rows calls row for each record after the header, with get returning a column by name; a
+// record whose column count differs from the header's is an error on its line.
+func (t *table) rows(row func(get func(string) string) error) error {
+	for {
+		rec, err := t.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(rec) != len(t.index) {
+			return t.errf("row", "got %d columns, want %d", len(rec), len(t.index))
+		}
+		if err := row(func(k string) string { return rec[t.index[k]] }); err != nil {
+			return err
+		}
+	}
 }
 
 func (t *table) errf(field, format string, args ...any) error {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"strings"
 
 	"schedlab/core"
@@ -17,33 +16,28 @@ func parseTiresias(name string, data []byte) (*File, error) {
 		return nil, err
 	}
 	var servers []core.Server
-	for {
-		rec, err := t.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(rec) != len(t.index) {
-			return nil, t.errf("row", "got %d columns, want %d", len(rec), len(t.index))
-		}
+	err := t.rows(func(get func(string) string) error {
 		var v [5]float64
 		for i, c := range cols {
-			if v[i], err = num(rec[t.index[c]], 1e9); err != nil {
-				return nil, t.errf(c, "%v", err)
+			var err error
+			if v[i], err = num(get(c), 1e9); err != nil {
+				return t.errf(c, "%v", err)
 			}
 		}
 		n := v[0] * v[1]
 		if n > maxServers || len(servers)+int(n) > maxServers {
-			return nil, t.errf("num_node_p_switch", "more than %d servers", maxServers)
+			return t.errf("num_node_p_switch", "more than %d servers", maxServers)
 		}
 		if v[2] != float64(int(v[2])) || v[2] < 1 || v[2] > 1024 {
-			return nil, t.errf("num_gpu_p_node", "want a whole number of GPUs in 1..1024, got %g", v[2])
+			return t.errf("num_gpu_p_node", "want a whole number of GPUs in 1..1024, got %g", v[2])
 		}
 		for range int(n) {
 			servers = append(servers, server(core.V100, int(v[2]), v[3], v[4]))
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return finish(name, "tiresias", servers, nil)
 }
@@ -134,60 +128,20 @@ func parseINI(name string, data []byte) (*File, error) {
 }
 
 func parseOpenB(name string, data []byte) (*File, error) {
+	// sn,cpu_milli,memory_mib,gpu,model: CPU in thousandths of a core, memory in MiB.
+	nl := nodeList{format: "alibaba-openb", noun: "node", id: "sn", gpu: "gpu", typ: "model",
+		cpu: "cpu_milli", cpuMax: 1e12, cpuPerCore: 1000, mem: "memory_mib", memMax: 1e15, memPerGB: 1024}
 	t := newTable(name, data)
 	if err := t.header([]string{"sn", "cpu_milli", "memory_mib", "gpu", "model"}); err != nil {
 		return nil, err
 	}
-	var servers []core.Server
-	cpuOnly := 0
-	for {
-		rec, err := t.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(rec) != len(t.index) {
-			return nil, t.errf("row", "got %d columns, want %d", len(rec), len(t.index))
-		}
-		get := func(k string) string { return rec[t.index[k]] }
-		gpus, err := whole(get("gpu"), 1024)
-		if err != nil {
-			return nil, t.errf("gpu", "%v", err)
-		}
-		cpu, err := num(get("cpu_milli"), 1e12)
-		if err != nil {
-			return nil, t.errf("cpu_milli", "%v", err)
-		}
-		mem, err := num(get("memory_mib"), 1e15)
-		if err != nil {
-			return nil, t.errf("memory_mib", "%v", err)
-		}
-		if gpus == 0 {
-			cpuOnly++
-			continue
-		}
-		typ, err := core.ParseGPUType(get("model"))
-		if err != nil {
-			return nil, t.errf("model", "%v", err)
-		}
-		if cpu == 0 || mem == 0 {
-			return nil, t.errf("cpu_milli", "a GPU node needs CPU and memory")
-		}
-		if len(servers) == maxServers {
-			return nil, t.errf("sn", "more than %d servers", maxServers)
-		}
-		servers = append(servers, server(typ, gpus, cpu/1000, mem/1024))
-	}
-	var warns []string
-	if cpuOnly > 0 {
-		warns = append(warns, fmt.Sprintf("%s: %d CPU-only nodes (gpu 0) left out", name, cpuOnly))
-	}
-	return finish(name, "alibaba-openb", servers, warns)
+	return nl.parse(t)
 }
 
 func parsePAI(name string, data []byte, header bool) (*File, error) {
+	// machine,gpu_type,cap_cpu,cap_mem,cap_gpu: cores and GB as they are.
+	nl := nodeList{format: "alibaba-pai", noun: "machine", id: "machine", gpu: "cap_gpu", typ: "gpu_type",
+		cpu: "cap_cpu", cpuMax: 1e9, cpuPerCore: 1, mem: "cap_mem", memMax: 1e12, memPerGB: 1}
 	cols := []string{"machine", "gpu_type", "cap_cpu", "cap_mem", "cap_gpu"}
 	t := newTable(name, data)
 	if header {
@@ -200,51 +154,5 @@ func parsePAI(name string, data []byte, header bool) (*File, error) {
 			t.index[c] = i
 		}
 	}
-	var servers []core.Server
-	cpuOnly := 0
-	for {
-		rec, err := t.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(rec) != len(t.index) {
-			return nil, t.errf("row", "got %d columns, want %d", len(rec), len(t.index))
-		}
-		get := func(k string) string { return rec[t.index[k]] }
-		gpus, err := whole(get("cap_gpu"), 1024)
-		if err != nil {
-			return nil, t.errf("cap_gpu", "%v", err)
-		}
-		cpu, err := num(get("cap_cpu"), 1e9)
-		if err != nil {
-			return nil, t.errf("cap_cpu", "%v", err)
-		}
-		mem, err := num(get("cap_mem"), 1e12)
-		if err != nil {
-			return nil, t.errf("cap_mem", "%v", err)
-		}
-		if gpus == 0 || strings.EqualFold(strings.TrimSpace(get("gpu_type")), "CPU") {
-			cpuOnly++
-			continue
-		}
-		typ, err := core.ParseGPUType(get("gpu_type"))
-		if err != nil {
-			return nil, t.errf("gpu_type", "%v", err)
-		}
-		if cpu == 0 || mem == 0 {
-			return nil, t.errf("cap_cpu", "a GPU machine needs CPU and memory")
-		}
-		if len(servers) == maxServers {
-			return nil, t.errf("machine", "more than %d servers", maxServers)
-		}
-		servers = append(servers, server(typ, gpus, cpu, mem))
-	}
-	var warns []string
-	if cpuOnly > 0 {
-		warns = append(warns, fmt.Sprintf("%s: %d CPU-only machines left out", name, cpuOnly))
-	}
-	return finish(name, "alibaba-pai", servers, warns)
+	return nl.parse(t)
 }
