@@ -13,6 +13,7 @@
 // while the simulator runs it at its measured speed: the policy must really generalise. The
 // paper body was not available; the reconstruction follows ../shared/specs/policies.md §2.
 //
-// Not here: the 2024 packing variant (model-similarity+packing) needs GPU sharing, which the
-// engine does not have yet.
+// model-similarity+packing adds the 2024 follow-up's packing on top of re-matching: two 1-GPU
+// jobs may share a GPU when their reference models' measured co-location row predicts a gain
+// (pack.go documents the rules); the engine runs them at their own measured slowdowns.
 package similarity

@@ -26,6 +26,9 @@ type Params struct {
 	MigrationCost *float64 `json:"migration_cost_s,omitempty"` // +rounds: cost charged per move (default 60 s)
 	MinGain       *float64 `json:"min_gain,omitempty"`         // +rounds: minimum predicted speed-up (default 0.1)
 	Placement     string   `json:"placement,omitempty"`        // only "consolidate" (the default) is supported
+	MinCombined   *float64 `json:"min_combined,omitempty"`     // +packing: pack a pair only above this predicted combined normalised throughput (default 1)
+	Rounds        bool     `json:"rounds,omitempty"`           // oracle: re-match at round ticks (as +rounds)
+	Packing       bool     `json:"packing,omitempty"`          // oracle: rounds and packing with the true co-location rows (as +packing)
 }
 
 func parseParams(name string, raw json.RawMessage, allowed map[string]bool) (Params, error) {
@@ -71,15 +74,21 @@ func parseParams(name string, raw json.RawMessage, allowed map[string]bool) (Par
 	if ps.MinGain != nil && *ps.MinGain < 0 {
 		return ps, fmt.Errorf("params: min_gain: negative")
 	}
+	if ps.MinCombined != nil && (*ps.MinCombined < 0 || *ps.MinCombined >= 2) {
+		return ps, fmt.Errorf("params: min_combined: want 0 ≤ x < 2 (two jobs' normalised throughputs), got %v", *ps.MinCombined)
+	}
 	return ps, nil
 }
 
 var (
-	baseKeys       = map[string]bool{"placement": true}
-	oracleKeys     = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true}
+	baseKeys   = map[string]bool{"placement": true}
+	oracleKeys = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true,
+		"rounds": true, "packing": true, "migration_cost_s": true, "min_gain": true, "min_combined": true}
 	similarityKeys = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true}
 	roundsKeys     = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true,
 		"migration_cost_s": true, "min_gain": true}
+	packingKeys = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true,
+		"migration_cost_s": true, "min_gain": true, "min_combined": true}
 )
 
 // Entries lists the policies of this package, in documentation order.
@@ -91,13 +100,18 @@ func Entries() []Entry {
 		{Name: "model-similarity+rounds", New: func(raw json.RawMessage) (sim.Policy, error) {
 			return newSimilarity("model-similarity+rounds", raw, roundsKeys, true)
 		}},
+		{Name: "model-similarity+packing", New: func(raw json.RawMessage) (sim.Policy, error) {
+			return newSimilarity("model-similarity+packing", raw, packingKeys, true)
+		}},
 		{Name: "model-similarity-oracle", New: func(raw json.RawMessage) (sim.Policy, error) {
 			ps, err := parseParams("model-similarity-oracle", raw, oracleKeys)
 			if err != nil {
 				return nil, err
 			}
-			return &Policy{name: "model-similarity-oracle", rule: ruleOracle, table: hetero.Gavel(),
-				lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback == "greedy"}, nil
+			p := &Policy{name: "model-similarity-oracle", rule: ruleOracle, table: hetero.Gavel(),
+				lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback == "greedy", rounds: ps.Rounds || ps.Packing}
+			p.variantParams(ps, ps.Packing)
+			return p, nil
 		}},
 		{Name: "first-fit-any", New: baseline("first-fit-any", ruleFirstFit)},
 		{Name: "random-type", New: baseline("random-type", ruleRandomType)},
@@ -118,14 +132,28 @@ func newSimilarity(name string, raw json.RawMessage, keys map[string]bool, round
 		return nil, fmt.Errorf("params: exclude: none would show the policy its own profile: use model-similarity-oracle")
 	}
 	p := &Policy{name: name, rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex),
-		lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback == "greedy", rounds: rounds, migration: 60, minGain: 0.1}
+		lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback == "greedy", rounds: rounds}
+	p.variantParams(ps, name == "model-similarity+packing")
+	return p, nil
+}
+
+// variantParams sets the re-matching and packing parameters (defaults: 60 s per move, a 10 %
+// predicted speed-up, combined normalised throughput above 1).
+func (p *Policy) variantParams(ps Params, packing bool) {
+	p.migration, p.minGain = 60, 0.1
 	if ps.MigrationCost != nil {
 		p.migration = *ps.MigrationCost
 	}
 	if ps.MinGain != nil {
 		p.minGain = *ps.MinGain
 	}
-	return p, nil
+	if packing {
+		mc := 1.0
+		if ps.MinCombined != nil {
+			mc = *ps.MinCombined
+		}
+		p.pack = newPacker(mc)
+	}
 }
 
 func baseline(name string, r rule) func(json.RawMessage) (sim.Policy, error) {

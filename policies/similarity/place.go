@@ -5,11 +5,16 @@ import (
 	"schedlab/core/sim"
 )
 
-// candidate is one way to place a job now: GPUs of one type, on one server or spread.
+// candidate is one way to place a job now: GPUs of one type, on one server or spread, or (share)
+// one GPU that already runs a small job, with the joining job's predicted speed there and the
+// work the placement adds (see packer).
 type candidate struct {
 	typ    core.GPUType
 	gpus   []int
 	spread bool
+	share  bool
+	speed  float64
+	value  float64
 }
 
 // candidates lists, for each GPU type of the cluster the job may use (cluster order), the best

@@ -42,6 +42,7 @@ type Policy struct {
 	rounds    bool
 	migration float64 // seconds, the cost the re-matcher charges a move
 	minGain   float64
+	pack      *packer // model-similarity+packing: small jobs may share a GPU (nil = never)
 
 	types []core.GPUType
 	est   []estimate
@@ -74,6 +75,9 @@ func (p *Policy) Rounds() sim.Rounds {
 	}
 	return sim.NoRounds
 }
+
+// Shares implements sim.SharingPolicy: the packing variant runs with the co-location model.
+func (p *Policy) Shares() bool { return p.pack != nil }
 
 // Init implements sim.Initer.
 func (p *Policy) Init(v *sim.View) {
@@ -185,13 +189,26 @@ func (p *Policy) choose(v *sim.View, j *sim.JobState, cands []candidate) int {
 	if !e.known {
 		return 0 // no descriptor: heterogeneity-oblivious first fit
 	}
-	best, bestScore := -1, 0.0
+	// With shared slots on offer, candidates compete on the work they add (exclusive: the
+	// fraction of the best type's speed); otherwise on predicted speed, as in the 2023 policy.
+	shared := len(cands) > 0 && cands[len(cands)-1].share
+	bj := p.bestThr(e)
+	best, bestScore, bestKey := -1, 0.0, 0.0
 	for i, c := range cands {
 		if p.strict && c.typ != e.match.Best {
 			continue
 		}
-		if s := p.score(e, c.typ, c.spread); s > bestScore {
-			best, bestScore = i, s
+		s, key := p.score(e, c.typ, c.spread), 0.0
+		switch {
+		case c.share:
+			s, key = c.speed, c.value
+		case shared && s > 0:
+			key = s / bj
+		default:
+			key = s
+		}
+		if key > bestKey {
+			best, bestScore, bestKey = i, s, key
 		}
 	}
 	if best < 0 || p.strict || p.greedy || cands[best].typ == e.match.Best {
@@ -271,7 +288,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	if p.rounds && why&sim.OnTick != 0 {
 		p.rematch(v)
 	}
-	if v.FreeGPUs() == 0 || v.PendingLen() == 0 {
+	if v.PendingLen() == 0 || (v.FreeGPUs() == 0 && p.pack == nil) {
 		return
 	}
 	p.busy = nil // predicted releases, rebuilt lazily; jobs started below are not in it
@@ -296,12 +313,16 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		copy(p.queue, q)
 	}
 	for _, j := range p.queue {
-		if v.FreeGPUs() < j.Job.GPUs {
+		small := p.pack != nil && j.Job.GPUs == 1
+		if v.FreeGPUs() < j.Job.GPUs && !small {
 			continue
 		}
 		cands := candidates(v, j.Job)
+		if small {
+			cands = append(cands, p.shareCandidates(v, j)...)
+		}
 		if i := p.choose(v, j, cands); i >= 0 {
-			if err := v.Start(j, sim.Alloc{GPUs: cands[i].gpus}); err != nil {
+			if err := v.Start(j, sim.Alloc{GPUs: cands[i].gpus, Share: cands[i].share}); err != nil {
 				panic(fmt.Sprintf("similarity: %v", err)) // candidates are free GPUs of one allowed type
 			}
 		}
@@ -320,7 +341,7 @@ func (p *Policy) rematch(v *sim.View) {
 			if !e.known {
 				continue
 			}
-			cur := p.score(e, j.GPUType(), spans(v, j) > 1)
+			cur := p.score(e, j.GPUType(), spans(v, j) > 1) * v.Slowdown(j)
 			rem := j.Total() - v.Progress(j)
 			if cur <= 0 || rem <= 0 {
 				continue

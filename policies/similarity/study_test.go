@@ -10,6 +10,7 @@ import (
 	"schedlab/core/hetero"
 	"schedlab/core/metrics"
 	"schedlab/core/sim"
+	"schedlab/core/zoo"
 )
 
 // run runs one policy of Entries on jobs with Gavel's measured speeds.
@@ -32,7 +33,19 @@ func run(t testing.TB, name string, params string, jobs []core.Job, cl *core.Clu
 	if err := sp.Check(jobs, cl); err != nil {
 		t.Fatalf("Check: %v", err)
 	}
-	s, err := sim.New(sim.Config{Cluster: cl, Jobs: jobs, Speed: sp, Policy: pol, Seed: seed, CheckpointCost: ckpt, FirstRound: -1})
+	return runPolicy(t, pol, jobs, cl, seed, ckpt)
+}
+
+// runPolicy runs pol as policies.RunOne would: Gavel's measured speeds, and the co-location
+// ground truth when the policy shares GPUs.
+func runPolicy(t testing.TB, pol sim.Policy, jobs []core.Job, cl *core.Cluster, seed uint64, ckpt core.Time) (metrics.Summary, *sim.Result, sim.Policy) {
+	t.Helper()
+	sp := hetero.Speed{Table: hetero.Gavel()}
+	cfg := sim.Config{Cluster: cl, Jobs: jobs, Speed: sp, Policy: pol, Seed: seed, CheckpointCost: ckpt, FirstRound: -1}
+	if s, ok := pol.(sim.SharingPolicy); ok && s.Shares() {
+		cfg.Colocation = zoo.Colocation(zoo.Models())
+	}
+	s, err := sim.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
