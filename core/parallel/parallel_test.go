@@ -93,3 +93,26 @@ func TestSpeedKeepsPureDataParallel(t *testing.T) {
 		t.Errorf("got consolidated %v, spread %v: want 0.5 < consolidated < spread", a, b)
 	}
 }
+
+// TestRestartCost: jobs of a documented shape pay 30 s plus saving and loading 14 bytes per
+// parameter at 2.5 GB/s; trace jobs (no parallelism) and unknown models keep the flat cost.
+func TestRestartCost(t *testing.T) {
+	s := NewSpeed(sim.ProfileSpeed{Models: core.BuiltinModels()})
+	par := core.Parallelism{DP: 2, PP: 1, TP: 1}
+	for _, tc := range []struct {
+		name string
+		job  core.Job
+		want core.Time
+	}{
+		{"resnet50", core.Job{Model: "resnet50-dp", Par: par}, 30287},
+		{"bert-large", core.Job{Model: "bert-large", Par: par}, 33808},
+		{"gpt2-xl", core.Job{Model: "gpt2-xl", Par: par}, 47450},
+		{"megatron", core.Job{Model: "megatron-8.3b", Par: par}, 122960},
+		{"trace job", core.Job{Model: "gpt2-xl"}, 60000},
+		{"unknown model", core.Job{Model: "vgg19", Par: par}, 60000},
+	} {
+		if got := s.RestartCost(&tc.job, 60*core.Second); got != tc.want {
+			t.Errorf("%s: got %d ms, want %d ms", tc.name, got, tc.want)
+		}
+	}
+}

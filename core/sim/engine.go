@@ -38,7 +38,7 @@ type Config struct {
 	Seed           uint64
 	Round          core.Time // round length (default 300 s)
 	FirstRound     core.Time // first tick; < 0 = the first multiple of Round at or after the first arrival
-	CheckpointCost core.Time // a restarted job makes no progress for this long
+	CheckpointCost core.Time // a restarted job makes no progress for this long (Speed's RestartModel may refine it per job)
 	Progress       Progress
 	Window         Window
 	StopAtWindow   bool // end the run when every measured job has finished
@@ -467,7 +467,11 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		j.firstStart = s.now
 	}
 	if j.hadRun && !cont && s.cfg.CheckpointCost > 0 {
-		j.stallUntil = s.now + s.cfg.CheckpointCost
+		cost := s.cfg.CheckpointCost
+		if rm, ok := s.speed.(RestartModel); ok {
+			cost = max(0, rm.RestartCost(j.Job, cost))
+		}
+		j.stallUntil = s.now + cost
 	}
 	j.hadRun = true
 	s.pushRunning(j)

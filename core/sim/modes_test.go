@@ -67,6 +67,48 @@ func TestPreemptionAndCheckpointCost(t *testing.T) {
 	}
 }
 
+// restartByID charges a restart cost per job id (0 = the flat cost).
+type restartByID struct {
+	ProfileSpeed
+	cost map[string]core.Time
+}
+
+func (r restartByID) RestartCost(j *core.Job, flat core.Time) core.Time {
+	if c, ok := r.cost[j.ID]; ok {
+		return c
+	}
+	return flat
+}
+
+// TestRestartModel: a speed model's RestartCost replaces the flat cost for the jobs it prices, and
+// nothing is charged when the flat cost is 0 (restart costs off).
+func TestRestartModel(t *testing.T) {
+	jobs := []core.Job{
+		{ID: "A", Submit: 0, GPUs: 1, Duration: 10 * core.Second},
+		{ID: "B", Submit: 4 * core.Second, GPUs: 1, Duration: 2 * core.Second},
+	}
+	for _, tc := range []struct {
+		name       string
+		flat, endA core.Time
+		cost       map[string]core.Time
+	}{
+		{"priced", core.Second, 15000, map[string]core.Time{"A": 3 * core.Second}},
+		{"unpriced keeps flat", core.Second, 13000, map[string]core.Time{"B": 3 * core.Second}},
+		{"off", 0, 12000, map[string]core.Time{"A": 3 * core.Second}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			speed := restartByID{ProfileSpeed{Models: core.BuiltinModels()}, tc.cost}
+			s, err := New(Config{Cluster: mustCluster(t, "1x1"), Jobs: jobs, Policy: preemptNewest{}, Speed: speed, CheckpointCost: tc.flat, Verify: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.Run().Jobs[0].End; got != tc.endA {
+				t.Errorf("got A end %d, want %d", got, tc.endA)
+			}
+		})
+	}
+}
+
 // leaseAll starts every pending job that fits, on the lowest free GPUs, as a lease each round.
 type leaseAll struct{}
 

@@ -32,6 +32,15 @@ type SpeedModel interface {
 	IterTime(j *core.Job, p Placement) (seconds float64, warning string)
 }
 
+// RestartModel is an optional interface of a SpeedModel: the checkpoint/restart cost of job j
+// when Config.CheckpointCost (flat, > 0) switches restart costs on. A model that knows a job's
+// checkpoint size charges it for that size (saving and loading a 8.3B-parameter model takes longer
+// than a ResNet's); flat stays the cost of every job it knows nothing about. Like IterTime it must
+// be a pure function of its arguments.
+type RestartModel interface {
+	RestartCost(j *core.Job, flat core.Time) core.Time
+}
+
 // ProfileSpeed is the base speed model: the model registry's per-GPU-type iteration time.
 // GPU count, spread, and CPU/memory share do not change it (Synergy's placement_penalty is 1 and its
 // iteration time is per GPU with a fixed per-GPU batch); later models wrap it with those factors.
