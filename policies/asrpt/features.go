@@ -7,7 +7,7 @@ import (
 )
 
 // NumFeatures is the length of a feature row.
-const NumFeatures = 12
+const NumFeatures = 13
 
 // History is what the scheduler knows about past runs: for every recurrence group (and user, and
 // model), the iteration counts of its runs whose outcome is known. Codes for categorical values
@@ -60,8 +60,14 @@ func (h *History) recent(j *core.Job) []float64 {
 
 // Features is the feature row of job j given the history: group, user and model codes, GPUs, the
 // (dp, pp, tp) degrees, per-GPU batch, the number of known runs of the group, the mean and last of
-// their log iteration counts, and the mean log samples (iterations × batch). The job's own
-// iteration count is never read.
+// their log iteration counts, the mean log samples (iterations × batch), and the log of the job's
+// compute seconds per iteration (Job.IterTime: its profile, known at submission; -1 when the job
+// has none). The job's own iteration count is never read.
+//
+// Why the last feature: iteration counts of different models differ by their per-iteration work
+// (a Megatron-8.3B iteration is ~100× a ResNet-18 one), so without it a group with no finished
+// run yet borrows the iteration counts of unrelated models — before it was added, the first
+// Megatron runs were over-predicted by e^1 to e^3 and waited behind everything else.
 func (h *History) Features(j *core.Job, out []float64) []float64 {
 	p := j.Par
 	if p == (core.Parallelism{}) {
@@ -78,10 +84,14 @@ func (h *History) Features(j *core.Job, out []float64) []float64 {
 		lastLog = math.Log(max(1, r[len(r)-1]))
 		meanSamples = meanLog + math.Log(float64(max(1, j.BatchSize)))
 	}
+	logIterTime := -1.0
+	if j.IterTime > 0 {
+		logIterTime = math.Log(j.IterTime)
+	}
 	return append(out[:0],
 		h.code("group", groupKey(j)), h.code("user", j.User), h.code("model", j.Model),
 		float64(j.GPUs), float64(p.DP), float64(p.PP), float64(p.TP), float64(j.BatchSize),
-		float64(len(r)), meanLog, lastLog, meanSamples)
+		float64(len(r)), meanLog, lastLog, meanSamples, logIterTime)
 }
 
 // MeanOfHistory is the plain predictor the forest is compared with: the arithmetic mean of the

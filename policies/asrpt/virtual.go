@@ -36,11 +36,22 @@ func (m *Virtual) Add(idx int, rem float64) {
 	m.active = append(m.active, len(m.jobs)-1)
 }
 
-// Extend adds virtual work to a job that is still on the machine (prediction corrected upward).
+// Extend adds virtual work to a job whose prediction was corrected upward (spec §4.3: "vRem_i
+// recomputed"). A job the machine had already finished is put back on it with the extra work:
+// keeping its old virtual completion time would give a job that outlived its prediction the best
+// priority for good, however long it still runs.
 func (m *Virtual) Extend(idx int, extra float64) {
-	if k, ok := m.pos[idx]; ok && !m.jobs[k].done && extra > 0 {
-		m.jobs[k].rem += extra
+	k, ok := m.pos[idx]
+	if !ok || extra <= 0 {
+		return
 	}
+	j := &m.jobs[k]
+	if j.done {
+		j.done, j.vDone, j.rem = false, 0, max(extra, 1)
+		m.active = append(m.active, k)
+		return
+	}
+	j.rem += extra
 }
 
 // shortest returns the position in active of the job SRPT runs now, -1 if idle.
