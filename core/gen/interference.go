@@ -43,41 +43,25 @@ func (Interference) Keys() []Key {
 
 // Generate implements Generator.
 func (Interference) Generate(p Params, seed uint64, _ *core.Models) ([]core.Job, error) {
-	n, err := p.Int("jobs", 1, 1_000_000)
-	if err != nil {
-		return nil, err
+	r := p.reader()
+	n := r.Int("jobs", 1, 1_000_000)
+	rate := r.Float("rate", 1e-6, 1e6)
+	minH := r.Float("minh", 1e-6, 1e4)
+	maxH := r.Float("maxh", minH, 1e4)
+	multi := r.Bool("multigpu")
+	if r.err != nil {
+		return nil, r.err
 	}
-	rate, err := p.Float("rate", 1e-6, 1e6)
-	if err != nil {
-		return nil, err
-	}
-	minH, err := p.Float("minh", 1e-6, 1e4)
-	if err != nil {
-		return nil, err
-	}
-	maxH, err := p.Float("maxh", minH, 1e4)
-	if err != nil {
-		return nil, err
-	}
-	multi, err := p.Bool("multigpu")
-	if err != nil {
-		return nil, err
-	}
-	profiles := hetero.Gavel().Profiles()
-	var eligible [9][]*hetero.Profile // by GPU count
-	for _, g := range []int{1, 2, 4, 8} {
-		for i := range profiles {
-			if _, ok := profiles[i].At(core.V100, g, false); ok {
-				eligible[g] = append(eligible[g], &profiles[i])
-			}
-		}
-	}
+	eligible := profilesByGPUs(hetero.Gavel().Profiles(), func(pr *hetero.Profile, g int) bool {
+		_, ok := pr.At(core.V100, g, false)
+		return ok
+	})
 	rng := rand.New(rand.NewPCG(seed, 0x636f6c6f63)) // "coloc"
 	jobs := make([]core.Job, n)
 	var now float64
 	for i := range jobs {
 		if i > 0 {
-			now += math.Ceil(-math.Log(1-rng.Float64()) / rate * 3600)
+			now += poissonGap(rng, rate)
 		}
 		g := phillyGPUs(rng.Float64())
 		if !multi {

@@ -57,21 +57,13 @@ func (Philly) Keys() []Key {
 
 // Generate implements Generator.
 func (Philly) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, error) {
-	n, err := p.Int("jobs", 1, 10_000_000)
-	if err != nil {
-		return nil, err
-	}
-	rate, err := p.Float("rate", 1e-6, 1e7)
-	if err != nil {
-		return nil, err
-	}
-	multi, err := p.Bool("multigpu")
-	if err != nil {
-		return nil, err
-	}
-	start, err := p.Float("start", 0, 1e9)
-	if err != nil {
-		return nil, err
+	r := p.reader()
+	n := r.Int("jobs", 1, 10_000_000)
+	rate := r.Float("rate", 1e-6, 1e7)
+	multi := r.Bool("multigpu")
+	start := r.Float("start", 0, 1e9)
+	if r.err != nil {
+		return nil, r.err
 	}
 	type ref struct {
 		name string
@@ -93,7 +85,7 @@ func (Philly) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, 
 	at := core.FromSeconds(start)
 	for i := range int(n) {
 		if i > 0 {
-			at += core.Time(math.Ceil(-math.Log(1-rng.Float64())/rate*3600)) * core.Second
+			at += core.Time(poissonGap(rng, rate)) * core.Second
 			if at > maxArrival {
 				return nil, p.errf("rate", "job %d would arrive after 1e12 s: rate too low for %d jobs", i, n)
 			}

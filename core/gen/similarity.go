@@ -40,49 +40,31 @@ func (Similarity) Keys() []Key {
 
 // Generate implements Generator.
 func (Similarity) Generate(p Params, seed uint64, _ *core.Models) ([]core.Job, error) {
-	n, err := p.Int("jobs", 1, 1_000_000)
-	if err != nil {
-		return nil, err
+	r := p.reader()
+	n := r.Int("jobs", 1, 1_000_000)
+	rate := r.Float("rate", 0, 1e6)
+	minH := r.Float("minh", 1e-6, 1e4)
+	maxH := r.Float("maxh", minH, 1e4)
+	single := r.Bool("single")
+	if r.err != nil {
+		return nil, r.err
 	}
-	rate, err := p.Float("rate", 0, 1e6)
-	if err != nil {
-		return nil, err
-	}
-	minH, err := p.Float("minh", 1e-6, 1e4)
-	if err != nil {
-		return nil, err
-	}
-	maxH, err := p.Float("maxh", minH, 1e4)
-	if err != nil {
-		return nil, err
-	}
-	single, err := p.Bool("single")
-	if err != nil {
-		return nil, err
-	}
-	tb := hetero.Gavel()
 	rng := rand.New(rand.NewPCG(seed, 0x51a1))
-	var eligible [9][]*hetero.Profile // by GPU count
-	profiles := tb.Profiles()
-	for _, g := range []int{1, 2, 4, 8} {
-		for i := range profiles {
-			pr := &profiles[i]
-			ok := true
-			for _, t := range []core.GPUType{core.K80, core.P100, core.V100} {
-				_, a := pr.At(t, g, false)
-				_, b := pr.At(t, g, true)
-				ok = ok && a && b
-			}
-			if ok {
-				eligible[g] = append(eligible[g], pr)
+	eligible := profilesByGPUs(hetero.Gavel().Profiles(), func(pr *hetero.Profile, g int) bool {
+		for _, t := range []core.GPUType{core.K80, core.P100, core.V100} {
+			_, a := pr.At(t, g, false)
+			_, b := pr.At(t, g, true)
+			if !a || !b {
+				return false
 			}
 		}
-	}
+		return true
+	})
 	jobs := make([]core.Job, n)
 	var now float64
 	for i := range jobs {
 		if rate > 0 && i > 0 {
-			now += math.Ceil(-math.Log(1-rng.Float64()) / rate * 3600)
+			now += poissonGap(rng, rate)
 		}
 		u := rng.Float64()
 		g := 8

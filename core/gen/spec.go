@@ -106,3 +106,43 @@ func (p Params) Bool(key string) (bool, error) {
 	}
 	return v, nil
 }
+
+// paramReader reads several keys in turn and keeps the first error, so that a generator's
+// prologue is a list of reads followed by one check. After an error every read returns the zero
+// value; the error reported is the one the first failing read gave, as with one check per read.
+type paramReader struct {
+	p   Params
+	err error
+}
+
+func (p Params) reader() *paramReader { return &paramReader{p: p} }
+
+// Int is Params.Int, remembering the first error.
+func (r *paramReader) Int(key string, lo, hi int64) int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, err := r.p.Int(key, lo, hi)
+	r.err = err
+	return v
+}
+
+// Float is Params.Float, remembering the first error.
+func (r *paramReader) Float(key string, lo, hi float64) float64 {
+	if r.err != nil {
+		return 0
+	}
+	v, err := r.p.Float(key, lo, hi)
+	r.err = err
+	return v
+}
+
+// Bool is Params.Bool, remembering the first error.
+func (r *paramReader) Bool(key string) bool {
+	if r.err != nil {
+		return false
+	}
+	v, err := r.p.Bool(key)
+	r.err = err
+	return v
+}

@@ -61,25 +61,14 @@ var synergyClasses = [3][]string{
 
 // Generate implements Generator.
 func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, error) {
-	n, err := p.Int("jobs", 1, 10_000_000)
-	if err != nil {
-		return nil, err
-	}
-	rate, err := p.Float("rate", 1e-6, 1e7)
-	if err != nil {
-		return nil, err
-	}
-	multi, err := p.Bool("multigpu")
-	if err != nil {
-		return nil, err
-	}
-	ratio, err := p.Int("ratio", 3, 6)
-	if err != nil {
-		return nil, err
-	}
-	start, err := p.Float("start", 0, 1e9)
-	if err != nil {
-		return nil, err
+	r := p.reader()
+	n := r.Int("jobs", 1, 10_000_000)
+	rate := r.Float("rate", 1e-6, 1e7)
+	multi := r.Bool("multigpu")
+	ratio := r.Int("ratio", 3, 6)
+	start := r.Float("start", 0, 1e9)
+	if r.err != nil {
+		return nil, r.err
 	}
 	split, err := parseSplit(p)
 	if err != nil {
@@ -109,7 +98,7 @@ func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job,
 	var count [3]int
 	var next [3]int
 	for i := range jobs {
-		at += core.Time(math.Ceil(-math.Log(1-rng.Float64())/rate*3600)) * core.Second
+		at += core.Time(poissonGap(rng, rate)) * core.Second
 		if at > maxArrival {
 			return nil, p.errf("rate", "job %d would arrive after 1e12 s: rate too low for %d jobs", i, n)
 		}
