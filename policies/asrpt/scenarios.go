@@ -14,6 +14,12 @@ const workloadSpec = "recurring:jobs=400,rate=4,sigma=0.5"
 // BandwidthRatios are the intra/inter ratios of the asrpt-bandwidth-* scenarios (inter 25 Gbit/s).
 var BandwidthRatios = []int{1, 4, 16, 64}
 
+// LoadRates are the arrival rates (jobs/h) of the JCT-vs-load check; 4 is the asrpt-jct workload.
+// The recurring workload offers about 0.3 × rate of the 8x8 cluster's GPU time at the
+// consolidated placement (TestLoad prints it: 0.61 at 2/h … 1.82 at 6/h), so asrpt-jct (1.22) is
+// already overloaded while its 400 jobs arrive, and the sweep runs from moderate load to overload.
+var LoadRates = []int{2, 3, 4, 5, 6}
+
 // Scenarios lists the family's presets. Lemma 1's ρ of a scenario's workload is Rho(jobs, cluster).
 func Scenarios() scenario.List {
 	all := []string{"a-srpt", "a-srpt-preempt", "srpt-oracle", "srpt-predicted-oblivious", "fifo", "las"}
@@ -40,6 +46,16 @@ func Scenarios() scenario.List {
 			Paper: paper, Spec: scenario.Spec{Generate: workloadSpec, Cluster: fmt.Sprintf("8x8,bw=%d/25", 25*r),
 				Policies: []string{"a-srpt", "srpt-predicted-oblivious", "fifo", "las"}, CheckpointCost: 60, Seed: 1},
 			Notes: "Sweep: asrpt-bandwidth-1, -4, asrpt-bandwidth (16), -64. A-SRPT's advantage over communication-oblivious placement grows with the ratio."})
+	}
+	for _, r := range LoadRates {
+		if r == 4 {
+			continue // asrpt-jct
+		}
+		out = append(out, scenario.Scenario{Name: fmt.Sprintf("asrpt-load-%d", r),
+			Title: fmt.Sprintf("A-SRPT: mean JCT at %d jobs/h (asrpt-jct is 4 jobs/h) on 8x8", r),
+			Paper: paper, Spec: scenario.Spec{Generate: fmt.Sprintf("recurring:jobs=400,rate=%d,sigma=0.5", r), Cluster: "8x8",
+				Policies: []string{"a-srpt", "srpt-oracle", "srpt-predicted-oblivious", "las", "fifo"}, CheckpointCost: 60, Seed: 1},
+			Notes: "JCT vs load (spec §4.6): asrpt-load-2, -3, asrpt-jct (4), -5, -6; the 10-seed study: go test -run TestLoad -v ./policies/asrpt."})
 	}
 	out = append(out, scenario.Scenario{Name: "asrpt-smoke", Title: "A-SRPT smoke test: 60 recurring jobs on 4x8",
 		Paper: paper, Spec: scenario.Spec{Generate: "recurring:jobs=60,rate=4", Cluster: "4x8", Policies: all, CheckpointCost: 60, Seed: 1},
