@@ -29,6 +29,7 @@ type Params struct {
 	MinCombined   *float64 `json:"min_combined,omitempty"`     // +packing: pack a pair only above this predicted combined normalised throughput (default 1)
 	Rounds        bool     `json:"rounds,omitempty"`           // oracle: re-match at round ticks (as +rounds)
 	Packing       bool     `json:"packing,omitempty"`          // oracle: rounds and packing with the true co-location rows (as +packing)
+	Throughputs   string   `json:"throughputs,omitempty"`      // gavel-maxmin: "measured" (default) or "similarity"
 }
 
 func parseParams(name string, raw json.RawMessage, allowed map[string]bool) (Params, error) {
@@ -87,6 +88,7 @@ var (
 	similarityKeys = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true}
 	roundsKeys     = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true,
 		"migration_cost_s": true, "min_gain": true}
+	maxminKeys  = map[string]bool{"placement": true, "throughputs": true, "k": true, "exclude": true}
 	packingKeys = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true,
 		"migration_cost_s": true, "min_gain": true, "min_combined": true}
 )
@@ -113,6 +115,7 @@ func Entries() []Entry {
 			p.variantParams(ps, ps.Packing)
 			return p, nil
 		}},
+		{Name: "gavel-maxmin", New: newMaxMin},
 		{Name: "first-fit-any", New: baseline("first-fit-any", ruleFirstFit)},
 		{Name: "random-type", New: baseline("random-type", ruleRandomType)},
 		{Name: "fastest-gpu-first", New: baseline("fastest-gpu-first", ruleFastest)},
@@ -163,4 +166,25 @@ func baseline(name string, r rule) func(json.RawMessage) (sim.Policy, error) {
 		}
 		return &Policy{name: name, rule: r}, nil
 	}
+}
+
+func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
+	ps, err := parseParams("gavel-maxmin", raw, maxminKeys)
+	if err != nil {
+		return nil, err
+	}
+	switch ps.Throughputs {
+	case "", "measured":
+		if ps.Exclude != "" || ps.K != 3 {
+			return nil, fmt.Errorf("params: k and exclude apply only with throughputs=similarity")
+		}
+		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleOracle, table: hetero.Gavel()}}, nil
+	case "similarity":
+		ex, err := ParseExclude(ps.Exclude)
+		if err != nil {
+			return nil, fmt.Errorf("params: %w", err)
+		}
+		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex)}}, nil
+	}
+	return nil, fmt.Errorf("params: throughputs: %q: want measured or similarity", ps.Throughputs)
 }

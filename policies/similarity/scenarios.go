@@ -10,7 +10,7 @@ import (
 // 8-GPU job can run consolidated on any type and smaller ones can be spread.
 const gavelCluster = "2x8:K80+2x8:P100+2x8:V100"
 
-var allPolicies = []string{"first-fit-any", "random-type", "fastest-gpu-first",
+var allPolicies = []string{"first-fit-any", "random-type", "fastest-gpu-first", "gavel-maxmin",
 	"model-similarity", "model-similarity+rounds", "model-similarity+packing", "model-similarity-oracle"}
 
 const paper = "Thanapol et al., ACIIDS 2023 (LNAI 13996) and Applied Sciences 14(6):2349, 2024"
