@@ -23,11 +23,7 @@ type FIFO struct{ placer placement.Placer }
 
 // NewFIFO builds FIFO from JSON parameters: {"placement": "consolidate"}.
 func NewFIFO(params json.RawMessage) (sim.Policy, error) {
-	var c Common
-	if err := decode(params, &c); err != nil {
-		return nil, err
-	}
-	p, err := c.placer()
+	p, err := placerFrom(params)
 	if err != nil {
 		return nil, err
 	}
@@ -54,11 +50,7 @@ type FIFOBackfill struct{ placer placement.Placer }
 
 // NewFIFOBackfill builds fifo-backfill from JSON parameters: {"placement": "consolidate"}.
 func NewFIFOBackfill(params json.RawMessage) (sim.Policy, error) {
-	var c Common
-	if err := decode(params, &c); err != nil {
-		return nil, err
-	}
-	p, err := c.placer()
+	p, err := placerFrom(params)
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,16 @@ func (c Common) placer() (placement.Placer, error) {
 	return p, nil
 }
 
+// placerFrom builds the placer of a baseline whose only parameter is Common (fifo,
+// fifo-backfill, sjf, srtf): {"placement": "consolidate"}.
+func placerFrom(params json.RawMessage) (placement.Placer, error) {
+	var c Common
+	if err := decode(params, &c); err != nil {
+		return nil, err
+	}
+	return c.placer()
+}
+
 // decode reads JSON parameters strictly into dst: unknown keys and trailing data are errors;
 // nil, empty or "null" leaves dst at its defaults.
 func decode(params json.RawMessage, dst any) error {

@@ -20,11 +20,7 @@ type SJF struct {
 
 // NewSJF builds SJF from JSON parameters: {"placement": "consolidate"}.
 func NewSJF(params json.RawMessage) (sim.Policy, error) {
-	var c Common
-	if err := decode(params, &c); err != nil {
-		return nil, err
-	}
-	p, err := c.placer()
+	p, err := placerFrom(params)
 	if err != nil {
 		return nil, err
 	}

@@ -19,11 +19,7 @@ type SRTF struct {
 
 // NewSRTF builds SRTF from JSON parameters: {"placement": "consolidate"}.
 func NewSRTF(params json.RawMessage) (sim.Policy, error) {
-	var c Common
-	if err := decode(params, &c); err != nil {
-		return nil, err
-	}
-	p, err := c.placer()
+	p, err := placerFrom(params)
 	if err != nil {
 		return nil, err
 	}
