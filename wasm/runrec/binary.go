@@ -18,9 +18,14 @@ const binaryMagic = "SLR1"
 // hands this form to the page (as a transferred ArrayBuffer) and the IndexedDB store keeps it: an
 // 82k-job run is ≈4 MB instead of ≈15 MB of JSON and decodes in a fraction of the time, because
 // the Go wasm runtime's encoding/json is slow on large inputs.
+//
+// Optional parts follow the series as sections (tag, byte length, payload): sectionSharing (each
+// job's Held and Effective) and sectionVirtual (A-SRPT's virtual schedule). Records written before
+// sections existed simply end after the series, so stored runs still decode without a version
+// bump; a reader skips a section whose tag it does not know.
 func (rec *Record) MarshalBinary() ([]byte, error) {
 	head := *rec
-	head.Jobs, head.Intervals, head.Series = nil, nil, Series{}
+	head.Jobs, head.Intervals, head.Series, head.Virtual = nil, nil, Series{}, nil
 	hj, err := json.Marshal(&head)
 	if err != nil {
 		return nil, err
@@ -86,7 +91,71 @@ func (rec *Record) MarshalBinary() ([]byte, error) {
 		w.f64(s.Mem[i])
 		w.int(int64(s.Queue[i]))
 	}
+	if rec.Sharing {
+		sec := &bw{}
+		for i := range rec.Jobs {
+			sec.int(rec.Jobs[i].Held)
+			sec.f64(rec.Jobs[i].Effective)
+		}
+		w.section(sectionSharing, sec.b)
+	}
+	if len(rec.Virtual) > 0 {
+		sec := &bw{}
+		sec.uint(uint64(len(rec.Virtual)))
+		for _, sp := range rec.Virtual {
+			sec.int(int64(sp.Job))
+			sec.int(sp.From)
+			sec.int(sp.To - sp.From)
+		}
+		w.section(sectionVirtual, sec.b)
+	}
 	return w.b, nil
+}
+
+// Section tags of the optional parts after the series.
+const (
+	sectionSharing = 1
+	sectionVirtual = 2
+)
+
+func (w *bw) section(tag uint64, payload []byte) {
+	w.uint(tag)
+	w.uint(uint64(len(payload)))
+	w.b = append(w.b, payload...)
+}
+
+// sections decodes the optional parts after the series (see MarshalBinary).
+func (rec *Record) sections(r *br) {
+	for r.err == nil && r.off < len(r.b) {
+		tag := r.uint()
+		n := r.count(1)
+		if r.err != nil {
+			return
+		}
+		s := &br{b: r.b[r.off : r.off+n]}
+		r.off += n
+		switch tag {
+		case sectionSharing:
+			for i := range rec.Jobs {
+				rec.Jobs[i].Held, rec.Jobs[i].Effective = s.int(), s.f64()
+			}
+		case sectionVirtual:
+			rec.Virtual = make([]Span, s.count(3))
+			for i := range rec.Virtual {
+				sp := &rec.Virtual[i]
+				sp.Job, sp.From = int32(s.int()), s.int()
+				sp.To = sp.From + s.int()
+			}
+		default:
+			continue
+		}
+		if s.err == nil && s.off != len(s.b) {
+			s.err = fmt.Errorf("runrec: section %d has %d bytes left over", tag, len(s.b)-s.off)
+		}
+		if s.err != nil {
+			r.err = s.err
+		}
+	}
 }
 
 // UnmarshalBinary decodes what MarshalBinary wrote.
@@ -152,6 +221,7 @@ func (rec *Record) UnmarshalBinary(b []byte) error {
 		s.CPU[i], s.Mem[i] = r.f64(), r.f64()
 		s.Queue[i] = int32(r.int())
 	}
+	rec.sections(r)
 	if r.err != nil {
 		return r.err
 	}

@@ -12,6 +12,7 @@ import (
 	"schedlab/core/sensitivity"
 	"schedlab/core/sim"
 	"schedlab/policies"
+	"schedlab/policies/asrpt"
 	"schedlab/policies/scenario"
 	"schedlab/policies/similarity"
 )
@@ -30,6 +31,19 @@ type Record struct {
 	Jobs      []Job           `json:"jobs"`
 	Intervals []Interval      `json:"intervals"`
 	Series    Series          `json:"series"`
+	// Sharing: the run had the co-location model (sim.Result.Sharing), so Jobs carry Held and
+	// Effective and the Gantt stacks co-located jobs.
+	Sharing bool `json:"sharing,omitempty"`
+	// Virtual is an A-SRPT run's virtual single-machine SRPT schedule ((*asrpt.Policy).Virtual),
+	// nil for other policies.
+	Virtual []Span `json:"virtual,omitempty"`
+}
+
+// Span is one stretch of the virtual machine's schedule: job index, from, to (ms).
+type Span struct {
+	Job  int32 `json:"j"`
+	From int64 `json:"f"`
+	To   int64 `json:"t"`
 }
 
 // Job is one job's outcome with the job fields the app shows.
@@ -57,6 +71,10 @@ type Job struct {
 	Ref  string  `json:"ref,omitempty"`
 	Sim  float64 `json:"sim,omitempty"`
 	Best string  `json:"bt,omitempty"`
+	// Held (ms) and Effective (ms at isolated speed) are sim.JobRecord's, kept for sharing runs
+	// only: their ratio is the job's mean normalised throughput (export.NormTput).
+	Held      int64   `json:"h,omitempty"`
+	Effective float64 `json:"ef,omitempty"`
 }
 
 // Interval is one allocation: job index, from, to and the GPUs held, with the CPU cores and GB
@@ -101,6 +119,19 @@ func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Reco
 		rec.Intervals[i] = Interval{Job: iv.Job, From: int64(iv.From), To: int64(iv.To), GPUs: iv.GPUs, CPU: iv.CPU, Mem: iv.Mem}
 	}
 	speedups(rec, r, c)
+	if r.Sharing {
+		rec.Sharing = true
+		for i, j := range r.Jobs {
+			rec.Jobs[i].Held, rec.Jobs[i].Effective = int64(j.Held), j.Effective
+		}
+	}
+	if v, ok := o.Policy.(virtualer); ok {
+		spans := v.Virtual().Spans()
+		rec.Virtual = make([]Span, len(spans))
+		for i, sp := range spans {
+			rec.Virtual[i] = Span{Job: int32(sp.Job), From: int64(sp.From), To: int64(sp.To)}
+		}
+	}
 	if m, ok := o.Policy.(matcher); ok {
 		for i := range rec.Jobs {
 			mt := m.Match(i)
@@ -120,6 +151,11 @@ func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Reco
 // model it matched and the GPU type it predicted fastest.
 type matcher interface {
 	Match(i int) similarity.Match
+}
+
+// virtualer is an A-SRPT policy (policies/asrpt), whose virtual SRPT machine sets the priorities.
+type virtualer interface {
+	Virtual() *asrpt.Virtual
 }
 
 // speedups sets each interval's speed-up over the proportional CPU/memory share from the built-in
@@ -158,16 +194,18 @@ func speedups(rec *Record, r *sim.Result, c *core.Cluster) {
 	}
 }
 
-// Result rebuilds the parts of a sim.Result the exports read (jobs and intervals).
+// Result rebuilds the parts of a sim.Result the exports read (jobs, intervals, and for sharing
+// runs each job's held and effective time).
 func (rec *Record) Result() *sim.Result {
-	r := &sim.Result{Policy: rec.Policy, Seed: rec.Spec.Seed, End: core.Time(rec.End)}
+	r := &sim.Result{Policy: rec.Policy, Seed: rec.Spec.Seed, End: core.Time(rec.End), Sharing: rec.Sharing}
 	jobs := make([]core.Job, len(rec.Jobs))
 	r.Jobs = make([]sim.JobRecord, len(rec.Jobs))
 	for i, j := range rec.Jobs {
 		jobs[i] = core.Job{ID: j.ID, Submit: core.Time(j.Submit), GPUs: j.GPUs, Model: j.Model, User: j.User,
 			Duration: core.Time(j.Duration), Iterations: j.Iterations, Line: j.Line, CPU: j.CPU}
 		r.Jobs[i] = sim.JobRecord{Index: i, Job: &jobs[i], Status: sim.Status(j.Status), FirstStart: core.Time(j.FirstStart),
-			End: core.Time(j.End), GPUType: core.GPUType(j.GPUType), Preemptions: j.Preemptions, Measured: j.Measured}
+			End: core.Time(j.End), GPUType: core.GPUType(j.GPUType), Preemptions: j.Preemptions, Measured: j.Measured,
+			Held: core.Time(j.Held), Effective: j.Effective}
 	}
 	r.Intervals = make([]sim.Interval, len(rec.Intervals))
 	for i, iv := range rec.Intervals {
