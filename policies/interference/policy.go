@@ -41,8 +41,8 @@ const (
 type Params struct {
 	TrainFrac float64 `json:"train_frac,omitempty"` // iasp-iapp: share of measured pairs to train on (default 0.8)
 	Seed      uint64  `json:"seed,omitempty"`       // iasp-iapp: split and training seed (default 1)
-	Theta     float64 `json:"theta,omitempty"`      // iasp-iapp(-oracle): least predicted net throughput gain to share (default 0.2)
-	Lambda    float64 `json:"lambda,omitempty"`     // iasp-iapp(-oracle): cost of each extra server a gang spans (default 0.5)
+	Theta     float64 `json:"theta,omitempty"`      // iasp-iapp(-oracle): least predicted net throughput gain to share (default 0.3, tuned on seeds 101–110)
+	Lambda    float64 `json:"lambda,omitempty"`     // iasp-iapp(-oracle): cost of each extra server a gang spans (default 2: > 1 waits for one server; tuned on seeds 101–110)
 	Evict     float64 `json:"evict,omitempty"`      // gandiva-pack: migrate a job whose observed slowdown is below this (default 0.6)
 }
 
@@ -103,10 +103,10 @@ func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
 		p.p.Seed = 1
 	}
 	if p.p.Theta == 0 {
-		p.p.Theta = 0.2
+		p.p.Theta = 0.3
 	}
 	if p.p.Lambda == 0 {
-		p.p.Lambda = 0.5
+		p.p.Lambda = 2
 	}
 	if p.p.Evict == 0 {
 		p.p.Evict = 0.6
@@ -315,7 +315,7 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 		}
 	}
 	if len(fit) == 0 {
-		return p.spill(v, bySv, k, iapp, a)
+		return p.spill(v, bySv, j, iapp, a)
 	}
 	var best int
 	switch p.kind {
@@ -331,19 +331,25 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 	case kExclusive:
 		// Best fit: the server with the fewest free GPUs that still holds the gang.
 		best = slices.MinFunc(fit, func(x, y int) int { return cmp.Or(cmp.Compare(len(bySv[x]), len(bySv[y])), cmp.Compare(x, y)) })
-	default: // CLWP: least predicted interference over the k best GPUs, then most free GPUs
-		score := func(sv int) float64 {
-			l := sortedByCost(bySv[sv])
-			s := 0.0
-			for _, x := range l[:k] {
-				s += x.cost
+	default:
+		// CLWP ranks the servers by IASP's predicted interference over their k best GPUs, then
+		// most free GPUs; NLWP places the tasks on the first server where IAPP accepts k GPUs
+		// (a server IAPP rejects passes the job on rather than keeping it waiting).
+		score := make([]float64, nsv)
+		for _, sv := range fit {
+			for _, x := range sortedByCost(bySv[sv])[:k] {
+				score[sv] += x.cost
 			}
-			return s
 		}
-		best = slices.MinFunc(fit, func(x, y int) int {
-			return cmp.Or(cmp.Compare(score(x), score(y)), cmp.Compare(v.FreeOn(y), v.FreeOn(x)), cmp.Compare(x, y))
+		slices.SortStableFunc(fit, func(x, y int) int {
+			return cmp.Or(cmp.Compare(score[x], score[y]), cmp.Compare(v.FreeOn(y), v.FreeOn(x)), cmp.Compare(x, y))
 		})
-		return p.nlwp(v, bySv[best], k, iapp, a)
+		for _, sv := range fit {
+			if gpus := p.nlwp(v, bySv[sv], k, iapp, a); gpus != nil {
+				return gpus
+			}
+		}
+		return nil
 	}
 	return gpusOf(sortedByCost(bySv[best])[:k])
 }
@@ -369,16 +375,23 @@ func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp pairFn, a int) []int
 	return gpusOf(sortedByCost(re)[:k])
 }
 
-// spill places a gang that no single server can hold across servers of one GPU type. iasp-iapp
-// adds Lambda per extra server to each GPU's predicted cost (the communication term); the others
-// fill servers with the most candidates first.
-func (p *Policy) spill(v *sim.View, bySv [][]cand, k int, iapp pairFn, a int) []int {
+// spill places a gang that no single server can hold now across servers of one GPU type.
+// iasp-iapp adds Lambda per extra server to each GPU's predicted cost (the communication term):
+// a server is added only if its best GPU's cost plus Lambda stays within 1 (the cost of a GPU
+// with no gain), so Lambda > 1 keeps such a gang waiting for one server — unless no server of an
+// allowed type is large enough, when spanning is unavoidable and Lambda is not applied. The
+// others fill servers with the most candidates first.
+func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp pairFn, a int) []int {
 	c := v.Cluster()
+	k := j.Job.GPUs
 	var out []int
 	var typ core.GPUType
 	order := make([]int, len(bySv))
+	mustSpan := true
 	for i := range order {
 		order[i] = i
+		sv := &c.Servers[i]
+		mustSpan = mustSpan && (sv.GPUs < k || !j.Job.AllowsType(sv.Type))
 	}
 	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(len(bySv[y]), len(bySv[x])) })
 	for _, sv := range order {
@@ -389,7 +402,7 @@ func (p *Policy) spill(v *sim.View, bySv [][]cand, k int, iapp pairFn, a int) []
 		if p.kind == kIASP || p.kind == kOracle {
 			list = p.nlwpAll(v, list, iapp, a)
 			// Each extra server costs Lambda; stop adding servers when the GPUs left are worse.
-			if len(out) > 0 && len(list) > 0 && list[0].cost+p.p.Lambda > 1 {
+			if !mustSpan && len(out) > 0 && len(list) > 0 && list[0].cost+p.p.Lambda > 1 {
 				continue
 			}
 		} else {

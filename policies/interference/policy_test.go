@@ -66,3 +66,39 @@ func TestParams(t *testing.T) {
 		}
 	}
 }
+
+// TestGangsWiderThanAServerStillRun: with Lambda > 1 a gang waits for one server rather than
+// span several — except when no server is large enough, where spanning is unavoidable.
+func TestGangsWiderThanAServerStillRun(t *testing.T) {
+	jobs := []core.Job{
+		{ID: "wide", GPUs: 8, Model: "lm-bs5", BatchSize: 5, Iterations: 1000},
+		{ID: "one", Submit: core.Second, GPUs: 1, Model: "transformer-bs64", BatchSize: 64, Iterations: 1000},
+	}
+	models := zoo.Models()
+	reg := policies.Builtin()
+	for _, tc := range []struct{ cluster, params string }{
+		{"2x4", `{"lambda":2}`},
+		{"2x4", `{"lambda":0.5}`},
+		{"4x2", `{"lambda":2}`},
+	} {
+		p, err := reg.New("iasp-iapp", []byte(tc.params))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := core.ParseCluster(tc.cluster)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(models), Policy: p, Seed: 1,
+			Colocation: zoo.Colocation(models), Verify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := s.Run()
+		for _, j := range r.Jobs {
+			if j.Status != sim.Done {
+				t.Errorf("%s %s: job %s got status %v, want done", tc.cluster, tc.params, j.Job.ID, j.Status)
+			}
+		}
+	}
+}

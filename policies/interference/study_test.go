@@ -1,6 +1,7 @@
 package interference_test
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"testing"
@@ -12,8 +13,6 @@ import (
 	"schedlab/policies/interference"
 	"schedlab/policies/scenario"
 )
-
-type stat struct{ jct, util, eff []float64 }
 
 func meanSD(xs []float64) (float64, float64) {
 	m := 0.0
@@ -28,12 +27,17 @@ func meanSD(xs []float64) (float64, float64) {
 	return m, math.Sqrt(v / float64(max(1, len(xs)-1)))
 }
 
-// TestTenSeeds: iasp-iapp beats exclusive, random-share and least-loaded on mean JCT and
-// utilisation (effective_util) on average over 10 seeds; it logs mean ± standard deviation and
-// the distance to the oracle.
+// study metrics, in table order; lower is better for the first (mean JCT) only.
+var studyMetrics = []string{"mean JCT (h)", "gpu_util", "effective_util", "loaded_util", "loaded_effective_util"}
+
+// TestTenSeeds is the README's study: interference-util's workload and cluster (400 jobs at 20/h
+// on 4x8 V100) on seeds 1–10 — the seeds theta and lambda were NOT tuned on (101–110 were).
+// iasp-iapp must beat exclusive, random-share and least-loaded on mean JCT, effective_util and
+// loaded_effective_util on average; it logs mean ± sd, per-seed wins and the distance to the
+// oracle. gpu_util and loaded_util are reported, not asserted (README explains why).
 func TestTenSeeds(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
-		t.Skip("10 seeds × 5 policies: skipped under -short, wasm and the race detector")
+		t.Skip("10 seeds × 5 policies × 400 jobs: skipped under -short, wasm and the race detector")
 	}
 	names := []string{interference.NameIASP, interference.NameOracle, interference.NameExclusive,
 		interference.NameRandomShare, interference.NameLeastLoaded}
@@ -43,12 +47,12 @@ func TestTenSeeds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stats := map[string]*stat{}
+	vals := map[string][][]float64{} // policy → metric → per seed
 	for _, n := range names {
-		stats[n] = &stat{}
+		vals[n] = make([][]float64, len(studyMetrics))
 	}
 	for seed := uint64(1); seed <= 10; seed++ {
-		spec := scenario.Spec{Generate: "interference:jobs=150,rate=20", Cluster: "4x8", Policies: names, Seed: seed}
+		spec := scenario.Spec{Generate: "interference:jobs=400,rate=20", Cluster: "4x8", Policies: names, Seed: seed}
 		jobs, err := gen.Generate(spec.Generate, seed, models)
 		if err != nil {
 			t.Fatal(err)
@@ -58,34 +62,41 @@ func TestTenSeeds(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, o := range out {
-			s := stats[o.Summary.Policy]
-			if o.Summary.Completed != len(jobs) {
-				t.Fatalf("seed %d %s: %d of %d jobs done", seed, o.Summary.Policy, o.Summary.Completed, len(jobs))
+			s := o.Summary
+			if s.Completed != len(jobs) || s.LoadedUtil == nil {
+				t.Fatalf("seed %d %s: got %d of %d jobs done (loaded_util %v), want all and a queue at some point", seed, s.Policy, s.Completed, len(jobs), s.LoadedUtil)
 			}
-			s.jct = append(s.jct, *o.Summary.MeanJCT/3600)
-			s.util = append(s.util, *o.Summary.GPUUtil)
-			s.eff = append(s.eff, *o.Summary.EffectiveUtil)
+			for m, x := range []float64{*s.MeanJCT / 3600, *s.GPUUtil, *s.EffectiveUtil, *s.LoadedUtil, *s.LoadedEffectiveUtil} {
+				vals[s.Policy][m] = append(vals[s.Policy][m], x)
+			}
 		}
-	}
-	row := func(n string) (float64, float64) {
-		jm, _ := meanSD(stats[n].jct)
-		em, _ := meanSD(stats[n].eff)
-		return jm, em
 	}
 	for _, n := range names {
-		jm, js := meanSD(stats[n].jct)
-		um, us := meanSD(stats[n].util)
-		em, es := meanSD(stats[n].eff)
-		t.Logf("%-17s mean JCT %6.2f ± %5.2f h  gpu_util %.3f ± %.3f  effective_util %.3f ± %.3f", n, jm, js, um, us, em, es)
-	}
-	ij, ie := row(interference.NameIASP)
-	oj, oe := row(interference.NameOracle)
-	t.Logf("iasp-iapp vs oracle: JCT %+.1f %%, effective_util %+.1f %%", 100*(ij/oj-1), 100*(ie/oe-1))
-	for _, n := range names[2:] {
-		bj, be := row(n)
-		t.Logf("iasp-iapp vs %s: JCT %+.1f %%, effective_util %+.1f %%", n, 100*(ij/bj-1), 100*(ie/be-1))
-		if !(ij < bj) || !(ie > be) {
-			t.Errorf("%s: got iasp-iapp JCT %.2f h util %.3f, want below %.2f h and above %.3f", n, ij, ie, bj, be)
+		line := ""
+		for m, name := range studyMetrics {
+			mu, sd := meanSD(vals[n][m])
+			line += fmt.Sprintf("  %s %.3f ± %.3f", name, mu, sd)
 		}
+		t.Logf("%-17s%s", n, line)
+	}
+	ia := vals[interference.NameIASP]
+	better := func(m int, x, y float64) bool { return (m == 0 && x < y) || (m > 0 && x > y) }
+	for _, n := range names[1:] {
+		line := ""
+		for m, name := range studyMetrics {
+			wins := 0
+			for i := range ia[m] {
+				if better(m, ia[m][i], vals[n][m][i]) {
+					wins++
+				}
+			}
+			mi, _ := meanSD(ia[m])
+			mb, _ := meanSD(vals[n][m])
+			line += fmt.Sprintf("  %s %+.1f %% (%d/10)", name, 100*(mi/mb-1), wins)
+			if n != interference.NameOracle && (m == 0 || m == 2 || m == 4) && !better(m, mi, mb) {
+				t.Errorf("vs %s: got iasp-iapp %s %.3f, want better than %.3f", n, name, mi, mb)
+			}
+		}
+		t.Logf("iasp-iapp vs %-16s%s", n+":", line)
 	}
 }
