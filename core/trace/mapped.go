@@ -188,11 +188,8 @@ func (m Mapped) Read(name string, r io.Reader, models *core.Models) ([]core.Job,
 	}
 	jobs := list.slice()
 	if absolute {
-		for i := range jobs {
-			jobs[i].Submit -= earliest
-			if jobs[i].Submit > core.FromSeconds(maxSeconds) {
-				return c.finish(nil, errAt(name, jobs[i].Line, "submit", "more than 1e12 s after the earliest"))
-			}
+		if err := sinceEarliest(name, "submit", jobs, earliest); err != nil {
+			return c.finish(nil, err)
 		}
 	}
 	return c.finish(jobs, nil)

@@ -200,8 +200,9 @@ func (AlibabaPAI) Read(name string, r io.Reader, models *core.Models) ([]core.Jo
 	noEnd.warn(c, "tasks skipped (no completed run: Running/Waiting, or no end_time after start_time)")
 	fractional.warn(c, "fractional-GPU tasks (plan_gpu not a multiple of 100) rounded up to whole GPUs per instance")
 	jobs := list.slice()
-	for i := range jobs {
-		jobs[i].Submit -= earliest
+	// Every start_time is within [0, maxSeconds], so the offsets stay within the bound too.
+	if err := sinceEarliest(name, "start_time", jobs, earliest); err != nil {
+		return c.finish(nil, err)
 	}
 	return c.finish(jobs, nil)
 }

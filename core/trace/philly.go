@@ -93,11 +93,8 @@ func (Philly) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 		list.add(j)
 	}
 	jobs := list.slice()
-	for i := range jobs {
-		jobs[i].Submit -= earliest
-		if jobs[i].Submit > core.FromSeconds(maxSeconds) {
-			return c.finish(nil, errAt(name, jobs[i].Line, "timestamp", "more than 1e12 s after the earliest"))
-		}
+	if err := sinceEarliest(name, "timestamp", jobs, earliest); err != nil {
+		return c.finish(nil, err)
 	}
 	return c.finish(jobs, nil)
 }

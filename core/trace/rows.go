@@ -249,3 +249,17 @@ func (l *jobList) slice() []core.Job {
 	}
 	return out
 }
+
+// sinceEarliest turns absolute submit times into offsets from the earliest one, the clock of
+// every format that records dates or launch times (philly, helios/acme, alibaba-pai, mapped with
+// an absolute clock). An offset beyond maxSeconds (timestamps centuries apart) is an error on
+// that job's line, naming field.
+func sinceEarliest(name, field string, jobs []core.Job, earliest core.Time) error {
+	for i := range jobs {
+		jobs[i].Submit -= earliest
+		if jobs[i].Submit > core.FromSeconds(maxSeconds) {
+			return errAt(name, jobs[i].Line, field, "more than 1e12 s after the earliest")
+		}
+	}
+	return nil
+}

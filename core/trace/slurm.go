@@ -102,11 +102,8 @@ func slurmLog(name string, r io.Reader, models *core.Models, optional []string, 
 	cpuOnly.warn(c, "CPU-only jobs skipped (gpu_num 0)")
 	noRun.warn(c, "jobs skipped (duration 0: they never ran)")
 	jobs := list.slice()
-	for i := range jobs {
-		jobs[i].Submit -= earliest
-		if jobs[i].Submit > core.FromSeconds(maxSeconds) {
-			return c.finish(nil, errAt(name, jobs[i].Line, "submit_time", "more than 1e12 s after the earliest"))
-		}
+	if err := sinceEarliest(name, "submit_time", jobs, earliest); err != nil {
+		return c.finish(nil, err)
 	}
 	return c.finish(jobs, nil)
 }
