@@ -7,9 +7,15 @@ const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948
   '#9c755f', '#bab0ac', '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
 
-// Gantt state of the one Gantt chart: items and their GPU rows, set by ganttData.
+// Gantt state of the one Gantt chart: items and their GPU rows, set by ganttData. lane (or null)
+// is parallel to rows: an item's sub-row on that GPU row, of rowLanes[row] (GPU sharing).
 const gantt = { off: new Int32Array(1), rows: new Int32Array(0), job: new Int32Array(0),
-  colour: new Int32Array(0), rowColour: null, by: 'job', info: () => '', highlight: -1, data: [], chart: null };
+  colour: new Int32Array(0), rowColour: null, by: 'job', info: () => '', highlight: -1, data: [], chart: null,
+  lane: null, rowLanes: null, el: null };
+
+// The virtual SRPT schedule of an A-SRPT run (one row under the Gantt), set by virtualData. It
+// shares the Gantt's highlight and info callback and follows its zoom.
+const virtual = { job: new Int32Array(0), colour: new Int32Array(0), data: [], chart: null, el: null };
 
 // typePalette colours GPU types (by the cluster's type order), distinct from the job palette.
 const typePalette = ['#1b9e77', '#d95f02', '#7570b3', '#e7298a', '#66a61e', '#e6ab02'];
@@ -43,6 +49,7 @@ export function ganttItem(params, api) {
     if (job === gantt.highlight) fill = '#d62728';
   }
   const children = [];
+  const lanes = gantt.lane && gantt.rowLanes && gantt.lane.length === gantt.rows.length;
   if (gantt.by === 'policy' && gantt.rowColour && ci >= 0) fill = gantt.highlight >= 0 && job === gantt.highlight ? fill : policyColour(gantt.rowColour[0]);
   for (let p = gantt.off[k]; p < gantt.off[k + 1]; p++) {
     const row = gantt.rows[p];
@@ -52,8 +59,17 @@ export function ganttItem(params, api) {
     }
     const a = api.coord([from, row]);
     const b = api.coord([to, row]);
+    // Shared GPU: the row is split into rowLanes[row] sub-rows, 1 px apart, so no bar hides another.
+    let y = a[1] - h / 2;
+    let hh = h;
+    if (lanes && gantt.rowLanes[row] > 1) {
+      const n = gantt.rowLanes[row];
+      hh = h / n;
+      y += gantt.lane[p] * hh;
+      hh = Math.max(hh - 1, 1);
+    }
     const rect = echarts.graphic.clipRectByRect(
-      { x: a[0], y: a[1] - h / 2, width: Math.max(b[0] - a[0], 0.5), height: h },
+      { x: a[0], y, width: Math.max(b[0] - a[0], 0.5), height: hh },
       { x: cs.x, y: cs.y, width: cs.width, height: cs.height });
     if (rect) children.push({ type: 'rect', shape: rect, style: { fill: rowFill, opacity } });
   }
@@ -68,7 +84,31 @@ export function ganttTooltip(params) {
   return escapeText(gantt.info(job) + ' · interval ' + span);
 }
 
-const named = { msToHours, ganttItem, ganttTooltip };
+export function virtualItem(params, api) {
+  const k = api.value(2);
+  const a = api.coord([api.value(0), 0]);
+  const b = api.coord([api.value(1), 0]);
+  const h = Math.max(1, api.size([0, 1])[1] * 0.7);
+  const job = virtual.job[k];
+  let fill = palette[virtual.colour[k] % palette.length];
+  let opacity = 1;
+  if (gantt.highlight >= 0) {
+    opacity = job === gantt.highlight ? 1 : 0.15;
+    if (job === gantt.highlight) fill = '#d62728';
+  }
+  const cs = params.coordSys;
+  const rect = echarts.graphic.clipRectByRect(
+    { x: a[0], y: a[1] - h / 2, width: Math.max(b[0] - a[0], 0.5), height: h },
+    { x: cs.x, y: cs.y, width: cs.width, height: cs.height });
+  return rect ? { type: 'rect', shape: rect, style: { fill, opacity } } : null;
+}
+
+export function virtualTooltip(params) {
+  const job = virtual.job[params.value[2]];
+  return escapeText(gantt.info(job) + ' · virtual span ' + msToHours(params.value[0]) + ' – ' + msToHours(params.value[1]));
+}
+
+const named = { msToHours, ganttItem, ganttTooltip, virtualItem, virtualTooltip };
 
 // resolve replaces "fn:NAME" strings in an option by the named functions.
 function resolve(v) {
@@ -103,11 +143,14 @@ export function ganttInit(el, json, info, onZoom) {
   dispose(el);
   const c = echarts.init(el);
   gantt.chart = c;
+  gantt.el = el;
   gantt.info = info;
   gantt.highlight = -1;
+  el.setAttribute('data-highlight', '-1');
   c.setOption(resolve(JSON.parse(json)), true);
   let timer = 0;
   c.on('datazoom', () => {
+    followZoom(c, virtual.chart);
     clearTimeout(timer);
     timer = setTimeout(() => {
       const ax = c.getModel().getComponent('xAxis', 0).axis;
@@ -117,20 +160,65 @@ export function ganttInit(el, json, info, onZoom) {
       else onZoom(a, b);
     }, 120);
   });
-  c.on('click', (p) => {
-    const job = gantt.job[p.value[2]];
-    gantt.highlight = gantt.highlight === job ? -1 : job;
-    el.setAttribute('data-highlight', String(gantt.highlight));
-    c.setOption({ series: [{ data: gantt.data }] });
-  });
+  c.on('click', (p) => highlight(gantt.job[p.value[2]]));
+}
+
+// highlight toggles job (-1: none) in the Gantt and the virtual schedule together.
+function highlight(job) {
+  gantt.highlight = gantt.highlight === job ? -1 : job;
+  for (const [s, d] of [[gantt, gantt.data], [virtual, virtual.data]]) {
+    if (!s.chart) continue;
+    s.el.setAttribute('data-highlight', String(gantt.highlight));
+    s.chart.setOption({ series: [{ data: d }] });
+  }
+}
+
+// followZoom sets chart `to`'s x zoom to that of `from` (both span the same time axis, so the
+// percentages agree). Equal windows are skipped, which also ends the echo of the other chart.
+function followZoom(from, to) {
+  if (!to) return;
+  const a = from.getOption().dataZoom[0];
+  const b = to.getOption().dataZoom[0];
+  if (Math.abs(a.start - b.start) < 1e-9 && Math.abs(a.end - b.end) < 1e-9) return;
+  to.dispatchAction({ type: 'dataZoom', dataZoomIndex: 0, start: a.start, end: a.end });
+}
+
+// virtualInit sets the virtual schedule's frame under the Gantt (call after ganttInit).
+export function virtualInit(el, json) {
+  dispose(el);
+  const c = echarts.init(el);
+  Object.assign(virtual, { chart: c, el, data: [] });
+  el.setAttribute('data-highlight', String(gantt.highlight));
+  c.setOption(resolve(JSON.parse(json)), true);
+  if (gantt.chart) followZoom(gantt.chart, c);
+  c.on('datazoom', () => { if (gantt.chart) followZoom(c, gantt.chart); });
+  c.on('click', (p) => highlight(virtual.job[p.value[2]]));
+}
+
+// virtualData replaces the virtual spans: items holds [from, to] pairs, job and colour one entry each.
+export function virtualData(el, items, job, colour) {
+  Object.assign(virtual, { job, colour });
+  const n = job.length;
+  const data = new Array(n);
+  for (let k = 0; k < n; k++) data[k] = [items[2 * k], items[2 * k + 1], k];
+  virtual.data = data;
+  const c = echarts.getInstanceByDom(el);
+  if (c) c.setOption({ series: [{ data, progressive: 4000, progressiveThreshold: 8000 }] });
+}
+
+// virtualClear removes the virtual schedule (a run without one is shown).
+export function virtualClear(el) {
+  dispose(el);
+  Object.assign(virtual, { chart: null, el: null, data: [] });
 }
 
 // ganttData replaces the drawn items: items holds [from, to] pairs; item k covers GPU rows
 // rows[off[k]..off[k+1]), belongs to job[k] (-1: merged) and has colour index colour[k].
 // rowColour (or null) holds, when colouring by GPU type, each GPU row's type index, and when
-// colouring by policy the policy's colour index; by is the colour-by mode.
-export function ganttData(el, items, off, rows, job, colour, rowColour, by) {
-  Object.assign(gantt, { off, rows, job, colour, rowColour, by });
+// colouring by policy the policy's colour index; by is the colour-by mode. lane and rowLanes (or
+// null) stack co-located jobs: lane parallels rows, rowLanes holds each GPU row's sub-row count.
+export function ganttData(el, items, off, rows, job, colour, rowColour, by, lane, rowLanes) {
+  Object.assign(gantt, { off, rows, job, colour, rowColour, by, lane, rowLanes });
   const n = job.length;
   const data = new Array(n);
   for (let k = 0; k < n; k++) data[k] = [items[2 * k], items[2 * k + 1], k];

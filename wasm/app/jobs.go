@@ -63,13 +63,14 @@ func (p *page) showHost(rec *runrec.Record, c *core.Cluster) {
 }
 
 // showJobs fills the per-job table for Synergy runs (speed-up and host share) and model-similarity
-// runs (chosen GPU type and the most similar reference model).
+// runs (chosen GPU type and the most similar reference model), and GPU-sharing runs (normalised
+// throughput and co-runners, sharing.go).
 func (p *page) showJobs(rec *runrec.Record) {
 	box := doc.Call("getElementById", "jobs-box")
 	tbl := byTestID("job-table")
 	clear(tbl)
-	syn, simi := isSynergy(rec.Policy), isSimilarity(rec)
-	if !syn && !simi {
+	syn, simi, shr := isSynergy(rec.Policy), isSimilarity(rec), rec.Sharing
+	if !syn && !simi && !shr {
 		box.Set("hidden", true)
 		return
 	}
@@ -80,6 +81,11 @@ func (p *page) showJobs(rec *runrec.Record) {
 	}
 	if simi {
 		cols = append(cols, "chosen type", "reference model", "similarity", "predicted best")
+	}
+	var ln *charts.Lanes
+	if shr {
+		cols = append(cols, sharingColumns...)
+		ln = lanesOf(rec)
 	}
 	head := el("tr", "")
 	for _, c := range cols {
@@ -136,6 +142,11 @@ func (p *page) showJobs(rec *runrec.Record) {
 			}
 			cell(s, "sim", s)
 			cell(j.Best, "best", j.Best)
+		}
+		if shr {
+			for _, c := range sharingCells(rec, ln, i) {
+				cell(c[0], c[1], c[2])
+			}
 		}
 		tbl.Call("appendChild", tr)
 	}

@@ -166,7 +166,11 @@ func (p *page) show(rec *runrec.Record) {
 	if p.infoFn.Truthy() {
 		p.infoFn.Release()
 	}
-	p.infoFn = jobInfo(rec)
+	var ln *charts.Lanes
+	if rec.Sharing {
+		ln = charts.BuildLanes(rec, c.NumGPUs())
+	}
+	p.infoFn = jobInfo(rec, ln)
 	chartsJS().Call("ganttInit", box, string(opt), p.infoFn, js.FuncOf(func(_ js.Value, a []js.Value) any {
 		from, to := int64(a[0].Float()), int64(a[1].Float())
 		go p.ganttWindow(from, to)
@@ -174,6 +178,7 @@ func (p *page) show(rec *runrec.Record) {
 	}))
 	p.ganttWindow(0, 0)
 	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
+	p.showVirtual(rec)
 	yieldJS()
 	p.showHost(rec, c)
 	p.showJobs(rec)
@@ -199,7 +204,17 @@ func (p *page) ganttWindow(from, to int64) {
 	}
 	p.ganttFrom, p.ganttTo = from, to
 	by := doc.Call("getElementById", "colour-by").Get("value").String()
-	g := charts.BuildGantt(rec, from, to, by)
+	var ln *charts.Lanes
+	gpus := 0
+	if rec.Sharing {
+		// Recomputed per window rather than kept: sharing runs are small next to the 100,000-job
+		// runs the window exists for, and the page then holds no state that could go stale.
+		if c, err := core.ParseCluster(rec.Cluster); err == nil {
+			gpus = c.NumGPUs()
+			ln = charts.BuildLanes(rec, gpus)
+		}
+	}
+	g := charts.BuildGantt(rec, from, to, by, ln)
 	flat := make([]float64, 2*len(g.Items))
 	for i, it := range g.Items {
 		flat[2*i], flat[2*i+1] = float64(it[0]), float64(it[1])
@@ -213,16 +228,30 @@ func (p *page) ganttWindow(from, to int64) {
 	case "policy":
 		rowColour = int32sToJS([]int32{int32(p.policyIndex(rec.Policy))})
 	}
-	chartsJS().Call("ganttData", box, items, int32sToJS(g.Off), int32sToJS(g.Rows), int32sToJS(g.Job), int32sToJS(g.Colour), rowColour, by)
+	lane, rowLanes := js.Null(), js.Null()
+	shared, maxLanes := 0, 1
+	if ln != nil {
+		lane, rowLanes = int32sToJS(g.Lane), int32sToJS(ln.PerGPU)
+		shared, maxLanes = ln.Shared, ln.Max
+	}
+	chartsJS().Call("ganttData", box, items, int32sToJS(g.Off), int32sToJS(g.Rows), int32sToJS(g.Job), int32sToJS(g.Colour), rowColour, by, lane, rowLanes)
 	setAttr(box, "data-intervals", itoa(g.Intervals))
 	setAttr(box, "data-drawn", itoa(len(g.Items)))
+	setAttr(box, "data-shared", itoa(shared))
+	setAttr(box, "data-lanes", itoa(maxLanes))
 	mode := "aggregated (zoom in for every interval)"
 	if g.Detail {
 		mode = "every interval"
 	}
 	setAttr(box, "data-detail", fmt.Sprint(g.Detail))
-	doc.Call("getElementById", "gantt-note").Set("textContent",
-		fmt.Sprintf("%d intervals, %d drawn: %s", g.Intervals, len(g.Items), mode))
+	note := fmt.Sprintf("%d intervals, %d drawn: %s", g.Intervals, len(g.Items), mode)
+	if ln != nil {
+		note += fmt.Sprintf("; GPU sharing: %d intervals overlap another on a GPU, stacked in up to %d sub-rows per GPU", shared, maxLanes)
+	}
+	doc.Call("getElementById", "gantt-note").Set("textContent", note)
+	if len(rec.Virtual) > 0 {
+		p.virtualData(rec, by)
+	}
 }
 
 func float64sToJS(v []float64) js.Value {
@@ -257,8 +286,9 @@ func int32sToJS(v []int32) js.Value {
 }
 
 // jobInfo returns the tooltip text of a job on demand (plain text; the JS side escapes it), so a
-// 100,000-job run builds no strings before its first paint.
-func jobInfo(rec *runrec.Record) js.Func {
+// 100,000-job run builds no strings before its first paint. ln (sharing runs, else nil) adds the
+// jobs it shared a GPU with.
+func jobInfo(rec *runrec.Record, ln *charts.Lanes) js.Func {
 	return js.FuncOf(func(_ js.Value, a []js.Value) any {
 		i := a[0].Int()
 		if i < 0 || i >= len(rec.Jobs) {
@@ -289,6 +319,9 @@ func jobInfo(rec *runrec.Record) js.Func {
 		}
 		if j.Preemptions > 0 {
 			s += fmt.Sprintf(" · %d preemption(s)", j.Preemptions)
+		}
+		if rec.Sharing {
+			s += sharingInfo(rec, ln, i)
 		}
 		return s
 	})

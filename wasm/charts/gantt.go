@@ -26,13 +26,17 @@ type Gantt struct {
 	Off, Rows []int32
 	Job       []int32
 	Colour    []int32
+	// Lane (every-interval mode with Lanes only, else nil) is parallel to Rows: the sub-row of
+	// the item on that GPU row.
+	Lane      []int32
 	Detail    bool // every interval is its own item
 	Intervals int  // allocation intervals in the run
 }
 
 // BuildGantt selects the items of rec in [from, to] (to ≤ from means the whole run). colourBy is
-// "job", "model" or "user".
-func BuildGantt(rec *runrec.Record, from, to int64, colourBy string) *Gantt {
+// "job", "model" or "user". ln (nil without GPU sharing) places co-located intervals in their
+// lanes; merged spans ignore lanes, each covering its whole GPU row.
+func BuildGantt(rec *runrec.Record, from, to int64, colourBy string, ln *Lanes) *Gantt {
 	if to <= from {
 		from, to = 0, max(rec.End, 1)
 	}
@@ -50,6 +54,9 @@ func BuildGantt(rec *runrec.Record, from, to int64, colourBy string) *Gantt {
 			iv := rec.Intervals[i]
 			g.Items = append(g.Items, [2]int64{iv.From, iv.To})
 			g.Rows = append(g.Rows, iv.GPUs...)
+			if ln != nil {
+				g.Lane = append(g.Lane, ln.Of(i)...)
+			}
 			g.Off = append(g.Off, int32(len(g.Rows)))
 			g.Job = append(g.Job, iv.Job)
 			g.Colour = append(g.Colour, keys[iv.Job])

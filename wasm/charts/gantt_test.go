@@ -32,7 +32,7 @@ func TestBuildGantt(t *testing.T) {
 		{"by model", 0, 0, "model", 3, "[0 1 1 2]", "[0 1 0]"},
 	}
 	for _, tc := range tests {
-		g := BuildGantt(rec, tc.from, tc.to, tc.by)
+		g := BuildGantt(rec, tc.from, tc.to, tc.by, nil)
 		if len(g.Items) != tc.drawn || !g.Detail || g.Intervals != 3 {
 			t.Errorf("%s: got %d items detail=%v intervals=%d, want %d, true, 3", tc.name, len(g.Items), g.Detail, g.Intervals, tc.drawn)
 		}
@@ -51,11 +51,11 @@ func TestBuildGanttAggregates(t *testing.T) {
 	for i := 0; i < n; i++ {
 		rec.Intervals = append(rec.Intervals, runrec.Interval{Job: int32(i), From: int64(2 * i), To: int64(2*i + 1), GPUs: []int32{int32(i % 4)}})
 	}
-	g := BuildGantt(rec, 0, 0, "job")
+	g := BuildGantt(rec, 0, 0, "job", nil)
 	if g.Detail || len(g.Items) > MaxDetail || len(g.Items) == 0 {
 		t.Errorf("got detail=%v with %d items, want merged spans, at most %d", g.Detail, len(g.Items), MaxDetail)
 	}
-	if g := BuildGantt(rec, 0, 100, "job"); !g.Detail || len(g.Items) != 51 {
+	if g := BuildGantt(rec, 0, 100, "job", nil); !g.Detail || len(g.Items) != 51 {
 		t.Errorf("zoomed in: got detail=%v with %d items, want every interval (51)", g.Detail, len(g.Items))
 	}
 }
