@@ -25,12 +25,12 @@ func PredictorAccuracy(jobs []core.Job, trainFrac float64, maxHist int, seed uin
 	for i := range jobs {
 		rows[i] = h.Features(&jobs[i], nil)
 		mean[i] = h.MeanOfHistory(&jobs[i], defaultIters)
-		h.Learn(&jobs[i], float64(jobs[i].Iterations))
+		h.Learn(&jobs[i], length(&jobs[i]))
 	}
 	cut := int(float64(len(jobs)) * trainFrac)
 	y := make([]float64, len(jobs))
 	for i := range jobs {
-		y[i] = math.Log(max(1, float64(jobs[i].Iterations)))
+		y[i] = math.Log(max(1, length(&jobs[i])))
 	}
 	f, err := forest.Fit(rows[:cut], y[:cut], forest.Config{Trees: 100, MaxFeatures: NumFeatures / 2, Seed: seed})
 	if err != nil {
@@ -39,7 +39,7 @@ func PredictorAccuracy(jobs []core.Job, trainFrac float64, maxHist int, seed uin
 	var truth, rf, mh, logRF, logMH []float64
 	for i := cut; i < len(jobs); i++ {
 		p := f.Predict(rows[i])
-		truth = append(truth, float64(jobs[i].Iterations))
+		truth = append(truth, length(&jobs[i]))
 		rf = append(rf, detmath.Exp(p))
 		mh = append(mh, mean[i])
 		logRF = append(logRF, p)

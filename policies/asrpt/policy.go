@@ -83,12 +83,12 @@ func (p *Policy) alphaMax(v *sim.View, j *sim.JobState) float64 {
 	return ref * w.AlphaMax(inter) / w.Alpha(parallel.LayoutOf(sim.Placement{GPUs: j.Job.GPUs, Cluster: c}))
 }
 
-// area is the virtual processing time g · n · αmax / M in ms for n iterations (duration jobs: their
-// duration × g / M).
+// area is the virtual processing time g · n · αmax / M in ms for n iterations (duration jobs: n ms
+// of predicted duration × g / M; a fixed duration does not depend on the placement).
 func (p *Policy) area(v *sim.View, j *sim.JobState, n float64) float64 {
 	g, m := float64(j.Job.GPUs), float64(v.Cluster().NumGPUs())
 	if j.Job.Duration > 0 {
-		return float64(j.Job.Duration) * g / m
+		return n * g / m
 	}
 	return g * n * p.alphaMax(v, j) * 1000 / m
 }
@@ -121,9 +121,6 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			p.seen[i] = true
 			p.rows[i] = p.pred.features(j.Job)
 			n := p.pred.predict(j.Job, p.rows[i], func() float64 { return polar(v) })
-			if j.Job.Duration > 0 {
-				n = 1
-			}
 			p.nhat[i] = n
 			p.vm.Add(i, p.area(v, j, n))
 		}
@@ -176,11 +173,9 @@ func (p *Policy) place(f Free, j *core.Job) ([]int, bool) {
 }
 
 // correct applies the adaptive rule: a job whose progress reached n̂ gets n̂ = done × 1.2, and the
-// extra area is added to its virtual job if it is still on the virtual machine.
+// extra area goes on the virtual machine (Virtual.Extend). Duration jobs are corrected the same way
+// in ms of run time.
 func (p *Policy) correct(v *sim.View, j *sim.JobState) {
-	if j.Job.Duration > 0 {
-		return
-	}
 	i := j.Index
 	done := v.Progress(j)
 	if done >= p.nhat[i] && done < j.Total() {
