@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"schedlab/core"
@@ -13,11 +14,11 @@ import (
 // watch wraps a policy and, after each decision, checks every shared GPU against the ground truth.
 type watch struct {
 	*Policy
-	t       *testing.T
-	truth   *interference.Colocation
-	shared  int // observations of a job on a shared GPU
-	slowed  int // … whose slowdown was below 1
-	checked map[[2]int32]bool
+	t      *testing.T
+	truth  *interference.Colocation
+	shared int // observations of a job on a shared GPU
+	gangs  int // … of a multi-GPU job
+	slowed int // … whose slowdown was below 1
 }
 
 func (w *watch) Decide(v *sim.View, why sim.Trigger) {
@@ -34,8 +35,11 @@ func (w *watch) Decide(v *sim.View, why sim.Trigger) {
 		}
 		t := cl.Servers[cl.ServerOf(g)].Type
 		a, b := v.Job(int(occ[0])), v.Job(int(occ[1]))
-		if a.Job.GPUs != 1 || b.Job.GPUs != 1 {
-			w.t.Errorf("GPU %d shared by %d- and %d-GPU jobs, want only 1-GPU jobs", g, a.Job.GPUs, b.Job.GPUs)
+		if !slices.Equal(a.GPUsHeld(), b.GPUsHeld()) {
+			w.t.Errorf("GPU %d shared by jobs on GPUs %v and %v, want a gang joining exactly another's GPUs", g, a.GPUsHeld(), b.GPUsHeld())
+		}
+		if a.Job.GPUs > 1 {
+			w.gangs++
 		}
 		ka, okA := w.truth.Type(a.Job)
 		kb, okB := w.truth.Type(b.Job)
@@ -60,13 +64,13 @@ func (w *watch) Decide(v *sim.View, why sim.Trigger) {
 	}
 }
 
-// TestPackingShares runs model-similarity+packing on small-job workloads: GPUs really are shared,
-// only 1-GPU jobs and pairs Gavel measured as fitting, and the engine runs each at its measured
-// slowdown.
+// TestPackingShares runs model-similarity+packing on the similarity-packing workload: GPUs really
+// are shared, by 1-GPU jobs and by gangs, each gang exactly on another's GPUs, only pairs Gavel
+// measured as fitting, and the engine runs each task at its measured slowdown.
 func TestPackingShares(t *testing.T) {
 	cl, _ := core.ParseCluster(gavelCluster)
-	total := 0
-	for seed := uint64(1); seed <= 3; seed++ {
+	total, gangs := 0, 0
+	for seed := uint64(1); seed <= 2; seed++ {
 		jobs := genJobs(t, "similarity:jobs=48,single=true", seed)
 		var pol *Policy
 		for _, e := range Entries() {
@@ -86,11 +90,12 @@ func TestPackingShares(t *testing.T) {
 		if w.shared > 0 && w.slowed == 0 {
 			t.Errorf("seed %d: %d shared observations, none slowed: want the measured slowdowns below 1", seed, w.shared)
 		}
-		t.Logf("seed %d: %d shared observations, %d slowed", seed, w.shared, w.slowed)
+		t.Logf("seed %d: %d shared observations (%d of gangs), %d slowed", seed, w.shared, w.gangs, w.slowed)
 		total += w.shared
+		gangs += w.gangs
 	}
-	if total == 0 {
-		t.Errorf("got no shared GPU in 3 seeds, want packing to happen")
+	if total == 0 || gangs == 0 || gangs == total {
+		t.Errorf("got %d shared observations, %d of gangs, in 2 seeds: want packing of both 1-GPU jobs and gangs", total, gangs)
 	}
 }
 
@@ -118,15 +123,12 @@ func TestPackingUsesReferenceRows(t *testing.T) {
 				pol = p.(*Policy)
 			}
 		}
-		small := 0
+		seen := 0
 		check := func(v *sim.View) {
 			pol.Init(v)
 			for i := range jobs {
 				j := v.Job(i)
-				if j.Job.GPUs != 1 {
-					continue
-				}
-				small++
+				seen++
 				own, _ := truth.Type(j.Job)
 				if got := pol.colocType(j); (got == own) != tc.own || got < 0 {
 					t.Errorf("%s %s: %s stands for co-location type %d, own type %d: want own=%v", tc.name, tc.params, j.Job.Model, got, own, tc.own)
@@ -138,8 +140,8 @@ func TestPackingUsesReferenceRows(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Run()
-		if small == 0 {
-			t.Fatalf("workload has no 1-GPU job")
+		if seen != len(jobs) {
+			t.Fatalf("%s: checked %d jobs, want %d", tc.name, seen, len(jobs))
 		}
 	}
 }

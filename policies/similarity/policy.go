@@ -59,10 +59,12 @@ type release struct {
 // estimate is a job's predicted throughput (iterations/s) per cluster type, [0] consolidated and
 // [1] spread; 0 = no prediction.
 type estimate struct {
-	done  bool
-	known bool
-	thr   [][2]float64
-	match Match
+	done    bool
+	known   bool
+	thr     [][2]float64
+	match   Match
+	coloc   int32 // +packing: co-location job type standing for the job, -1 none (valid when colocOK)
+	colocOK bool
 }
 
 // Name implements sim.Policy.
@@ -313,12 +315,11 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		copy(p.queue, q)
 	}
 	for _, j := range p.queue {
-		small := p.pack != nil && j.Job.GPUs == 1
-		if v.FreeGPUs() < j.Job.GPUs && !small {
+		if v.FreeGPUs() < j.Job.GPUs && p.pack == nil {
 			continue
 		}
 		cands := candidates(v, j.Job)
-		if small {
+		if p.pack != nil {
 			cands = append(cands, p.shareCandidates(v, j)...)
 		}
 		if i := p.choose(v, j, cands); i >= 0 {

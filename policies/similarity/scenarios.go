@@ -16,8 +16,8 @@ var allPolicies = []string{"first-fit-any", "random-type", "fastest-gpu-first", 
 const paper = "Thanapol et al., ACIIDS 2023 (LNAI 13996) and Applied Sciences 14(6):2349, 2024"
 
 const notes = "The 2023 paper gives no number (lower makespan than the baselines); the 2024 follow-up reports " +
-	"−29 % makespan from the round-based mechanism and a further −5 % from packing (packing shares a GPU between " +
-	"two 1-GPU jobs only: in scenarios without 1-GPU jobs it is +rounds; see similarity-packing). Jobs run at Gavel's measured K80/P100/V100 throughputs; the policy never sees its own " +
+	"−29 % makespan from the round-based mechanism and a further −5 % from packing (+packing is +rounds where a " +
+	"small job may also join the GPUs of a running small job of its GPU count). Jobs run at Gavel's measured K80/P100/V100 throughputs; the policy never sees its own " +
 	"job's profile. Needs the speed model hetero.Speed over hetero.Gavel()."
 
 // Scenarios lists the similarity scenarios.
@@ -55,7 +55,7 @@ func Scenarios() scenario.List {
 		},
 		{
 			Name:  "similarity-packing",
-			Title: "Model-similarity scheduling with small jobs: 48 jobs at t = 0, 30 % on one GPU (packing)",
+			Title: "Model-similarity packing: 48 jobs at t = 0, 1/2/4/8 GPUs (30 % on one GPU)",
 			Paper: paper,
 			Spec: scenario.Spec{Generate: "similarity:jobs=48,single=true", Cluster: gavelCluster, Policies: allPolicies,
 				Params:         map[string]json.RawMessage{"model-similarity-oracle": json.RawMessage(`{"packing":true}`)},
