@@ -3,10 +3,10 @@ package similarity
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strings"
 	"math"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"schedlab/core"
