@@ -68,21 +68,26 @@ func TrainMF(train []Sample, cfg MFConfig) *MF {
 	for range cfg.Epochs {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, i := range order {
-			s := train[i]
-			e := m.raw(s.T, s.A, s.B) - s.Y
-			t := s.T
-			m.ba[t][s.A] -= cfg.LR * (e + cfg.Reg*m.ba[t][s.A])
-			m.bb[t][s.B] -= cfg.LR * (e + cfg.Reg*m.bb[t][s.B])
-			u, v := m.u[t][s.A], m.v[t][s.B]
-			for d := range cfg.Dim {
-				gu := e*v[d] + cfg.Reg*u[d]
-				gv := e*u[d] + cfg.Reg*v[d]
-				u[d] -= cfg.LR * gu
-				v[d] -= cfg.LR * gv
-			}
+			m.step(train[i], cfg.LR, cfg.Reg)
 		}
 	}
 	return m
+}
+
+// step is one SGD update on sample s — a function called per sample so that a tiered
+// WebAssembly engine optimises it after the first calls (see MLP.accumulate).
+func (m *MF) step(s Sample, lr, reg float64) {
+	e := m.raw(s.T, s.A, s.B) - s.Y
+	t := s.T
+	m.ba[t][s.A] -= lr * (e + reg*m.ba[t][s.A])
+	m.bb[t][s.B] -= lr * (e + reg*m.bb[t][s.B])
+	u, v := m.u[t][s.A], m.v[t][s.B]
+	for d := range u {
+		gu := e*v[d] + reg*u[d]
+		gv := e*u[d] + reg*v[d]
+		u[d] -= lr * gu
+		v[d] -= lr * gv
+	}
 }
 
 func (m *MF) raw(t, a, b int) float64 {

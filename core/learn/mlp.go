@@ -99,6 +99,11 @@ func TrainMLP(train []Sample, cfg MLPConfig) *MLP {
 	for l, s := range m.sizes {
 		acts[l], deltas[l] = make([]float64, s), make([]float64, s)
 	}
+	// Standardised inputs, computed once (the same operations as input on every visit).
+	xs := make([]float64, len(train)*NumInputs)
+	for i, s := range train {
+		m.input(s.T, s.A, s.B, xs[i*NumInputs:(i+1)*NumInputs])
+	}
 	order := make([]int, len(train))
 	for i := range order {
 		order[i] = i
@@ -114,35 +119,8 @@ func TrainMLP(train []Sample, cfg MLPConfig) *MLP {
 				clear(gb[l])
 			}
 			for _, i := range order[start:end] {
-				s := train[i]
-				m.input(s.T, s.A, s.B, acts[0])
-				m.forward(acts)
-				deltas[L][0] = 2 * (acts[L][0] - s.Y) / float64(end-start)
-				for l := L - 1; l >= 0; l-- {
-					in, out := m.sizes[l], m.sizes[l+1]
-					for o := range out {
-						d := deltas[l+1][o]
-						gb[l][o] += d
-						row := gw[l][o*in : (o+1)*in]
-						for k, a := range acts[l] {
-							row[k] += d * a
-						}
-					}
-					if l == 0 {
-						break
-					}
-					for k := range in {
-						if acts[l][k] <= 0 {
-							deltas[l][k] = 0
-							continue
-						}
-						sum := 0.0
-						for o := range out {
-							sum += m.w[l][o*in+k] * deltas[l+1][o]
-						}
-						deltas[l][k] = sum
-					}
-				}
+				copy(acts[0], xs[i*NumInputs:(i+1)*NumInputs])
+				m.accumulate(acts, deltas, gw, gb, train[i].Y, float64(end-start))
 			}
 			p1 *= beta1
 			p2 *= beta2
@@ -153,6 +131,49 @@ func TrainMLP(train []Sample, cfg MLPConfig) *MLP {
 		}
 	}
 	return m
+}
+
+// accumulate adds one sample's gradient of the batch's mean squared error (batch of n samples)
+// to gw and gb, acts[0] holding its standardised input. It is a function of its own, called per
+// sample, so that a WebAssembly engine that compiles in tiers (V8's Liftoff, then TurboFan) runs
+// it optimised after the first calls: a single long-running call never leaves the baseline tier.
+func (m *MLP) accumulate(acts, deltas, gw, gb [][]float64, y, n float64) {
+	L := len(m.sizes) - 1
+	m.forward(acts)
+	deltas[L][0] = 2 * (acts[L][0] - y) / n
+	for l := L - 1; l >= 0; l-- {
+		in, out := m.sizes[l], m.sizes[l+1]
+		a := acts[l]
+		for o := range out {
+			d := deltas[l+1][o]
+			gb[l][o] += d
+			row := gw[l][o*in : (o+1)*in]
+			row = row[:len(a)]
+			for k, x := range a {
+				row[k] += d * x
+			}
+		}
+		if l == 0 {
+			break
+		}
+		// δ_k = Σ_o w_ok δ_o, accumulated row by row in the same o order as a per-k sum
+		// (identical results, contiguous reads), then zeroed where ReLU was off.
+		dl := deltas[l][:len(a)]
+		clear(dl)
+		for o := range out {
+			d := deltas[l+1][o]
+			row := m.w[l][o*in : (o+1)*in]
+			row = row[:len(dl)]
+			for k := range dl {
+				dl[k] += row[k] * d
+			}
+		}
+		for k, x := range a {
+			if x <= 0 {
+				dl[k] = 0
+			}
+		}
+	}
 }
 
 func adam(w, g, mo, ve []float64, lr, p1, p2 float64) {
@@ -169,11 +190,13 @@ func (m *MLP) forward(acts [][]float64) {
 	L := len(m.sizes) - 1
 	for l := range L {
 		in, out := m.sizes[l], m.sizes[l+1]
+		a := acts[l]
 		for o := range out {
 			x := m.b[l][o]
 			row := m.w[l][o*in : (o+1)*in]
-			for k, a := range acts[l] {
-				x += row[k] * a
+			row = row[:len(a)]
+			for k, v := range a {
+				x += row[k] * v
 			}
 			if l < L-1 && x < 0 {
 				x = 0
