@@ -15,10 +15,13 @@ type Entry struct {
 }
 
 // Params are the family's JSON parameters: {"max_history": N} limits the predictor to the last N
-// runs of each group (0 = all); {"backfill": false} makes list scheduling strict.
+// runs of each group (0 = all); {"backfill": false} makes list scheduling strict; {"refine": true}
+// refines the mapper's cut with Kernighan–Lin passes (spec §4.3's optional step; off by default
+// because on the asrpt-jct study it changed mean JCT by less than the seed-to-seed noise: README).
 type Params struct {
 	MaxHistory int   `json:"max_history"`
 	Backfill   *bool `json:"backfill"`
+	Refine     bool  `json:"refine"`
 }
 
 // ErrorSigmas are the σ of the error-injection variants a-srpt-err<σ>.
@@ -42,6 +45,7 @@ func Entries() []Entry {
 			}
 			o := o
 			o.MaxHistory = pr.MaxHistory
+			o.Refine = pr.Refine
 			if pr.Backfill != nil {
 				o.NoBackfill = !*pr.Backfill
 			}

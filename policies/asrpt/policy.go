@@ -17,6 +17,7 @@ type Options struct {
 	Preempt    bool    // at round ticks, evict lower-priority running jobs for a waiting one
 	NoBackfill bool    // strict list scheduling: stop at the first waiting job that does not fit
 	MaxHistory int     // runs of a group the predictor looks at (0 = all)
+	Refine     bool    // refine Map's cut with Kernighan–Lin passes (Refine; off by default)
 }
 
 // Policy is A-SRPT and its variants.
@@ -169,7 +170,11 @@ func (p *Policy) place(f Free, j *core.Job) ([]int, bool) {
 	if p.opt.Oblivious {
 		return FirstFit(f, j)
 	}
-	return Map(f, j)
+	ids, ok := Map(f, j)
+	if ok && p.opt.Refine {
+		ids = p.refineFor(f, j, ids)
+	}
+	return ids, ok
 }
 
 // correct applies the adaptive rule: a job whose progress reached n̂ gets n̂ = done × 1.2, and the

@@ -1,8 +1,10 @@
 package asrpt
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"schedlab/core"
@@ -14,7 +16,8 @@ import (
 )
 
 // studyPolicies are the policies of the JCT comparison.
-var studyPolicies = []string{"a-srpt", "a-srpt-preempt", "srpt-oracle", "srpt-predicted-oblivious", "fifo", "las"}
+// "a-srpt+kl" is a-srpt with {"refine": true}.
+var studyPolicies = []string{"a-srpt", "a-srpt+kl", "a-srpt-preempt", "srpt-oracle", "srpt-predicted-oblivious", "fifo", "las"}
 
 func newPolicy(t testing.TB, name string) sim.Policy {
 	switch name {
@@ -25,9 +28,13 @@ func newPolicy(t testing.TB, name string) sim.Policy {
 		p, _ := baselines.NewLAS(nil)
 		return p
 	}
+	var params json.RawMessage
+	if base, ok := strings.CutSuffix(name, "+kl"); ok {
+		name, params = base, json.RawMessage(`{"refine": true}`)
+	}
 	for _, e := range Entries() {
 		if e.Name == name {
-			p, err := e.New(nil)
+			p, err := e.New(params)
 			if err != nil {
 				t.Fatal(err)
 			}
