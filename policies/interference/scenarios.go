@@ -13,9 +13,11 @@ var all = []string{NameIASP, NameOracle, NameExclusive, NameRandomShare, NameLea
 
 const notes = "Every policy runs with the engine's GPU sharing (Gavel's measured co-location pairs, " +
 	"core/interference). gpu_util counts a shared GPU once; effective_util sums each job's " +
-	"normalised throughput × GPUs × time (a GPU shared by two jobs at 0.7 each counts 1.4). " +
-	"The paper's +18 % utilisation corresponds to our effective_util (its prototype measured " +
-	"useful GPU work); its −22 % JCT is against 'widely used methods' (not named)."
+	"normalised throughput × GPUs × time (a GPU shared by two jobs at 0.7 each counts 1.4); " +
+	"loaded_util and loaded_effective_util are the same while some job waits. The paper's +18 % " +
+	"utilisation is about a busy cluster: we read it as loaded_effective_util (useful GPU work " +
+	"while jobs queue), with effective_util beside it; its −22 % JCT is against 'widely used " +
+	"methods' (not named). At 20 jobs/h the offered load is 2.7× the cluster (README, Load)."
 
 // Scenarios are the family's presets.
 func Scenarios() scenario.List {
