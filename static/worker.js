@@ -8,5 +8,8 @@ self.onmessage = (e) => {
 };
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch('../app.wasm'), go.importObject)
-  .then((r) => go.run(r.instance))
+  .then((r) => {
+    self.wasmMemory = r.instance.exports.mem; // its size is reported with each parse (perf script)
+    return go.run(r.instance);
+  })
   .catch((err) => self.postMessage({ type: 'error', message: 'worker failed to start: ' + err }));

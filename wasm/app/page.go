@@ -41,7 +41,11 @@ type page struct {
 	// workload: a generator spec, or an uploaded trace file
 	file      js.Value
 	traceHash string
-	wantHash  string // from a link: the file the user must choose
+	wantHash  string   // from a link: the file the user must choose
+	columns   string   // the column-mapping form's spec (format mapped): trace.Mapping's text form
+	header    []string // the loaded file's first row, split as CSV (the mapping form's choices)
+	loadSeq   int      // loads started; only the latest one's answer is shown
+	loader    loader
 
 	runs    []*runrec.Record // rows of the summary table
 	shown   *runrec.Record   // the Gantt's run
@@ -116,17 +120,15 @@ func (p *page) buildControls() {
 			p.loadFile(f.Index(0))
 		}
 	})
-	on(fmtSel, "change", func(js.Value) {
-		if p.file.Truthy() {
-			p.loadFile(p.file)
-		}
-	})
+	on(byTestID("export-native"), "click", func(js.Value) { p.exportNative() })
+	on(fmtSel, "change", func(js.Value) { p.formatChanged() })
 	on(doc.Call("getElementById", "workload-gen"), "input", func(js.Value) { p.resetBase() })
 	on(doc.Call("getElementById", "use-generator"), "click", func(js.Value) {
 		p.resetBase()
 		p.file, p.traceHash, p.wantHash = js.Null(), "", ""
 		byTestID("trace-file").Set("value", "")
 		byTestID("detected-format").Set("textContent", "")
+		p.showMapping(false)
 		p.showWorkload()
 	})
 	drop := doc.Call("getElementById", "drop")
@@ -178,6 +180,9 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 	if p.file.Truthy() {
 		s.Trace = p.file.Get("name").String()
 		s.Format = byTestID("trace-format").Get("value").String()
+		if s.Format == "mapped" {
+			s.Columns = p.columns
+		}
 	} else {
 		s.Generate = strings.TrimSpace(doc.Call("getElementById", "workload-gen").Get("value").String())
 	}
@@ -205,7 +210,7 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 		s.Scenario = sc
 	}
 	b := p.base
-	s.Columns, s.Placement, s.CheckpointCost, s.Round, s.FirstRound = b.Columns, b.Placement, b.CheckpointCost, b.Round, b.FirstRound
+	s.Placement, s.CheckpointCost, s.Round, s.FirstRound = b.Placement, b.CheckpointCost, b.Round, b.FirstRound
 	s.Progress, s.WindowFrom, s.WindowTo, s.StopAtWindow = b.Progress, b.WindowFrom, b.WindowTo, b.StopAtWindow
 	return s, c, s.Validate()
 }
@@ -359,85 +364,6 @@ func (p *page) cancel() {
 	doc.Get("body").Call("setAttribute", "data-done", "1")
 }
 
-// loadFile parses an uploaded trace in a worker and shows its format and first rows.
-func (p *page) loadFile(file js.Value) {
-	p.setError("")
-	size := file.Get("size").Float()
-	if size > 1<<30 {
-		p.setError(fmt.Sprintf("%s: %.1f GB is too large: the app reads traces up to 1 GB (use the native runner)", file.Get("name").String(), size/(1<<30)))
-		return
-	}
-	p.file = file
-	p.resetBase()
-	p.showWorkload()
-	det := byTestID("detected-format")
-	det.Set("textContent", "reading…")
-	prog := byTestID("progress")
-	hash := make(chan string, 1)
-	go func() { hash <- sha256Hex(file) }()
-	w := js.Global().Get("Worker").New("static/worker.js")
-	done := make(chan js.Value, 1)
-	onSync(w, "message", func(ev js.Value) {
-		d := ev.Get("data")
-		switch d.Get("type").String() {
-		case "progress":
-			prog.Set("value", d.Get("done").Float()/d.Get("total").Float())
-		case "parsed":
-			w.Call("terminate")
-			done <- d
-		}
-	})
-	w.Call("postMessage", map[string]any{"type": "parse", "file": file, "format": byTestID("trace-format").Get("value").String()})
-	d := <-done
-	p.traceHash = <-hash
-	pv := doc.Call("getElementById", "preview")
-	clear(pv)
-	if e := d.Get("error"); e.Truthy() {
-		det.Set("textContent", "")
-		p.setError(e.String())
-		p.file = js.Null()
-		p.showWorkload()
-		return
-	}
-	det.Set("textContent", d.Get("format").String())
-	doc.Call("getElementById", "workload").Set("textContent",
-		fmt.Sprintf("trace: %s (%d jobs, sha256 %.12s…)", file.Get("name").String(), d.Get("jobs").Int(), p.traceHash))
-	head := el("tr", "")
-	for _, h := range []string{"id", "submit", "gpus", "model", "user", "duration", "iterations"} {
-		head.Call("appendChild", el("th", h))
-	}
-	pv.Call("appendChild", head)
-	rows := d.Get("preview")
-	for i := 0; i < rows.Length(); i++ {
-		tr := el("tr", "")
-		r := rows.Index(i)
-		for k := 0; k < r.Length(); k++ {
-			tr.Call("appendChild", el("td", js.Global().Get("String").Invoke(r.Index(k)).String()))
-		}
-		pv.Call("appendChild", tr)
-	}
-	if p.wantHash != "" && p.traceHash != p.wantHash {
-		p.setError(fmt.Sprintf("%s: content hash %s does not match the link's %s", file.Get("name").String(), p.traceHash, p.wantHash))
-	} else if p.wantHash != "" {
-		p.wantHash = ""
-	}
-}
-
-// sha256Hex hashes a file with WebCrypto (files up to the 1 GB limit).
-func sha256Hex(file js.Value) string {
-	buf, err := await(file.Call("arrayBuffer"))
-	if err != nil {
-		return ""
-	}
-	d, err := await(js.Global().Get("crypto").Get("subtle").Call("digest", "SHA-256", buf))
-	if err != nil {
-		return ""
-	}
-	b := make([]byte, 32)
-	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(d))
-	return fmt.Sprintf("%x", b)
-}
-
 // applyURL restores a scenario from the page's query string.
 func (p *page) applyURL() {
 	spec, hash, ok, err := runrec.DecodeQuery(js.Global().Get("location").Get("search").String())
@@ -461,9 +387,10 @@ func (p *page) fill(spec scenario.Spec) {
 	if spec.Generate != "" {
 		doc.Call("getElementById", "workload-gen").Set("value", spec.Generate)
 	}
-	if spec.Format != "" {
+	if spec.Format != "" || spec.Columns != "" {
 		byTestID("trace-format").Set("value", spec.Format)
 	}
+	p.fillMapping(spec)
 	if spec.Cluster != "" {
 		byTestID("cluster-spec").Set("value", spec.Cluster)
 	}

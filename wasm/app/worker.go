@@ -10,7 +10,6 @@ import (
 	"syscall/js"
 
 	"schedlab/core"
-	"schedlab/core/trace"
 	"schedlab/core/zoo"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
@@ -46,6 +45,8 @@ func handleMessage(msg js.Value) {
 	switch msg.Get("type").String() {
 	case "parse":
 		parse(msg)
+	case "export":
+		exportNative(msg)
 	case "run":
 		run(msg)
 	}
@@ -77,79 +78,6 @@ func newBlobReader(blob js.Value) *blobReader {
 	return &blobReader{blob: blob, size: blob.Get("size").Int()}
 }
 
-// firstLine returns the first non-blank line of a blob (for format detection).
-func firstLine(blob js.Value) string {
-	r := newBlobReader(blob.Call("slice", 0, 64<<10))
-	b, _ := io.ReadAll(r)
-	start := 0
-	if len(b) >= 3 && string(b[:3]) == "\xef\xbb\xbf" {
-		start = 3
-	}
-	for _, line := range splitLines(b[start:]) {
-		if len(line) > 0 {
-			return line
-		}
-	}
-	return ""
-}
-
-func splitLines(b []byte) []string {
-	var out []string
-	s := 0
-	for i, c := range b {
-		if c == '\n' {
-			out = append(out, trimCR(string(b[s:i])))
-			s = i + 1
-		}
-	}
-	return append(out, trimCR(string(b[s:])))
-}
-
-func trimCR(s string) string {
-	for len(s) > 0 && (s[len(s)-1] == '\r' || s[len(s)-1] == ' ') {
-		s = s[:len(s)-1]
-	}
-	return s
-}
-
-// parse reads a trace for the page: detected format, job count, the first rows, or the error.
-func parse(msg js.Value) {
-	file, format := msg.Get("file"), msg.Get("format").String()
-	name := file.Get("name").String()
-	detected := format
-	if format == "" {
-		imp, err := trace.Detect(name, firstLine(file))
-		if err != nil {
-			post(map[string]any{"type": "parsed", "error": err.Error()})
-			return
-		}
-		detected = imp.Name()
-	}
-	r := newBlobReader(file)
-	last := 0
-	r.onRead = func(done, size int) {
-		if done-last > 4<<20 || done == size {
-			last = done
-			post(map[string]any{"type": "progress", "done": done, "total": size})
-		}
-	}
-	jobs, warns, err := trace.Read(name, r, detected, zoo.Models())
-	if err != nil {
-		post(map[string]any{"type": "parsed", "format": detected, "error": err.Error()})
-		return
-	}
-	var preview []any
-	for i := 0; i < len(jobs) && i < 5; i++ {
-		j := jobs[i]
-		preview = append(preview, []any{j.ID, j.Submit.String(), j.GPUs, j.Model, j.User, j.Duration.String(), j.Iterations})
-	}
-	ws := make([]any, len(warns))
-	for i, w := range warns {
-		ws[i] = w
-	}
-	post(map[string]any{"type": "parsed", "format": detected, "jobs": len(jobs), "preview": preview, "warnings": ws})
-}
-
 // run executes one policy of a spec and posts its record as JSON.
 func run(msg js.Value) {
 	fail := func(err error) { post(map[string]any{"type": "error", "message": err.Error()}) }
@@ -160,11 +88,7 @@ func run(msg js.Value) {
 	}
 	policy := msg.Get("policy").String()
 	models := zoo.Models()
-	var file io.Reader
-	if spec.Trace != "" {
-		file = newBlobReader(msg.Get("file"))
-	}
-	jobs, _, err := policies.Jobs(spec, file, models)
+	jobs, err := workload(spec, msg.Get("file"), models)
 	if err != nil {
 		fail(err)
 		return
