@@ -86,6 +86,15 @@ export function ganttTooltip(params) {
 
 export function virtualItem(params, api) {
   const k = api.value(2);
+  const cs = params.coordSys;
+  if (k < 0) { // the marker where the real run ended (virtualData)
+    const x = api.coord([api.value(0), 0])[0];
+    if (x < cs.x || x > cs.x + cs.width) return null;
+    return { type: 'group', silent: true, children: [
+      { type: 'line', silent: true, shape: { x1: x, y1: cs.y, x2: x, y2: cs.y + cs.height },
+        style: { stroke: '#1d2330', lineDash: [4, 3], lineWidth: 1.5 } },
+      { type: 'text', silent: true, x: x + 4, y: cs.y + 1, style: { text: 'real run ends', fill: '#1d2330', fontSize: 10 } }] };
+  }
   const a = api.coord([api.value(0), 0]);
   const b = api.coord([api.value(1), 0]);
   const h = Math.max(1, api.size([0, 1])[1] * 0.7);
@@ -96,7 +105,6 @@ export function virtualItem(params, api) {
     opacity = job === gantt.highlight ? 1 : 0.15;
     if (job === gantt.highlight) fill = '#d62728';
   }
-  const cs = params.coordSys;
   const rect = echarts.graphic.clipRectByRect(
     { x: a[0], y: a[1] - h / 2, width: Math.max(b[0] - a[0], 0.5), height: h },
     { x: cs.x, y: cs.y, width: cs.width, height: cs.height });
@@ -104,6 +112,7 @@ export function virtualItem(params, api) {
 }
 
 export function virtualTooltip(params) {
+  if (params.value[2] < 0) return '';
   const job = virtual.job[params.value[2]];
   return escapeText(gantt.info(job) + ' · virtual span ' + msToHours(params.value[0]) + ' – ' + msToHours(params.value[1]));
 }
@@ -192,15 +201,17 @@ export function virtualInit(el, json) {
   c.setOption(resolve(JSON.parse(json)), true);
   if (gantt.chart) followZoom(gantt.chart, c);
   c.on('datazoom', () => { if (gantt.chart) followZoom(c, gantt.chart); });
-  c.on('click', (p) => highlight(virtual.job[p.value[2]]));
+  c.on('click', (p) => { if (p.value[2] >= 0) highlight(virtual.job[p.value[2]]); });
 }
 
-// virtualData replaces the virtual spans: items holds [from, to] pairs, job and colour one entry each.
-export function virtualData(el, items, job, colour) {
+// virtualData replaces the virtual spans: items holds [from, to] pairs, job and colour one entry
+// each; runEnd (≥ 0) adds a marker where the real run ended, for a schedule drained past it.
+export function virtualData(el, items, job, colour, runEnd) {
   Object.assign(virtual, { job, colour });
   const n = job.length;
   const data = new Array(n);
   for (let k = 0; k < n; k++) data[k] = [items[2 * k], items[2 * k + 1], k];
+  if (runEnd >= 0) data.push([runEnd, runEnd, -1]);
   virtual.data = data;
   const c = echarts.getInstanceByDom(el);
   if (c) c.setOption({ series: [{ data, progressive: 4000, progressiveThreshold: 8000 }] });

@@ -28,7 +28,10 @@ func sharingInfo(rec *runrec.Record, ln *charts.Lanes, i int) string {
 		return ""
 	}
 	j := &rec.Jobs[i]
-	s := fmt.Sprintf(" · normalised throughput %s (×%.2f slower than alone)", nt, float64(j.Held)/max(j.Effective, 1e-9))
+	s := " · normalised throughput " + nt + " (full speed)"
+	if slow := float64(j.Held) / max(j.Effective, 1e-9); slow >= 1.005 {
+		s = fmt.Sprintf(" · normalised throughput %s (%.2f× slower than alone)", nt, slow)
+	}
 	if ln == nil {
 		return s
 	}

@@ -22,7 +22,7 @@ func (p *page) showVirtual(rec *runrec.Record) {
 		return
 	}
 	box.Set("hidden", false)
-	opt, err := charts.VirtualOption("virtual SRPT machine (A-SRPT's priorities): "+rec.Name, rec.End)
+	opt, err := charts.VirtualOption("virtual SRPT machine (A-SRPT's priorities): "+rec.Name, viewEnd(rec))
 	if err != nil {
 		p.setError(err.Error())
 		return
@@ -40,10 +40,24 @@ func (p *page) virtualData(rec *runrec.Record, by string) {
 		flat[2*i], flat[2*i+1] = float64(it[0]), float64(it[1])
 	}
 	chart := byTestID("virtual")
-	chartsJS().Call("virtualData", chart, float64sToJS(flat), int32sToJS(v.Job), int32sToJS(v.Colour))
+	runEnd := float64(-1) // no marker: the schedule ends within the run
+	if viewEnd(rec) > rec.End {
+		runEnd = float64(rec.End)
+	}
+	chartsJS().Call("virtualData", chart, float64sToJS(flat), int32sToJS(v.Job), int32sToJS(v.Colour), runEnd)
 	setAttr(chart, "data-spans", itoa(len(v.Items)))
 	setAttr(chart, "data-jobs", itoa(v.Jobs))
 	doc.Call("getElementById", "virtual-note").Set("textContent", fmt.Sprintf(
 		"Virtual SRPT schedule: %d spans of %d jobs on one machine of speed 1 (predicted work); A-SRPT ranks the real cluster's jobs in the order this machine completes them.",
 		len(v.Items), v.Jobs))
+}
+
+// viewEnd is the time axis' end for rec's Gantt and virtual schedule: the run's end, or later when
+// the virtual machine's drained queue outlasts the run (runrec.FromOutcome), so both axes agree.
+func viewEnd(rec *runrec.Record) int64 {
+	end := rec.End
+	for _, sp := range rec.Virtual {
+		end = max(end, sp.To)
+	}
+	return end
 }

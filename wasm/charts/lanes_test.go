@@ -71,7 +71,7 @@ func TestBuildVirtual(t *testing.T) {
 			}
 		}
 	}
-	b, err := VirtualOption("v", 100)
+	b, err := VirtualOption("v", 120)
 	if err != nil || !strings.Contains(string(b), `"renderItem":"fn:virtualItem"`) || strings.Contains(string(b), "function") {
 		t.Errorf("VirtualOption: got %s, %v; want named callbacks only", b, err)
 	}

@@ -51,7 +51,8 @@ func BuildVirtual(rec *runrec.Record, colourBy string) *Virtual {
 // VirtualOption is the ECharts option of the virtual schedule: one row, the same time axis
 // [0, end] and the same left and right margins as GanttOption, so the two charts line up and a
 // time is at the same x in both. Its one dataZoom (inside) follows the Gantt's (static/charts.js
-// keeps them in step).
+// keeps them in step). The page adds a marker item where the real run ended (static/charts.js
+// virtualData) when the drained part of the schedule outlasts it.
 func VirtualOption(title string, end int64) ([]byte, error) {
 	ch := charts.NewCustom()
 	ch.SetGlobalOptions(

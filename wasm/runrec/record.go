@@ -5,6 +5,7 @@ package runrec
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"path"
 	"strings"
 
@@ -35,7 +36,7 @@ type Record struct {
 	// Effective and the Gantt stacks co-located jobs.
 	Sharing bool `json:"sharing,omitempty"`
 	// Virtual is an A-SRPT run's virtual single-machine SRPT schedule ((*asrpt.Policy).Virtual),
-	// nil for other policies.
+	// nil for other policies. Spans ending after End were drained after the run (FromOutcome).
 	Virtual []Span `json:"virtual,omitempty"`
 }
 
@@ -126,7 +127,13 @@ func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Reco
 		}
 	}
 	if v, ok := o.Policy.(virtualer); ok {
-		spans := v.Virtual().Spans()
+		// The real run can end before the virtual machine has reached every job (the cluster
+		// runs many jobs at once, the machine one). Draining it after the run — FromOutcome is
+		// the policy's last user — completes the schedule in the same SRPT order, so every job
+		// has its spans; those after End are the machine's queue when the run ended.
+		vm := v.Virtual()
+		vm.Advance(core.Time(math.MaxInt64 / 2))
+		spans := vm.Spans()
 		rec.Virtual = make([]Span, len(spans))
 		for i, sp := range spans {
 			rec.Virtual[i] = Span{Job: int32(sp.Job), From: int64(sp.From), To: int64(sp.To)}
