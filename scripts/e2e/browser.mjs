@@ -43,6 +43,7 @@ export async function launch() {
   return {
     context,
     page,
+    profile, // the profile directory: perf.mjs finds the browser's processes by it
     requests,
     errors,
     async close() {
