@@ -3,7 +3,6 @@ package learn
 import (
 	"runtime"
 	"testing"
-	"time"
 
 	"schedlab/core/interference"
 )
@@ -14,17 +13,13 @@ func TestPredictorsBeatRowMean(t *testing.T) {
 		t.Fatalf("got %d fitting pairs, want 1881", len(all))
 	}
 	train, test := Split(all, 0.8, 1)
-	start := time.Now()
 	mf := TrainMF(train, MFConfig{Seed: 1})
-	mfTime := time.Since(start)
-	start = time.Now()
 	mlp := TrainMLP(train, MLPConfig{Seed: 1})
-	mlpTime := time.Since(start)
 	base := Evaluate(test, NewRowMean(train).Predict)
 	iasp := Evaluate(test, mf.PredictSample)
 	iapp := Evaluate(test, mlp.PredictSample)
-	t.Logf("held-out pairs: %d; row-mean RMSE %.4f MAPE %.1f%%; IASP (MF) RMSE %.4f MAPE %.1f%% (train %v); IAPP (MLP) RMSE %.4f MAPE %.1f%% (train %v)",
-		base.N, base.RMSE, 100*base.MAPE, iasp.RMSE, 100*iasp.MAPE, mfTime, iapp.RMSE, 100*iapp.MAPE, mlpTime)
+	t.Logf("held-out pairs: %d; row-mean RMSE %.4f MAPE %.1f%%; IASP (MF) RMSE %.4f MAPE %.1f%%; IAPP (MLP) RMSE %.4f MAPE %.1f%%",
+		base.N, base.RMSE, 100*base.MAPE, iasp.RMSE, 100*iasp.MAPE, iapp.RMSE, 100*iapp.MAPE)
 	for _, tc := range []struct {
 		name string
 		got  Accuracy
@@ -32,9 +27,6 @@ func TestPredictorsBeatRowMean(t *testing.T) {
 		if tc.got.RMSE >= base.RMSE || tc.got.MAPE >= base.MAPE {
 			t.Errorf("%s: got RMSE %.4f MAPE %.3f, want both below the row mean's %.4f %.3f", tc.name, tc.got.RMSE, tc.got.MAPE, base.RMSE, base.MAPE)
 		}
-	}
-	if runtime.GOOS != "js" && !raceEnabled && mfTime+mlpTime > 2*time.Second {
-		t.Errorf("training took %v, want < 2 s", mfTime+mlpTime)
 	}
 }
 

@@ -2,5 +2,5 @@
 
 package learn
 
-// raceEnabled: timing checks and the long studies are skipped under the race detector.
+// raceEnabled: the long studies are skipped under the race detector.
 const raceEnabled = false
