@@ -156,7 +156,7 @@ func (p *page) show(rec *runrec.Record) {
 		p.setError(err.Error())
 		return
 	}
-	opt, err := charts.GanttOption(c, "GPU allocations: "+rec.Name, rec.End)
+	opt, err := charts.GanttOption(c, "GPU allocations: "+rec.Name, viewEnd(rec))
 	if err != nil {
 		p.setError(err.Error())
 		return
