@@ -8,6 +8,7 @@ import (
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"syscall/js"
@@ -22,8 +23,8 @@ import (
 // appMaxJobs is the app's import bound (trace.Limits.MaxJobs), lower than the runner's
 // trace.DefaultMaxJobs: a worker holds the parsed jobs (≈trace.BytesPerJob each) and then the
 // run's state and record in one wasm32 memory of at most 4 GB, and the page keeps every record it
-// shows. Measured in Chromium (README "Browser app"): parsing 1,000,000 jobs peaks at ≈0.7 GB of
-// wasm memory; a trace over the bound is refused by line count while it streams, before its jobs
+// shows. Measured in Chromium (README "Browser app"): a 1 GB file of 990,000 jobs leaves the
+// parsing worker's wasm memory at 0.66 GB; a trace over the bound is refused by line count while it streams, before its jobs
 // are held, with "file:line: input: more than … lines: the import limit is … jobs".
 const appMaxJobs = 1_000_000
 
@@ -36,8 +37,19 @@ func workload(spec scenario.Spec, file js.Value, models *core.Models) ([]core.Jo
 		jobs, _, err := policies.Jobs(spec, nil, models)
 		return jobs, err
 	}
-	jobs, _, err := policies.ReadTrace(spec, newBlobReader(file), models, appLimits)
+	jobs, _, err := readTrace(spec, newBlobReader(file), models)
 	return jobs, err
+}
+
+// readTrace is policies.ReadTrace within appLimits; a mapping that cannot be used is reported
+// at the file's header line ("name:1: columns: …"), like every other import error.
+func readTrace(spec scenario.Spec, r io.Reader, models *core.Models) ([]core.Job, []string, error) {
+	if spec.Columns != "" {
+		if _, err := trace.ParseMapping(spec.Columns); err != nil {
+			return nil, nil, fmt.Errorf("%s:1: %w", spec.Trace, err)
+		}
+	}
+	return policies.ReadTrace(spec, r, models, appLimits)
 }
 
 // headerOf returns the first line of a blob split as a CSV record (the column-mapping form's
@@ -117,7 +129,7 @@ func parse(msg js.Value) {
 	h := sha256.New()
 	tee := io.TeeReader(r, h)
 	spec := scenario.Spec{Trace: name, Format: format, Columns: columns}
-	jobs, warns, err := policies.ReadTrace(spec, tee, zoo.Models(), appLimits)
+	jobs, warns, err := readTrace(spec, tee, zoo.Models())
 	if err != nil {
 		fail(err)
 		return

@@ -104,9 +104,10 @@ func (p *page) loadFile(file js.Value) {
 			p.header = append(p.header, h.Index(i).String())
 		}
 	}
-	for _, k := range []string{"wasmBytes", "ms"} {
-		if v := d.Get(k); v.Truthy() {
-			setAttr(det, "data-"+k, fmt.Sprintf("%.0f", v.Float()))
+	// What the import cost the worker (the perf script reads them): its wasm memory and time.
+	for k, attr := range map[string]string{"wasmBytes": "data-wasm-bytes", "ms": "data-parse-ms"} {
+		if v := d.Get(k); v.Type() == js.TypeNumber {
+			setAttr(det, attr, fmt.Sprintf("%.0f", v.Float()))
 		}
 	}
 	mapForm := format == "mapped" || (d.Get("detectFailed").Truthy() && len(mappable(p.header)) > 1)
