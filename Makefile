@@ -11,7 +11,8 @@ WASMDIR  := $(GOROOT)/lib/wasm
 WASMEXEC := $(WASMDIR)/go_js_wasm_exec
 PORT     ?= 8080
 HOST     ?= 127.0.0.1
-FUZZTIME ?= 60s
+FUZZTIME  ?= 60s
+FUZZBRIEF ?= 30000
 BENCH    ?= .
 SITE     := build/site
 HAVE_SIM := $(wildcard scripts/simulate/*.go)
@@ -104,8 +105,8 @@ test-wasm:
 	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(CURDIR)/scripts/e2e/go_js_wasm_exec_idb" ./wasm/...
 
 fuzz-brief:
-	@echo "== fuzz-brief: every Fuzz target for 5s"
-	@scripts/fuzz.sh 5s
+	@echo "== fuzz-brief: every Fuzz target for $(FUZZBRIEF) executions"
+	@scripts/fuzz.sh $(FUZZBRIEF)x
 
 fuzz:
 	@echo "== fuzz: every Fuzz target for $(FUZZTIME)"
