@@ -1,7 +1,6 @@
 package interference
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -36,15 +35,6 @@ const (
 	kPack
 	kGandiva
 )
-
-// Params are the policies' JSON parameters (all optional).
-type Params struct {
-	TrainFrac float64 `json:"train_frac,omitempty"` // iasp-iapp: share of measured pairs to train on (default 0.8)
-	Seed      uint64  `json:"seed,omitempty"`       // iasp-iapp: split and training seed (default 1)
-	Theta     float64 `json:"theta,omitempty"`      // iasp-iapp(-oracle): least predicted net throughput gain to share (default 0.3, tuned on seeds 101–110)
-	Lambda    float64 `json:"lambda,omitempty"`     // iasp-iapp(-oracle): cost of each extra server a gang spans (default 2: > 1 waits for one server; tuned on seeds 101–110)
-	Evict     float64 `json:"evict,omitempty"`      // gandiva-pack: migrate a job whose observed slowdown is below this (default 0.6)
-}
 
 // Policy is one of the GPU-sharing policies.
 type Policy struct {
@@ -86,34 +76,11 @@ func (p *Policy) Predictors() *learn.Predictors { return p.pred }
 
 func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
 	p := &Policy{name: name, kind: k, col: interference.NewColocation(interference.Gavel(), zoo.Models())}
-	if len(bytes.TrimSpace(raw)) > 0 {
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&p.p); err != nil {
-			return nil, fmt.Errorf("params: %w", err)
-		}
+	ps, err := parseParams(k, raw)
+	if err != nil {
+		return nil, err
 	}
-	if p.p.TrainFrac == 0 {
-		p.p.TrainFrac = 0.8
-	}
-	if p.p.TrainFrac < 0.05 || p.p.TrainFrac > 1 {
-		return nil, fmt.Errorf("params: train_frac: %g is outside [0.05, 1]", p.p.TrainFrac)
-	}
-	if p.p.Seed == 0 {
-		p.p.Seed = 1
-	}
-	if p.p.Theta == 0 {
-		p.p.Theta = 0.3
-	}
-	if p.p.Lambda == 0 {
-		p.p.Lambda = 2
-	}
-	if p.p.Evict == 0 {
-		p.p.Evict = 0.6
-	}
-	if p.p.Theta < -1 || p.p.Theta > 1 || p.p.Lambda < 0 || p.p.Evict < 0 || p.p.Evict > 1 {
-		return nil, fmt.Errorf("params: theta in [-1, 1], lambda ≥ 0 and evict in [0, 1] required")
-	}
+	p.p = ps
 	if k == kIASP {
 		p.pred = learn.Train(p.col.Model(), p.p.TrainFrac, p.p.Seed)
 	}

@@ -59,6 +59,16 @@ func TestParams(t *testing.T) {
 		{"iasp-iapp", `{"train_frac":2}`, "train_frac"},
 		{"exclusive", `{"bogus":1}`, "unknown field"},
 		{"gandiva-pack", `{"evict":0.5}`, ""},
+		{"gandiva-pack", `{"evict":0}`, ""},
+		{"iasp-iapp", `{"theta":0,"lambda":0}`, ""},
+		{"iasp-iapp", `{"theta":5}`, "theta: 5 is outside"},
+		{"iasp-iapp-oracle", `{"lambda":-1}`, "lambda: -1 is negative"},
+		{"gandiva-pack", `{"evict":2}`, "evict: 2 is outside"},
+		{"iasp-iapp", `{"train_frac":0}`, "train_frac: 0 is outside"},
+		{"exclusive", `{"theta":0.5}`, "theta: applies only to iasp-iapp"},
+		{"iasp-iapp-oracle", `{"train_frac":0.5}`, "train_frac: applies only to iasp-iapp"},
+		{"iasp-iapp", `{"evict":0.5}`, "evict: applies only to gandiva-pack"},
+		{"pack-first", `{} {}`, "trailing data"},
 	} {
 		_, err := reg.New(tc.name, []byte(tc.params))
 		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {

@@ -1,0 +1,86 @@
+package interference
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Params are the policies' JSON parameters (all optional), after defaults.
+type Params struct {
+	TrainFrac float64 // iasp-iapp: share of measured pairs to train on (default 0.8)
+	Seed      uint64  // iasp-iapp: split and training seed (default 1)
+	Theta     float64 // iasp-iapp(-oracle): least predicted net throughput gain to share (default 0.3, tuned on seeds 101–110)
+	Lambda    float64 // iasp-iapp(-oracle): cost of each extra server a gang spans (default 2: > 1 waits for one server; tuned on seeds 101–110)
+	Evict     float64 // gandiva-pack: migrate a job whose observed slowdown is below this (default 0.6)
+}
+
+// jsonParams is Params as written. Pointers, because 0 is a meaningful value of theta (share on
+// any predicted gain), lambda (spill across servers freely), evict (never migrate) and seed: an
+// absent key takes the default, an explicit 0 is kept.
+type jsonParams struct {
+	TrainFrac *float64 `json:"train_frac"`
+	Seed      *uint64  `json:"seed"`
+	Theta     *float64 `json:"theta"`
+	Lambda    *float64 `json:"lambda"`
+	Evict     *float64 `json:"evict"`
+}
+
+// parseParams reads raw strictly (unknown keys, trailing data and keys of another policy of the
+// family are errors, so a typo or a misplaced parameter never silently runs the default) and
+// checks each value's range.
+func parseParams(k kind, raw json.RawMessage) (Params, error) {
+	ps := Params{TrainFrac: 0.8, Seed: 1, Theta: 0.3, Lambda: 2, Evict: 0.6}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return ps, nil
+	}
+	var in jsonParams
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&in); err != nil {
+		return ps, fmt.Errorf("params: %w", err)
+	}
+	if d.More() {
+		return ps, fmt.Errorf("params: trailing data after the JSON object")
+	}
+	iasp, share := k == kIASP, k == kIASP || k == kOracle
+	for _, f := range []struct {
+		key     string
+		set, ok bool
+		who     string
+	}{
+		{"train_frac", in.TrainFrac != nil, iasp, NameIASP},
+		{"seed", in.Seed != nil, iasp, NameIASP},
+		{"theta", in.Theta != nil, share, NameIASP + " and " + NameOracle},
+		{"lambda", in.Lambda != nil, share, NameIASP + " and " + NameOracle},
+		{"evict", in.Evict != nil, k == kGandiva, NameGandiva},
+	} {
+		if f.set && !f.ok {
+			return ps, fmt.Errorf("params: %s: applies only to %s", f.key, f.who)
+		}
+	}
+	set := func(dst *float64, src *float64) {
+		if src != nil {
+			*dst = *src
+		}
+	}
+	set(&ps.TrainFrac, in.TrainFrac)
+	set(&ps.Theta, in.Theta)
+	set(&ps.Lambda, in.Lambda)
+	set(&ps.Evict, in.Evict)
+	if in.Seed != nil {
+		ps.Seed = *in.Seed
+	}
+	switch {
+	case ps.TrainFrac < 0.05 || ps.TrainFrac > 1:
+		return ps, fmt.Errorf("params: train_frac: %g is outside [0.05, 1]", ps.TrainFrac)
+	case ps.Theta < -1 || ps.Theta > 1:
+		return ps, fmt.Errorf("params: theta: %g is outside [-1, 1] (a net throughput gain)", ps.Theta)
+	case ps.Lambda < 0:
+		return ps, fmt.Errorf("params: lambda: %g is negative (a cost per extra server)", ps.Lambda)
+	case ps.Evict < 0 || ps.Evict > 1:
+		return ps, fmt.Errorf("params: evict: %g is outside [0, 1] (a slowdown)", ps.Evict)
+	}
+	return ps, nil
+}
