@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"schedlab/core/hetero"
 	"schedlab/core/sim"
@@ -39,7 +41,7 @@ func parseParams(name string, raw json.RawMessage, allowed map[string]bool) (Par
 		if err := json.Unmarshal(raw, &keys); err != nil {
 			return ps, fmt.Errorf("params: %w", err)
 		}
-		for k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(keys)) { // sorted: the same key is named every run
 			if !allowed[k] {
 				return ps, fmt.Errorf("params: %s: unknown key %q", name, k)
 			}
@@ -183,6 +185,9 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		ex, err := ParseExclude(ps.Exclude)
 		if err != nil {
 			return nil, fmt.Errorf("params: %w", err)
+		}
+		if ex == ExcludeNone {
+			return nil, fmt.Errorf("params: exclude: none would show the policy each job's own profile: use throughputs=measured")
 		}
 		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex)}}, nil
 	}

@@ -43,7 +43,6 @@ type MaxMin struct {
 	last    core.Time   // when recv was last brought up to date
 	active  []int       // job indices of the current LP, ascending
 	scratch []int
-	z       float64 // the last LP's max-min value (1 = equal share)
 }
 
 // Name implements sim.Policy.
@@ -136,11 +135,10 @@ func (p *MaxMin) solve(v *sim.View) {
 		thr[k] = p.thr(v.Job(i))
 		gpus[k] = v.Job(i).Job.GPUs
 	}
-	x, z, err := SolveMaxMin(thr, gpus, p.cap)
+	x, _, err := SolveMaxMin(thr, gpus, p.cap)
 	if err != nil {
 		panic(fmt.Sprintf("gavel-maxmin: %v", err)) // the LP is feasible (X = 0) and bounded (X ≤ 1) by construction
 	}
-	p.z = z
 	for k, i := range p.active {
 		p.x[i] = x[k]
 	}

@@ -110,6 +110,8 @@ func TestEntriesParams(t *testing.T) {
 		{"gavel-maxmin", `{"exclude":"family"}`, "throughputs=similarity"},
 		{"gavel-maxmin", `{"throughputs":"guess"}`, "throughputs"},
 		{"gavel-maxmin", `{"order":"lpt"}`, "unknown key"},
+		{"gavel-maxmin", `{"throughputs":"similarity","exclude":"none"}`, "throughputs=measured"},
+		{"gavel-maxmin", `{"zz":1,"aa":2,"mm":3}`, `unknown key "aa"`},
 		{"first-fit-any", `{"order":"lpt"}`, "unknown key"},
 		{"random-type", ``, ""},
 		{"fastest-gpu-first", `null`, ""},
