@@ -16,7 +16,8 @@ type Entry struct {
 
 // Params are the family's JSON parameters: {"max_history": N} limits the predictor to the last N
 // runs of each group (0 = all); {"backfill": false} makes list scheduling strict; {"refine": true}
-// refines the mapper's cut with Kernighan–Lin passes (spec §4.3's optional step; off by default
+// refines the mapper's cut with Kernighan–Lin passes (spec §4.3's optional step; an error for
+// srpt-predicted-oblivious, which has no mapper; off by default
 // because on the asrpt-jct study it changed mean JCT by less than the seed-to-seed noise: README).
 type Params struct {
 	MaxHistory int   `json:"max_history"`
@@ -42,6 +43,9 @@ func Entries() []Entry {
 			}
 			if pr.MaxHistory < 0 {
 				return nil, fmt.Errorf("params: max_history: want ≥ 0, got %d", pr.MaxHistory)
+			}
+			if pr.Refine && o.Oblivious {
+				return nil, fmt.Errorf("params: refine: %s places with first fit, there is no mapper cut to refine", name)
 			}
 			o := o
 			o.MaxHistory = pr.MaxHistory
