@@ -25,8 +25,8 @@ func stats(xs []float64) (float64, float64) {
 }
 
 func skipHeavy(t *testing.T) {
-	if testing.Short() || runtime.GOOS == "js" {
-		t.Skip("10-seed study: run natively without -short (README: Reproducing A-SRPT)")
+	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
+		t.Skip("10-seed study: run natively without -short or -race (README: Reproducing A-SRPT)")
 	}
 }
 
