@@ -79,7 +79,7 @@ func stats(xs []float64) stat {
 // scenario, and logs mean ± sd of makespan and mean JCT with the gap to the scenario's oracle.
 func TestMakespanStudy(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
-		t.Skip("10 seeds × 4 scenarios × 9+ policies (≈1 min natively): run natively without -short or -race")
+		t.Skip("10 seeds × 4 scenarios × 9+ policies (a few seconds natively): run natively without -short or -race")
 	}
 	type pol struct{ name, params string }
 	for _, scName := range []string{"similarity-makespan", "similarity-online", "similarity-unseen", "similarity-packing"} {
