@@ -35,17 +35,37 @@ func (a *event) less(b *event) bool {
 
 // eventHeap is a typed binary min-heap: unlike container/heap it never boxes events in interfaces,
 // which matters most under wasm's single-threaded garbage collector.
+//
+// Beside the heap it keeps a FIFO lane for lease ends: a LeaseEnd event that does not order before
+// the lane's last event is appended there instead of sifted into the heap. Under lease rounds
+// every lease ends one round after it starts, in start order, so the lease ends (all but one event
+// per round; the Tick stays in the heap, else the next round's lease ends would order before it)
+// cost O(1) instead of O(log n) sifts of 32-byte entries. Both parts are ordered by less, a total order
+// (seq is unique), and pop takes the smaller head, so the pop sequence is exactly the heap's.
 type eventHeap struct {
 	items []event
 	seq   uint64
+	lane  []event // ascending by less; lane[head:] are queued
+	head  int
 }
 
-func (h *eventHeap) Len() int { return len(h.items) }
+func (h *eventHeap) Len() int { return len(h.items) + len(h.lane) - h.head }
 
 // push adds e, stamping its sequence number.
 func (h *eventHeap) push(e event) {
 	h.seq++
 	e.seq = h.seq
+	if n := len(h.lane); e.kind == LeaseEnd && (n == h.head || !e.less(&h.lane[n-1])) {
+		if n == h.head {
+			h.lane, h.head = h.lane[:0], 0
+		} else if h.head >= 1024 && 2*h.head >= n {
+			// Reuse the consumed front instead of growing: amortised O(1) per event.
+			h.lane = h.lane[:copy(h.lane, h.lane[h.head:])]
+			h.head = 0
+		}
+		h.lane = append(h.lane, e)
+		return
+	}
 	h.items = append(h.items, e)
 	i := len(h.items) - 1
 	for i > 0 {
@@ -58,9 +78,26 @@ func (h *eventHeap) push(e event) {
 	}
 }
 
-func (h *eventHeap) top() *event { return &h.items[0] }
+// fromLane reports whether the next event is the lane's head (else the heap's top).
+func (h *eventHeap) fromLane() bool {
+	if h.head == len(h.lane) {
+		return false
+	}
+	return len(h.items) == 0 || h.lane[h.head].less(&h.items[0])
+}
+
+func (h *eventHeap) top() *event {
+	if h.fromLane() {
+		return &h.lane[h.head]
+	}
+	return &h.items[0]
+}
 
 func (h *eventHeap) pop() event {
+	if h.fromLane() {
+		h.head++
+		return h.lane[h.head-1]
+	}
 	it := h.items
 	e := it[0]
 	n := len(it) - 1

@@ -36,6 +36,54 @@ func TestHeapOrder(t *testing.T) {
 	}
 }
 
+// TestHeapLane interleaves pushes and pops where lease ends go to the FIFO lane (in order) or,
+// out of order, to the heap, and checks every pop against the minimum of the live events.
+func TestHeapLane(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		shift func(i int) core.Time // lease end time of the i-th push
+	}{
+		{"rounds", func(i int) core.Time { return core.Time(i/10) * 300 }},
+		{"out of order", func(i int) core.Time { return core.Time((i * 7919) % 50) }},
+		{"mixed", func(i int) core.Time { return core.Time(i/10*300 - (i%3)*(i%5)) }},
+	} {
+		rng := rand.New(rand.NewPCG(3, 4))
+		var h eventHeap
+		var live []event
+		var seq uint64
+		for i := 0; i < 6000; i++ {
+			e := event{at: c.shift(i), kind: LeaseEnd, job: int32(i)}
+			switch i % 10 {
+			case 0:
+				e.kind = Tick
+			case 1:
+				e.kind = Completion
+			}
+			h.push(e)
+			seq++
+			e.seq = seq
+			live = append(live, e)
+			// Phases of pushes only, then of 1.5 pops per push: the lane grows past its
+			// compaction threshold and drains.
+			for n := (i / 1500 % 2) * rng.IntN(4); n > 0 && len(live) > 0; n-- {
+				k := 0
+				for m := range live {
+					if live[m].less(&live[k]) {
+						k = m
+					}
+				}
+				if got := h.pop(); got != live[k] {
+					t.Fatalf("%s: push %d: got %+v, want %+v", c.name, i, got, live[k])
+				}
+				live = slices.Delete(live, k, k+1)
+			}
+			if h.Len() != len(live) {
+				t.Fatalf("%s: got Len %d, want %d", c.name, h.Len(), len(live))
+			}
+		}
+	}
+}
+
 // boxedHeap is the container/heap equivalent, for the benchmark comparison only.
 type boxedHeap []event
 

@@ -42,8 +42,13 @@ func (p *Policy) key(v *sim.View, j *sim.JobState, s *jobState) float64 {
 }
 
 // sortJobs orders p.jobs by (bumped first, key, arrival), FIFO by arrival alone; ties keep arrival
-// order, as the authors' stable in-place sort does for distinct arrival times.
+// order, as the authors' stable in-place sort does for distinct arrival times. Under FIFO the
+// jobs already come in that order (View.Pending yields arrival order, and arrival indices follow
+// the engine's stable sort by submit time), so the sort is skipped.
 func (p *Policy) sortJobs(v *sim.View) {
+	if p.order == FIFO {
+		return
+	}
 	p.keys = p.keys[:0]
 	for _, j := range p.jobs {
 		p.keys = append(p.keys, p.key(v, j, &p.st[j.Index]))
