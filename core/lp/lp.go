@@ -18,14 +18,28 @@ import (
 // ErrUnbounded is returned when the objective can grow without limit.
 var ErrUnbounded = errors.New("lp: unbounded")
 
+// ErrIterationLimit is returned when the pivot budget runs out before an optimum is proven
+// (numerical trouble on large or badly scaled problems; Bland's rule itself cannot cycle).
+var ErrIterationLimit = errors.New("lp: iteration limit")
+
 // eps is the tolerance below which a reduced cost or pivot element counts as zero.
 const eps = 1e-9
 
 // Maximize returns an optimal x and its objective value. A is row-major, len(A) == len(b) rows
 // of len(c) entries each. Pivoting uses the largest reduced cost (Dantzig), switching to Bland's
-// smallest-index rule after a run of degenerate pivots so that it cannot cycle.
+// smallest-index rule after a run of degenerate pivots so that it cannot cycle. At most
+// 50·(rows + columns) + 1000 pivots are made (then ErrIterationLimit).
 func Maximize(c []float64, A [][]float64, b []float64) ([]float64, float64, error) {
+	return MaximizeWithin(c, A, b, 0)
+}
+
+// MaximizeWithin is Maximize with a pivot budget of limit (≤ 0: Maximize's default), so that a
+// caller can bound its time or exercise its ErrIterationLimit path.
+func MaximizeWithin(c []float64, A [][]float64, b []float64, limit int) ([]float64, float64, error) {
 	m, n := len(A), len(c)
+	if limit <= 0 {
+		limit = 50*(m+n) + 1000
+	}
 	if len(b) != m {
 		return nil, 0, fmt.Errorf("lp: %d rows but %d bounds", m, len(b))
 	}
@@ -52,9 +66,6 @@ func Maximize(c []float64, A [][]float64, b []float64) ([]float64, float64, erro
 	}
 	degenerate := 0
 	for iter := 0; ; iter++ {
-		if iter > 50*(m+n)+1000 {
-			return nil, 0, errors.New("lp: iteration limit")
-		}
 		bland := degenerate > m
 		col := -1
 		for k := range w - 1 {
@@ -67,6 +78,9 @@ func Maximize(c []float64, A [][]float64, b []float64) ([]float64, float64, erro
 		}
 		if col < 0 {
 			break
+		}
+		if iter >= limit { // a pivot is due but the budget is spent
+			return nil, 0, ErrIterationLimit
 		}
 		pr := -1
 		best := 0.0

@@ -67,6 +67,24 @@ func TestMaximizeErrors(t *testing.T) {
 	}
 }
 
+// TestMaximizeWithin checks the pivot budget: the textbook LP takes two pivots (y, then x).
+func TestMaximizeWithin(t *testing.T) {
+	c, A, b := []float64{3, 5}, [][]float64{{1, 0}, {0, 2}, {3, 2}}, []float64{4, 12, 18}
+	tests := []struct {
+		limit   int
+		wantErr error
+	}{{1, ErrIterationLimit}, {2, nil}, {0, nil}}
+	for _, tc := range tests {
+		_, got, err := MaximizeWithin(c, A, b, tc.limit)
+		if !errors.Is(err, tc.wantErr) {
+			t.Errorf("limit %d: got error %v, want %v", tc.limit, err, tc.wantErr)
+		}
+		if err == nil && got != 36 {
+			t.Errorf("limit %d: got objective %v, want 36", tc.limit, got)
+		}
+	}
+}
+
 func BenchmarkMaximize(b *testing.B) {
 	// A max-min allocation LP of 48 jobs on 3 GPU types.
 	const n, types = 48, 3

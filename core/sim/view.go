@@ -25,6 +25,11 @@ func (v *View) Cluster() *core.Cluster { return v.s.cl }
 // Round is the round length.
 func (v *View) Round() core.Time { return v.s.cfg.Round }
 
+// Warn records text among the run's warnings (Result.Warnings, counted per distinct text): how a
+// policy reports that it fell back from its normal decision (e.g. a failed solver) without
+// stopping the run.
+func (v *View) Warn(text string) { v.s.warnings.add(text) }
+
 // NumJobs is the number of jobs in the workload; Job(i) is the one with arrival index i.
 func (v *View) NumJobs() int { return len(v.s.jobs) }
 

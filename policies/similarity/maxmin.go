@@ -1,6 +1,8 @@
 package similarity
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -40,9 +42,11 @@ type MaxMin struct {
 	cap     []int
 	x       [][]float64 // per job index: the LP's fractions per type (nil = not in the current LP)
 	recv    [][]float64 // per job index: seconds held per type
+	th      [][]float64 // per job index: thr's answer (nil = not computed yet)
 	last    core.Time   // when recv was last brought up to date
 	active  []int       // job indices of the current LP, ascending
 	scratch []int
+	limit   int // the LP's pivot budget (0 = core/lp's default); tests force failures with it
 }
 
 // Name implements sim.Policy.
@@ -62,16 +66,22 @@ func (p *MaxMin) Init(v *sim.View) {
 	}
 	p.x = make([][]float64, v.NumJobs())
 	p.recv = make([][]float64, v.NumJobs())
+	p.th = make([][]float64, v.NumJobs())
 }
 
 // Match reports the throughput estimate's decision about job i (for the app's per-job view).
 func (p *MaxMin) Match(i int) Match { return p.est.Match(i) }
 
 // thr is job j's estimated consolidated throughput per type (0 where it cannot run or was
-// never measured); a job without any estimate counts 1 on every type it may use.
+// never measured); a job without any estimate counts 1 on every type it may use. Computed once
+// per job (every solve and every round reads it).
 func (p *MaxMin) thr(j *sim.JobState) []float64 {
+	if p.th[j.Index] != nil {
+		return p.th[j.Index]
+	}
 	e := p.est.estimateOf(j)
 	out := make([]float64, len(p.types))
+	p.th[j.Index] = out
 	for ti, t := range p.types {
 		if !j.Job.AllowsType(t) || j.Job.GPUs > p.cap[ti] {
 			continue
@@ -124,34 +134,187 @@ func (p *MaxMin) Decide(v *sim.View, why sim.Trigger) {
 	}
 }
 
-// solve computes X for the active jobs.
+// solve computes X for the active jobs. An LP that fails (pivot budget spent, non-finite
+// numbers) must not stop the run: the active jobs then get the equal share — the LP's own
+// reference point, feasible by construction — until the active set changes, and the run's
+// warnings say so (counted once per failed solve).
 func (p *MaxMin) solve(v *sim.View) {
-	for _, i := range p.active {
-		p.x[i] = nil
-	}
 	thr := make([][]float64, len(p.active))
 	gpus := make([]int, len(p.active))
 	for k, i := range p.active {
 		thr[k] = p.thr(v.Job(i))
 		gpus[k] = v.Job(i).Job.GPUs
 	}
-	x, _, err := SolveMaxMin(thr, gpus, p.cap)
+	x, _, err := solveMaxMin(thr, gpus, p.cap, p.limit)
 	if err != nil {
-		panic(fmt.Sprintf("gavel-maxmin: %v", err)) // the LP is feasible (X = 0) and bounded (X ≤ 1) by construction
+		v.Warn(fmt.Sprintf("gavel-maxmin: allocation LP failed (%v): equal shares until the active set changes", err))
+		x = equalShares(thr, gpus, p.cap)
 	}
 	for k, i := range p.active {
 		p.x[i] = x[k]
 	}
 }
 
+// maxClasses bounds the LP: at most this many job classes (see SolveMaxMin) enter it. The dense
+// tableau has 2·classes + types rows and 1 + classes·types structural columns, and the policy
+// solves at every arrival and completion: 64 distinct classes on 3 types take ≈2.5 ms natively,
+// 128 take ≈15 ms (×2,000 solves for a 1,000-job trace = 30 s). With measured or similarity-
+// predicted throughputs a class is a (model, GPU count, allowed types) triple: 1,000 jobs of the
+// similarity workload form ≈50 classes (≈75 with single=true), 48 jobs at most 48.
+const maxClasses = 64
+
 // SolveMaxMin solves the max-min LP for jobs with throughputs thr[j][type] (0 = cannot run there)
 // on gangs of gpus[j] GPUs over capacity[type] GPUs: the fractions X[j][type] and the max-min
 // value (each job's throughput under X over its throughput under the equal share).
+//
+// Jobs with the same throughput vector and GPU count form a class and are solved as one. They are
+// interchangeable in the LP: they have the same equal-share reference, and swapping two of them
+// maps feasible points to feasible points with the same objective. The LP is convex, so the
+// average of an optimum over all such swaps is feasible and no worse, hence optimal — there is an
+// optimum in which every job of a class gets the same fractions. The LP over classes has one
+// z-row and one Σ_t X ≤ 1 row per class, capacity rows Σ_c count_c·gpus_c·X[c][t] ≤ GPUs of type t,
+// and the 10⁻³ tie-breaker weighted by count_c: it is the original LP restricted to such
+// symmetric points, so its optimum is an optimum of the original. Its size depends on the number
+// of classes, not of jobs.
+//
+// At most maxClasses classes enter the LP, in order of their first job in the input (the policy
+// passes the active jobs in arrival order, so the oldest classes); jobs of the other classes get
+// X = 0 and are left out of the equal share (they wait for the LP's jobs to finish, and meanwhile
+// run only on GPUs the round leaves idle).
 func SolveMaxMin(thr [][]float64, gpus []int, capacity []int) ([][]float64, float64, error) {
+	return solveMaxMin(thr, gpus, capacity, 0)
+}
+
+// solveMaxMin is SolveMaxMin with the simplex's pivot budget (0 = core/lp's default).
+func solveMaxMin(thr [][]float64, gpus []int, capacity []int, limit int) ([][]float64, float64, error) {
 	n, nt := len(thr), len(capacity)
 	if n == 0 {
 		return nil, 0, nil
 	}
+	// classes, in order of first appearance; index is for lookup only
+	of := make([]int, n) // job → class (-1: beyond maxClasses)
+	var rep, count []int // per class: first job, number of jobs
+	index := map[string]int{}
+	key := make([]byte, 0, 8*(nt+1))
+	for j := range n {
+		key = binary.LittleEndian.AppendUint64(key[:0], uint64(gpus[j]))
+		for t := range nt {
+			key = binary.LittleEndian.AppendUint64(key, math.Float64bits(thr[j][t]))
+		}
+		c, ok := index[string(key)]
+		if !ok {
+			c = -1
+			if len(rep) < maxClasses {
+				c = len(rep)
+				index[string(key)] = c
+				rep, count = append(rep, j), append(count, 0)
+			}
+		}
+		of[j] = c
+		if c >= 0 {
+			count[c]++
+		}
+	}
+	xc, z, err := solveClasses(thr, gpus, capacity, rep, count, limit)
+	if err != nil {
+		return nil, 0, err
+	}
+	zero := make([]float64, nt)
+	x := make([][]float64, n)
+	for j, c := range of {
+		x[j] = zero
+		if c >= 0 {
+			x[j] = xc[c] // shared by the class: read-only
+		}
+	}
+	return x, z, nil
+}
+
+// solveClasses solves the LP over classes (class c: count[c] jobs like job rep[c]).
+func solveClasses(thr [][]float64, gpus []int, capacity []int, rep, count []int, limit int) ([][]float64, float64, error) {
+	nc, nt := len(rep), len(capacity)
+	total, demand, jobs := 0, 0, 0
+	for _, c := range capacity {
+		total += c
+	}
+	for c, j := range rep {
+		demand += count[c] * gpus[j]
+		jobs += count[c]
+	}
+	share := 1.0
+	if demand > total {
+		share = float64(total) / float64(demand)
+	}
+	// variables: z, then X[c][t] for every pair the class can run on
+	type pair struct{ c, t int }
+	var vars []pair
+	eq := make([]float64, nc)
+	for c, j := range rep {
+		for t := range nt {
+			if thr[j][t] > 0 {
+				vars = append(vars, pair{c, t})
+				eq[c] += share * thr[j][t] * float64(capacity[t]) / float64(total)
+			}
+		}
+	}
+	obj := make([]float64, 1+len(vars))
+	obj[0] = 1
+	var A [][]float64
+	var b []float64
+	rowZ := make([][]float64, nc)
+	rowOne := make([][]float64, nc)
+	for c := range nc {
+		rowZ[c] = make([]float64, len(obj))
+		rowZ[c][0] = 1
+		rowOne[c] = make([]float64, len(obj))
+	}
+	rowCap := make([][]float64, nt)
+	for t := range nt {
+		rowCap[t] = make([]float64, len(obj))
+	}
+	for k, pv := range vars {
+		j := rep[pv.c]
+		a := thr[j][pv.t] / eq[pv.c]
+		rowZ[pv.c][1+k] = -a
+		rowOne[pv.c][1+k] = 1
+		rowCap[pv.t][1+k] = float64(count[pv.c] * gpus[j])
+		obj[1+k] = 1e-3 * a * float64(count[pv.c]) / float64(jobs)
+	}
+	for c := range nc {
+		if eq[c] > 0 {
+			A, b = append(A, rowZ[c]), append(b, 0)
+		}
+		A, b = append(A, rowOne[c]), append(b, 1)
+	}
+	for t := range nt {
+		A, b = append(A, rowCap[t]), append(b, float64(capacity[t]))
+	}
+	sol, _, err := lp.MaximizeWithin(obj, A, b, limit)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, s := range sol {
+		if math.IsNaN(s) || math.IsInf(s, 0) {
+			return nil, 0, errNonFinite
+		}
+	}
+	x := make([][]float64, nc)
+	for c := range x {
+		x[c] = make([]float64, nt)
+	}
+	for k, pv := range vars {
+		x[pv.c][pv.t] = sol[1+k]
+	}
+	return x, sol[0], nil
+}
+
+// errNonFinite reports an LP solution with NaN or infinite entries (numerical trouble).
+var errNonFinite = errors.New("lp: non-finite solution")
+
+// equalShares is the fallback allocation: every job the fraction min(1, GPUs / Σ gpus_j) ×
+// (GPUs of type t / GPUs) of time on each type it can run on, the LP's equal-share reference.
+// It is feasible: Σ_t X ≤ share ≤ 1, and Σ_j gpus_j·X[j][t] ≤ share·demand·cap_t/GPUs ≤ cap_t.
+func equalShares(thr [][]float64, gpus []int, capacity []int) [][]float64 {
 	total, demand := 0, 0
 	for _, c := range capacity {
 		total += c
@@ -163,61 +326,16 @@ func SolveMaxMin(thr [][]float64, gpus []int, capacity []int) ([][]float64, floa
 	if demand > total {
 		share = float64(total) / float64(demand)
 	}
-	// variables: z, then X[j][t] for every pair the job can run on
-	type pair struct{ j, t int }
-	var vars []pair
-	eq := make([]float64, n)
-	for j := range n {
-		for t := range nt {
+	x := make([][]float64, len(thr))
+	for j := range thr {
+		x[j] = make([]float64, len(capacity))
+		for t, c := range capacity {
 			if thr[j][t] > 0 {
-				vars = append(vars, pair{j, t})
-				eq[j] += share * thr[j][t] * float64(capacity[t]) / float64(total)
+				x[j][t] = share * float64(c) / float64(total)
 			}
 		}
 	}
-	c := make([]float64, 1+len(vars))
-	c[0] = 1
-	var A [][]float64
-	var b []float64
-	rowZ := make([][]float64, n)
-	rowOne := make([][]float64, n)
-	for j := range n {
-		rowZ[j] = make([]float64, len(c))
-		rowZ[j][0] = 1
-		rowOne[j] = make([]float64, len(c))
-	}
-	rowCap := make([][]float64, nt)
-	for t := range nt {
-		rowCap[t] = make([]float64, len(c))
-	}
-	for k, pv := range vars {
-		a := thr[pv.j][pv.t] / eq[pv.j]
-		rowZ[pv.j][1+k] = -a
-		rowOne[pv.j][1+k] = 1
-		rowCap[pv.t][1+k] = float64(gpus[pv.j])
-		c[1+k] = 1e-3 * a / float64(n)
-	}
-	for j := range n {
-		if eq[j] > 0 {
-			A, b = append(A, rowZ[j]), append(b, 0)
-		}
-		A, b = append(A, rowOne[j]), append(b, 1)
-	}
-	for t := range nt {
-		A, b = append(A, rowCap[t]), append(b, float64(capacity[t]))
-	}
-	sol, _, err := lp.Maximize(c, A, b)
-	if err != nil {
-		return nil, 0, err
-	}
-	x := make([][]float64, n)
-	for j := range x {
-		x[j] = make([]float64, nt)
-	}
-	for k, pv := range vars {
-		x[pv.j][pv.t] = sol[1+k]
-	}
-	return x, sol[0], nil
+	return x
 }
 
 // prio is one (job, type) pair in Gavel's round order.
