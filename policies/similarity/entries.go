@@ -177,8 +177,16 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 	}
 	switch ps.Throughputs {
 	case "", "measured":
-		if ps.Exclude != "" || ps.K != 3 {
-			return nil, fmt.Errorf("params: k and exclude apply only with throughputs=similarity")
+		// whether the keys were given, not their values: parseParams turns k = 0 or absent into 3
+		var keys map[string]json.RawMessage
+		if len(bytes.TrimSpace(raw)) > 0 {
+			_ = json.Unmarshal(raw, &keys) // parseParams accepted raw: an object or null
+		}
+		if _, k := keys["k"]; k {
+			return nil, fmt.Errorf("params: k applies only with throughputs=similarity")
+		}
+		if _, ex := keys["exclude"]; ex {
+			return nil, fmt.Errorf("params: exclude applies only with throughputs=similarity")
 		}
 		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleOracle, table: hetero.Gavel()}}, nil
 	case "similarity":

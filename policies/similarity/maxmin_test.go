@@ -1,7 +1,9 @@
 package similarity
 
 import (
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"schedlab/core"
@@ -32,6 +34,10 @@ func TestSolveMaxMin(t *testing.T) {
 		// 4·2/3); B gets type 1, where it is as fast as anywhere, so it cannot pass 1: z = 1.
 		{"gang too large", [][]float64{{0, 4}, {3, 3}}, []int{2, 1}, []int{1, 2}, 1,
 			[][]float64{{0, 1}, {1, 0}}},
+		// Comparative advantage with every job doubled on twice the GPUs: two classes of two jobs,
+		// the same optimum, and both jobs of a class get the class's fractions.
+		{"classes", [][]float64{{1, 4}, {2, 1}, {1, 4}, {2, 1}}, []int{1, 1, 1, 1}, []int{2, 2}, 4.0 / 3,
+			[][]float64{{0, 1}, {1, 0}, {0, 1}, {1, 0}}},
 	}
 	for _, tc := range tests {
 		x, z, err := SolveMaxMin(tc.thr, tc.gpus, tc.cap)
@@ -66,5 +72,76 @@ func TestMaxMinRuns(t *testing.T) {
 			t.Errorf("%s: re-run differs: %v vs %v", params, *s1.Makespan, *s2.Makespan)
 		}
 		t.Logf("%s: makespan %.2f h, mean JCT %.2f h, %d preemptions", params, *s1.Makespan/3600, *s1.MeanJCT/3600, s1.Preemptions)
+	}
+}
+
+// TestSolveMaxMinClassCap gives the LP maxClasses+2 distinct classes: the first maxClasses (in
+// input order) get an allocation, the two beyond the cap get none.
+func TestSolveMaxMinClassCap(t *testing.T) {
+	n := maxClasses + 2
+	thr := make([][]float64, n)
+	gpus := make([]int, n)
+	for j := range n {
+		thr[j], gpus[j] = []float64{1, 1 + float64(j)/float64(n)}, 1
+	}
+	x, _, err := SolveMaxMin(thr, gpus, []int{8, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range n {
+		got := x[j][0] + x[j][1]
+		if want := j < maxClasses; (got > 1e-9) != want {
+			t.Errorf("job %d: got Σ X = %v, want allocated = %v", j, got, want)
+		}
+	}
+}
+
+// TestMaxMinLPFailure forces the LP to fail (a pivot budget of 1): the run must not panic, every
+// job still finishes on the equal-share fallback, and the run's warnings say why.
+func TestMaxMinLPFailure(t *testing.T) {
+	jobs := genJobs(t, "similarity:jobs=12,maxh=1", 1)
+	cl, _ := core.ParseCluster("1x8:K80+1x8:P100+1x8:V100")
+	pol, err := newMaxMin(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol.(*MaxMin).limit = 1
+	s, r, _ := runPolicy(t, pol, jobs, cl, 1, 60*core.Second)
+	if s.Completed != len(jobs) {
+		t.Errorf("got %d completed, want %d", s.Completed, len(jobs))
+	}
+	found := 0
+	for _, w := range r.Warnings {
+		if strings.Contains(w.Text, "allocation LP failed (lp: iteration limit)") {
+			found = w.Count
+		}
+	}
+	if found == 0 {
+		t.Errorf("got warnings %v, want one for the failed LP", r.Warnings)
+	}
+}
+
+// TestMaxMinParams checks that k and exclude are refused with measured throughputs whenever the
+// key is given, even at its default value.
+func TestMaxMinParams(t *testing.T) {
+	tests := []struct {
+		params, wantErr string
+	}{
+		{``, ""},
+		{`null`, ""},
+		{`{"throughputs":"measured"}`, ""},
+		{`{"k":3}`, "k applies only with throughputs=similarity"},
+		{`{"k":3,"throughputs":"measured"}`, "k applies only"},
+		{`{"exclude":"model"}`, "exclude applies only"},
+		{`{"k":3,"throughputs":"similarity"}`, ""},
+	}
+	for _, tc := range tests {
+		_, err := newMaxMin(json.RawMessage(tc.params))
+		switch {
+		case tc.wantErr == "" && err != nil:
+			t.Errorf("%s: got error %v, want none", tc.params, err)
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("%s: got error %v, want %q", tc.params, err, tc.wantErr)
+		}
 	}
 }
