@@ -103,6 +103,20 @@ func (a *arena[T]) take(n int) []T {
 	return out
 }
 
+// roomForOne returns xs with room for one more element, doubling the capacity when it is full.
+// append grows a long slice by about 1.25× each time, so the intervals of a long run (the
+// largest thing a run builds, 104 bytes each with three pointers) were copied about four times
+// over: most of a Synergy run's allocation, and garbage-collector work, which costs most under
+// wasm. Doubling halves that; the contents are the same.
+func roomForOne[T any](xs []T) []T {
+	if len(xs) < cap(xs) {
+		return xs
+	}
+	out := make([]T, len(xs), max(2*cap(xs), 256))
+	copy(out, xs)
+	return out
+}
+
 type typeCount struct {
 	typ core.GPUType
 	n   int
@@ -481,7 +495,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))
 		copy(cpu, j.cpuPerGPU)
 		copy(mem, j.memPerGPU)
-		s.res.Intervals = append(s.res.Intervals, Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem})
+		s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem})
 		j.openInterval = int32(len(s.res.Intervals) - 1)
 	}
 	// Speed.

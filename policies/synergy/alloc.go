@@ -32,8 +32,11 @@ type roundState struct {
 }
 
 // plan is one job's allocation this round; cpu and mem are job totals, split evenly over its GPUs.
+// It is pointer-free but for its slices, whose backing arrays are reused round after round and
+// only appended to in place: a round then performs no pointer stores into the heap (each costs a
+// write barrier while the collector marks, the dearest case under wasm).
 type plan struct {
-	job      *sim.JobState
+	job      int32 // arrival index
 	gpus     []int
 	cpu, mem float64
 	// per server it spans (ascending): GPUs there and the cores and GB it holds there
@@ -125,7 +128,7 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 			}
 		}
 		if hg > 0 {
-			r.take = pickGPUs(r.take, r.free(s), hg, prev)
+			r.pickGPUs(r.free(s), hg, prev)
 		}
 	}
 	if len(r.take) < g {
@@ -140,9 +143,14 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 		r.plans = append(r.plans, plan{})
 	}
 	pl := &r.plans[idx]
-	pl.job, pl.cpu, pl.mem = j, cpu, mem
-	pl.gpus = append(pl.gpus[:0], r.take...)
-	pl.servers, pl.nOn, pl.cpuOn, pl.memOn = pl.servers[:0], pl.nOn[:0], pl.cpuOn[:0], pl.memOn[:0]
+	pl.job, pl.cpu, pl.mem = int32(j.Index), cpu, mem
+	// One self-reslice per statement: the compiler then stores only the length, no pointer.
+	pl.gpus = pl.gpus[:0]
+	pl.gpus = append(pl.gpus, r.take...)
+	pl.servers = pl.servers[:0]
+	pl.nOn = pl.nOn[:0]
+	pl.cpuOn = pl.cpuOn[:0]
+	pl.memOn = pl.memOn[:0]
 	for _, gpu := range pl.gpus {
 		s := r.cl.ServerOf(gpu)
 		k := len(pl.servers) - 1
@@ -181,34 +189,34 @@ func (r *roundState) free(s int) []int {
 	return r.freeBuf[at : at+r.nFree[s]]
 }
 
-// pickGPUs appends n of the ascending free GPU list free to take: those of prev first (in prev's
-// order), then the lowest others.
-func pickGPUs(take, free []int, n int, prev []int) []int {
-	start := len(take)
+// pickGPUs appends to r.take n of the ascending free GPU list free: those of prev first (in
+// prev's order), then the lowest others. It appends to r.take in place rather than returning the
+// slice, so that no slice header (a pointer) is stored per server.
+func (r *roundState) pickGPUs(free []int, n int, prev []int) {
+	start := len(r.take)
 	for _, p := range prev {
-		if len(take)-start == n {
-			return take
+		if len(r.take)-start == n {
+			return
 		}
 		for _, f := range free {
 			if f == p {
-				take = append(take, f)
+				r.take = append(r.take, f)
 				break
 			}
 		}
 	}
 	for _, f := range free {
-		if len(take)-start == n {
+		if len(r.take)-start == n {
 			break
 		}
 		dup := false
-		for _, t := range take[start:] {
+		for _, t := range r.take[start:] {
 			dup = dup || t == f
 		}
 		if !dup {
-			take = append(take, f)
+			r.take = append(r.take, f)
 		}
 	}
-	return take
 }
 
 // dropGPUs removes the ids in used from the ascending list free, in place, keeping the order.
@@ -304,7 +312,7 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 	sel := r.sel[:0]
 	for _, idx := range list {
 		pl := &r.plans[idx]
-		ps := &st[pl.job.Index]
+		ps := &st[pl.job]
 		here := 0
 		for k, x := range pl.servers {
 			if x == s {
@@ -327,7 +335,7 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 	r.sel = sel
 	for _, idx := range sel {
 		pl := &r.plans[idx]
-		ps := &st[pl.job.Index]
+		ps := &st[pl.job]
 		r.charge(pl, -1)
 		g := float64(len(pl.gpus))
 		c, m := ps.dem.CPU, ps.dem.Mem

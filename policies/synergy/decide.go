@@ -19,15 +19,16 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	p.jobs = p.jobs[:0]
 	for j := range v.Pending() {
 		p.state(v, j)
-		p.jobs = append(p.jobs, j)
+		p.jobs = append(p.jobs, int32(j.Index))
 	}
 	if len(p.jobs) == 0 {
 		return
 	}
 	// The keys see last round's speed-ups; then every speed-up is reset (authors' order).
 	p.sortJobs(v)
-	for _, j := range p.jobs {
-		s := &p.st[j.Index]
+	for _, i := range p.jobs {
+		j := v.Job(int(i))
+		s := &p.st[i]
 		s.keySpeed = s.dem.Speedup
 		since := now - s.lastExec
 		if s.lastExec < 0 {
@@ -41,20 +42,22 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	if p.order == LAS {
 		// The "jobs this round" prefix: jobs whose GPU demand fits the remaining free-GPU count.
 		free := v.FreeGPUs()
-		cands = nil
-		for _, j := range p.jobs {
-			if g := j.Job.GPUs; g <= free {
-				cands = append(cands, j)
+		cands = p.cands[:0]
+		for _, i := range p.jobs {
+			if g := v.Job(int(i)).Job.GPUs; g <= free {
+				cands = append(cands, i)
 				free -= g
 			}
 		}
+		p.cands = cands
 		if p.mode == Tune {
-			sort.SliceStable(cands, func(a, b int) bool { return cands[a].Job.GPUs > cands[b].Job.GPUs })
+			sort.SliceStable(cands, func(a, b int) bool { return v.Job(int(cands[a])).Job.GPUs > v.Job(int(cands[b])).Job.GPUs })
 		}
 	}
 	r := &p.round
 	r.reset(v)
-	for _, j := range cands {
+	for _, i := range cands {
+		j := v.Job(int(i))
 		g := j.Job.GPUs
 		if g > r.nfree {
 			continue
@@ -74,10 +77,10 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	lease := now + v.Round()
 	for i := range r.plans {
 		pl := &r.plans[i]
-		if err := v.Start(pl.job, sim.Alloc{GPUs: pl.gpus, CPUPerGPU: pl.cpu / float64(len(pl.gpus)), MemPerGPU: pl.mem / float64(len(pl.gpus))}); err != nil {
+		if err := v.Start(v.Job(int(pl.job)), sim.Alloc{GPUs: pl.gpus, CPUPerGPU: pl.cpu / float64(len(pl.gpus)), MemPerGPU: pl.mem / float64(len(pl.gpus))}); err != nil {
 			panic(fmt.Sprintf("synergy: planned allocation rejected: %v", err))
 		}
-		s := &p.st[pl.job.Index]
+		s := &p.st[pl.job]
 		s.rounds++
 		s.lastExec = lease
 	}

@@ -51,15 +51,15 @@ type tuneChecker struct {
 func (c *tuneChecker) Decide(v *sim.View, why sim.Trigger) {
 	c.Policy.Decide(v, why)
 	for _, pl := range c.round.plans {
-		s := &c.st[pl.job.Index]
+		s := &c.st[pl.job]
 		g := float64(len(pl.gpus))
 		// At least min(ideal, proportional) in each resource, hence never slower than proportional.
 		if pl.cpu < min(s.dem.CPU, g*s.fairCPU)-1e-9 || pl.mem < min(s.dem.Mem, g*s.fairMem)-1e-9 {
-			c.t.Fatalf("job %s got %v cores %v GB on %v GPUs, below min(ideal, proportional)", pl.job.Job.ID, pl.cpu, pl.mem, g)
+			c.t.Fatalf("job %s got %v cores %v GB on %v GPUs, below min(ideal, proportional)", v.Job(int(pl.job)).Job.ID, pl.cpu, pl.mem, g)
 		}
-		if prof, ok := c.profile.Lookup(pl.job.Job.Model, s.fairCPU); ok {
+		if prof, ok := c.profile.Lookup(v.Job(int(pl.job)).Job.Model, s.fairCPU); ok {
 			if sp := prof.SpeedupAt(int(g), pl.cpu/g, pl.mem/g); sp < 1-1e-9 {
-				c.t.Fatalf("job %s: speed-up %v below 1", pl.job.Job.ID, sp)
+				c.t.Fatalf("job %s: speed-up %v below 1", v.Job(int(pl.job)).Job.ID, sp)
 			}
 		}
 	}

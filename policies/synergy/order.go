@@ -50,13 +50,16 @@ func (p *Policy) sortJobs(v *sim.View) {
 		return
 	}
 	p.keys = p.keys[:0]
-	for _, j := range p.jobs {
-		p.keys = append(p.keys, p.key(v, j, &p.st[j.Index]))
+	for _, i := range p.jobs {
+		p.keys = append(p.keys, p.key(v, v.Job(int(i)), &p.st[i]))
 	}
-	sort.Stable(byKey{p})
+	sort.Stable(byKey{p, v})
 }
 
-type byKey struct{ p *Policy }
+type byKey struct {
+	p *Policy
+	v *sim.View
+}
 
 func (b byKey) Len() int { return len(b.p.jobs) }
 
@@ -67,14 +70,14 @@ func (b byKey) Swap(x, y int) {
 
 func (b byKey) Less(x, y int) bool {
 	p := b.p
-	jx, jy := p.jobs[x], p.jobs[y]
+	ix, iy := p.jobs[x], p.jobs[y]
 	if p.order != FIFO {
-		if px, py := p.st[jx.Index].prio, p.st[jy.Index].prio; px != py {
+		if px, py := p.st[ix].prio, p.st[iy].prio; px != py {
 			return px
 		}
 		if p.keys[x] != p.keys[y] {
 			return p.keys[x] < p.keys[y]
 		}
 	}
-	return jx.Job.Submit < jy.Job.Submit
+	return b.v.Job(int(ix)).Job.Submit < b.v.Job(int(iy)).Job.Submit
 }

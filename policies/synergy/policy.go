@@ -39,8 +39,12 @@ type Policy struct {
 	mode    Mode
 	profile *sensitivity.Table
 
-	st    []jobState
-	jobs  []*sim.JobState // this round's runnable jobs, sorted
+	st []jobState
+	// This round's runnable jobs (arrival indices), sorted, and LAS's candidates. Indices rather
+	// than *sim.JobState: storing a pointer into the heap costs a write barrier, expensive under
+	// wasm while the collector marks, and the round stores one per waiting job.
+	jobs  []int32
+	cands []int32
 	keys  []float64
 	round roundState
 

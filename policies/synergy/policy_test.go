@@ -57,7 +57,7 @@ func TestOrderingKeys(t *testing.T) {
 			if i > 0 {
 				got += " "
 			}
-			got += j.Job.ID
+			got += jobs[j].ID // arrival index = position here: the jobs are in submit order
 		}
 		if got != c.want {
 			t.Errorf("order %d: got %s, want %s", c.order, got, c.want)
@@ -83,7 +83,7 @@ func TestPeerAdjustment(t *testing.T) {
 	}
 	for i, pl := range p.round.plans {
 		if pl.cpu != want[i].cpu || pl.mem != want[i].mem {
-			t.Errorf("job %s: got %v cores %v GB, want %v cores %v GB", pl.job.Job.ID, pl.cpu, pl.mem, want[i].cpu, want[i].mem)
+			t.Errorf("job %s: got %v cores %v GB, want %v cores %v GB", jobs[pl.job].ID, pl.cpu, pl.mem, want[i].cpu, want[i].mem)
 		}
 	}
 	if p.st[0].keySpeed != 1 || p.st[1].keySpeed != 2.89 {
