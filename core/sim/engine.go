@@ -475,7 +475,9 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		j.memPerGPU = append(j.memPerGPU, mem)
 	}
 	j.status = Running
-	j.gpuType = p.Type
+	if j.gpuType != p.Type { // a string: storing it costs a write barrier while the GC marks
+		j.gpuType = p.Type
+	}
 	j.last = s.now
 	if j.firstStart < 0 {
 		j.firstStart = s.now
