@@ -27,14 +27,15 @@ var Palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#
 func PolicyColour(i int) string { return Palette[i%len(Palette)] }
 
 // CDFOption plots the JCT CDF (hours) of each run; names label the lines and colours colour
-// them (by policy).
+// them (by policy). The legend scrolls in one row: a comparison of many runs would otherwise wrap
+// it over the plot.
 func CDFOption(recs []*runrec.Record, names, colours []string) ([]byte, error) {
 	ch := charts.NewLine()
 	ch.SetGlobalOptions(
 		charts.WithTitleOpts(opts.Title{Title: "JCT CDF", Left: "center"}),
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25", Type: "scroll"}),
 		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "40", Left: "60", Right: "40"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "JCT (h)"}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "fraction", Max: 1}),
@@ -70,7 +71,7 @@ func UtilOption(rec *runrec.Record, gpus int, cpus, memGB float64) ([]byte, erro
 		charts.WithTitleOpts(opts.Title{Title: "Utilisation and queue: " + rec.Policy, Left: "center"}),
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25", Type: "scroll"}),
 		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "40", Left: "60", Right: "60"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h", Min: 0, Max: max(rec.End, 1), AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "util", Max: 1}),
