@@ -235,7 +235,7 @@ export function ganttData(el, items, off, rows, job, colour, rowColour, by, lane
   for (let k = 0; k < n; k++) data[k] = [items[2 * k], items[2 * k + 1], k];
   gantt.data = data;
   const c = echarts.getInstanceByDom(el);
-  c.setOption({ series: [{ data, progressive: 4000, progressiveThreshold: 8000 }] });
+  c.setOption({ series: [{ data, progressive: 1500, progressiveThreshold: 3000 }] });
 }
 
 // image returns a data URL of a chart as png or svg (svg re-renders the option with the SVG renderer).

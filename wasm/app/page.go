@@ -293,10 +293,14 @@ func (p *page) run() {
 				ms := js.Global().Get("performance").Call("now").Float() - t0
 				go func() {
 					rec := &runrec.Record{}
-					if err := rec.UnmarshalBinary(raw); err != nil {
+					if err := rec.DecodeBinary(raw, yieldJS); err != nil {
 						finish(i, err.Error())
 						return
 					}
+					if click != p.click {
+						return
+					}
+					yieldJS()
 					if click != p.click {
 						return
 					}

@@ -176,6 +176,7 @@ func (p *page) show(rec *runrec.Record) {
 		go p.ganttWindow(from, to)
 		return nil
 	}))
+	yieldJS()
 	p.ganttWindow(0, 0)
 	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
 	p.showVirtual(rec)

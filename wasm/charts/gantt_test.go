@@ -3,8 +3,11 @@
 package charts
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,5 +116,43 @@ func TestBuildHost(t *testing.T) {
 	}
 	if _, err := HostOption(h, c, "cpu", "CPU", 100); err != nil {
 		t.Errorf("HostOption: got %v, want no error", err)
+	}
+}
+
+// TestBuildGanttMergesPerGPU checks the merged spans against a direct per-GPU merge, with the
+// intervals listed out of time order and GPU rows left empty.
+func TestBuildGanttMergesPerGPU(t *testing.T) {
+	n := MaxDetail + 1
+	rec := &runrec.Record{End: 1000 * int64(n), Jobs: make([]runrec.Job, n)}
+	for i := 0; i < n; i++ {
+		from := int64((i*7919)%n) * 1000 // a permutation of the start times
+		rec.Intervals = append(rec.Intervals, runrec.Interval{Job: int32(i), From: from, To: from + 400 + int64(i%3)*900,
+			GPUs: []int32{int32(2 * (i % 5)), int32(2*(i%5) + 4)}})
+	}
+	g := BuildGantt(rec, 0, 0, "job", nil)
+	gap := rec.End / 200
+	want := map[int32][][2]int64{}
+	for gpu := int32(0); gpu < 14; gpu++ {
+		var spans [][2]int64
+		for _, iv := range rec.Intervals {
+			if iv.GPUs[0] == gpu || iv.GPUs[1] == gpu {
+				spans = append(spans, [2]int64{iv.From, iv.To})
+			}
+		}
+		slices.SortFunc(spans, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) })
+		for _, s := range spans {
+			if last := len(want[gpu]) - 1; last >= 0 && s[0] <= want[gpu][last][1]+gap {
+				want[gpu][last][1] = max(want[gpu][last][1], s[1])
+			} else {
+				want[gpu] = append(want[gpu], s)
+			}
+		}
+	}
+	got := map[int32][][2]int64{}
+	for k, it := range g.Items {
+		got[g.Rows[g.Off[k]]] = append(got[g.Rows[g.Off[k]]], it)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("merged spans differ from a per-GPU merge:\n got %v\nwant %v", got, want)
 	}
 }

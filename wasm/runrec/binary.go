@@ -159,7 +159,20 @@ func (rec *Record) sections(r *br) {
 }
 
 // UnmarshalBinary decodes what MarshalBinary wrote.
-func (rec *Record) UnmarshalBinary(b []byte) error {
+func (rec *Record) UnmarshalBinary(b []byte) error { return rec.DecodeBinary(b, nil) }
+
+// pauseEvery is how many jobs, intervals or series points DecodeBinary decodes between pauses.
+const pauseEvery = 16384
+
+// DecodeBinary is UnmarshalBinary calling pause (when not nil) after every pauseEvery jobs,
+// intervals or series points: a page decoding a 10⁵-job run on its main thread yields to its
+// event loop there, so the decoding never blocks the page for longer than a slice.
+func (rec *Record) DecodeBinary(b []byte, pause func()) error {
+	step := func(i int) {
+		if pause != nil && i%pauseEvery == pauseEvery-1 {
+			pause()
+		}
+	}
 	if len(b) < len(binaryMagic) || string(b[:len(binaryMagic)]) != binaryMagic {
 		return errors.New("runrec: not a binary run record")
 	}
@@ -178,27 +191,33 @@ func (rec *Record) UnmarshalBinary(b []byte) error {
 		j.ID = r.str()
 		j.Submit, j.FirstStart, j.End = r.int(), r.int(), r.int()
 		j.GPUs = int(r.int())
-		j.GPUType = r.str()
+		j.GPUType = r.sym()
 		j.Preemptions = int(r.int())
 		j.Status = uint8(r.uint())
-		j.Model, j.User = r.str(), r.str()
+		j.Model, j.User = r.sym(), r.sym()
 		j.Measured = r.bool()
 		j.Duration, j.Iterations = r.int(), r.int()
 		j.Line = int(r.int())
 		j.CPU, j.Speedup = r.f64(), r.f64()
-		j.Ref = r.str()
+		j.Ref = r.sym()
 		j.Sim = r.f64()
-		j.Best = r.str()
+		j.Best = r.sym()
+		step(i)
 	}
 	ni := r.count(4)
 	rec.Intervals = make([]Interval, ni)
+	var pool []int32 // the intervals' GPU lists share backing arrays: one allocation per ~4k GPUs
 	for i := 0; i < ni && r.err == nil; i++ {
 		iv := &rec.Intervals[i]
 		iv.Job = int32(r.int())
 		iv.From = r.int()
 		iv.To = iv.From + r.int()
 		ng := r.count(1)
-		iv.GPUs = make([]int32, ng)
+		if ng > cap(pool)-len(pool) {
+			pool = make([]int32, 0, max(ng, 4096))
+		}
+		iv.GPUs = pool[len(pool) : len(pool)+ng : len(pool)+ng]
+		pool = pool[:len(pool)+ng]
 		for k := range iv.GPUs {
 			iv.GPUs[k] = int32(r.int())
 		}
@@ -209,6 +228,7 @@ func (rec *Record) UnmarshalBinary(b []byte) error {
 			}
 		}
 		iv.Speedup = r.f64()
+		step(i)
 	}
 	n := r.count(4)
 	s := &rec.Series
@@ -220,6 +240,7 @@ func (rec *Record) UnmarshalBinary(b []byte) error {
 		s.Busy[i] = int32(r.int())
 		s.CPU[i], s.Mem[i] = r.f64(), r.f64()
 		s.Queue[i] = int32(r.int())
+		step(i)
 	}
 	rec.sections(r)
 	if r.err != nil {
@@ -250,6 +271,9 @@ type br struct {
 	b   []byte
 	off int
 	err error
+	// syms interns the strings read by sym: a job's model, user, GPU type and reference names
+	// repeat across tens of thousands of jobs, and one allocation each would dominate decoding.
+	syms map[string]string
 }
 
 var errShort = errors.New("runrec: binary record is truncated")
@@ -290,14 +314,37 @@ func (r *br) f64() float64 {
 	return v
 }
 
-func (r *br) str() string {
+// bytes reads a length-prefixed byte string (a view into the record, not a copy).
+func (r *br) bytes() []byte {
 	n := r.uint()
 	if r.err != nil || n > uint64(len(r.b)-r.off) {
 		r.err = errShort
-		return ""
+		return nil
 	}
-	s := string(r.b[r.off : r.off+int(n)])
+	v := r.b[r.off : r.off+int(n)]
 	r.off += int(n)
+	return v
+}
+
+func (r *br) str() string { return string(r.bytes()) }
+
+// maxSyms bounds the intern table, so a column of distinct values (user ids, say) cannot grow it
+// without limit; later distinct values are allocated as by str.
+const maxSyms = 4096
+
+// sym reads a string like str, returning the earlier copy when the same text was read before.
+func (r *br) sym() string {
+	raw := r.bytes()
+	if s, ok := r.syms[string(raw)]; ok { // the conversion in a map index does not allocate
+		return s
+	}
+	s := string(raw)
+	if len(r.syms) < maxSyms {
+		if r.syms == nil {
+			r.syms = map[string]string{}
+		}
+		r.syms[s] = s
+	}
 	return s
 }
 

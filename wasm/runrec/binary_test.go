@@ -4,6 +4,7 @@ package runrec
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -87,5 +88,69 @@ func TestSpecKey(t *testing.T) {
 		if got := SpecKey(tc.a, tc.policy) == SpecKey(tc.b, tc.policy); got != tc.same {
 			t.Errorf("%s: got same=%v, want %v (%s vs %s)", tc.name, got, tc.same, SpecKey(tc.a, tc.policy), SpecKey(tc.b, tc.policy))
 		}
+	}
+}
+
+// bigRecord is an n-job run shaped like a trace's: few distinct models, users and GPU types, one
+// or two intervals per job on 1–8 GPUs.
+func bigRecord(n int) *Record {
+	rec := &Record{ID: "big", Policy: "fifo", Cluster: "128x8", Summary: []byte(`{}`)}
+	models := []string{"resnet50", "vgg16", "bert", "gpt2", "lstm"}
+	for i := 0; i < n; i++ {
+		t := int64(i) * 1000
+		rec.Jobs = append(rec.Jobs, Job{ID: fmt.Sprintf("job-%d", i), Submit: t, FirstStart: t, End: t + 5000, GPUs: 1 << (i % 4),
+			GPUType: "V100", Status: 3, Model: models[i%len(models)], User: fmt.Sprintf("user%d", i%300), Measured: true, Duration: 5000})
+		for k := 0; k < 1+i%2; k++ {
+			gpus := make([]int32, 1<<(i%4))
+			for g := range gpus {
+				gpus[g] = int32((i + g) % 1024)
+			}
+			rec.Intervals = append(rec.Intervals, Interval{Job: int32(i), From: t + int64(k)*2500, To: t + int64(k+1)*2500, GPUs: gpus})
+		}
+	}
+	return rec
+}
+
+// BenchmarkUnmarshalBinary decodes an 82k-job record, which the page does on its main thread
+// when a run arrives from its worker.
+func BenchmarkUnmarshalBinary(b *testing.B) {
+	raw, err := bigRecord(82000).MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		var got Record
+		if err := got.UnmarshalBinary(raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestDecodeBinaryPauses checks that a paused decode pauses once per slice and decodes the same
+// record as UnmarshalBinary.
+func TestDecodeBinaryPauses(t *testing.T) {
+	rec := bigRecord(2*pauseEvery + 10) // as many jobs, about 3× as many intervals
+	raw, err := rec.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, paused Record
+	if err := plain.UnmarshalBinary(raw); err != nil {
+		t.Fatal(err)
+	}
+	pauses := 0
+	if err := paused.DecodeBinary(raw, func() { pauses++ }); err != nil {
+		t.Fatal(err)
+	}
+	want := len(rec.Jobs)/pauseEvery + len(rec.Intervals)/pauseEvery
+	if pauses != want {
+		t.Errorf("got %d pauses, want %d", pauses, want)
+	}
+	if !reflect.DeepEqual(&plain, &paused) {
+		t.Error("a paused decode differs from UnmarshalBinary's")
+	}
+	if !reflect.DeepEqual(paused.Jobs, rec.Jobs) || !reflect.DeepEqual(paused.Intervals, rec.Intervals) {
+		t.Error("a paused decode lost jobs or intervals")
 	}
 }
