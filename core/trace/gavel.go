@@ -65,11 +65,7 @@ func (Gavel) Read(name string, r io.Reader, models *core.Models) ([]core.Job, []
 	c := newCollector(name, models)
 	var list jobList
 	width, warned := 0, false
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
+	for rec, err := range rr.records(0) {
 		if err != nil {
 			return c.finish(nil, err)
 		}

@@ -45,14 +45,7 @@ func (ITP) Read(name string, r io.Reader, models *core.Models) ([]core.Job, []st
 		c.warnf("%s: deadline column ignored (core.Job has no deadline)", name)
 	}
 	var jobs []core.Job
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, width)
-		}
+	for rec, err := range rr.records(width) {
 		if err == nil {
 			var j core.Job
 			j, err = itpJob(rr, c, rec, idx)

@@ -168,14 +168,7 @@ func (m Mapped) Read(name string, r io.Reader, models *core.Models) ([]core.Job,
 	}
 	var list jobList
 	earliest := core.MaxTime
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, width)
-		}
+	for rec, err := range rr.records(width) {
 		if err != nil {
 			return c.finish(nil, err)
 		}

@@ -45,14 +45,7 @@ func (Muri) Read(name string, r io.Reader, models *core.Models) ([]core.Job, []s
 	}
 	var list jobList
 	mismatch := 0
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, width)
-		}
+	for rec, err := range rr.records(width) {
 		if err != nil {
 			return c.finish(nil, err)
 		}

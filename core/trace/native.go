@@ -62,14 +62,7 @@ func (Native) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 		return nil, nil, err
 	}
 	var jobs jobList
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, width)
-		}
+	for rec, err := range rr.records(width) {
 		if err != nil {
 			return c.finish(nil, err)
 		}

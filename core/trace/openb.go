@@ -73,14 +73,7 @@ func (AlibabaOpenB) Read(name string, r io.Reader, models *core.Models) ([]core.
 	}
 	var list jobList
 	var pending, cpuOnly, noRun, fractional skipped
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, width)
-		}
+	for rec, err := range rr.records(width) {
 		if err != nil {
 			return c.finish(nil, err)
 		}

@@ -116,14 +116,7 @@ func (AlibabaPAI) Read(name string, r io.Reader, models *core.Models) ([]core.Jo
 	var list jobList
 	var cpuOnly, noEnd, fractional skipped
 	earliest := core.MaxTime
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, width)
-		}
+	for rec, err := range rr.records(width) {
 		if err != nil {
 			return c.finish(nil, err)
 		}

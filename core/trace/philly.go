@@ -51,14 +51,7 @@ func (Philly) Read(name string, r io.Reader, models *core.Models) ([]core.Job, [
 	var list jobList
 	iTime, iDur, iGPUs, iGPUTime := idx["timestamp"], idx["duration"], idx["num_gpus"], idx["gpu_time"]
 	earliest := core.MaxTime
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, width)
-		}
+	for rec, err := range rr.records(width) {
 		if err != nil {
 			return c.finish(nil, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"strings"
 
@@ -94,6 +95,30 @@ func (r *rows) header(required, optional []string, strict bool) (map[string]int,
 		}
 	}
 	return idx, len(rec), nil
+}
+
+// records iterates over the remaining records: each one with width columns (any width when width
+// is 0), or else one located error, after which it stops. The record slice is reused between
+// rows (csv.Reader.ReuseRecord): a caller copies what it keeps.
+func (r *rows) records(width int) iter.Seq2[[]string, error] {
+	return func(yield func([]string, error) bool) {
+		for {
+			rec, err := r.next()
+			if err == io.EOF {
+				return
+			}
+			if err == nil && width > 0 {
+				err = r.width(rec, width)
+			}
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(rec, nil) {
+				return
+			}
+		}
+	}
 }
 
 // width checks a record's column count.

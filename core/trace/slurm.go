@@ -31,14 +31,7 @@ func slurmLog(name string, r io.Reader, models *core.Models, optional []string, 
 	var list jobList
 	var cpuOnly, noRun skipped
 	earliest := core.MaxTime
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, width)
-		}
+	for rec, err := range rr.records(width) {
 		if err != nil {
 			return c.finish(nil, err)
 		}

@@ -41,14 +41,7 @@ func (Synergy) Read(name string, r io.Reader, models *core.Models) ([]core.Job, 
 	rr := newRows(name, r)
 	c := newCollector(name, models)
 	var jobs []core.Job
-	for {
-		rec, err := rr.next()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			err = rr.width(rec, 5)
-		}
+	for rec, err := range rr.records(5) {
 		if err == nil {
 			var j core.Job
 			j, err = synergyJob(rr, c, rec)
