@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"schedlab/core"
-	"schedlab/core/detmath"
 )
 
 // Philly is the "Philly-derived" generator used by Synergy and Gavel (spec §1; Synergy
@@ -90,17 +89,7 @@ func (Philly) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, 
 				return nil, p.errf("rate", "job %d would arrive after 1e12 s: rate too low for %d jobs", i, n)
 			}
 		}
-		var exp10 float64
-		if rng.Float64() < 0.8 {
-			exp10 = 1.5 + 1.5*rng.Float64()
-		} else {
-			exp10 = 3 + rng.Float64()
-		}
-		dur := 60 * detmath.Pow10(exp10)
-		gpus := phillyGPUs(rng.Float64())
-		if !multi {
-			gpus = 1
-		}
+		dur, gpus := phillyDraw(rng, multi)
 		m := mix[i%len(mix)]
 		jobs = append(jobs, core.Job{
 			ID:         strconv.Itoa(i),

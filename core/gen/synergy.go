@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"schedlab/core"
-	"schedlab/core/detmath"
 	"schedlab/core/sensitivity"
 )
 
@@ -102,17 +101,7 @@ func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job,
 		if at > maxArrival {
 			return nil, p.errf("rate", "job %d would arrive after 1e12 s: rate too low for %d jobs", i, n)
 		}
-		var exp10 float64
-		if rng.Float64() < 0.8 {
-			exp10 = 1.5 + 1.5*rng.Float64()
-		} else {
-			exp10 = 3 + rng.Float64()
-		}
-		dur := 60 * detmath.Pow10(exp10)
-		gpus := phillyGPUs(rng.Float64())
-		if !multi {
-			gpus = 1
-		}
+		dur, gpus := phillyDraw(rng, multi)
 		c := 0
 		if i > 0 {
 			best := math.Inf(-1)
