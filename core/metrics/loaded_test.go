@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"math"
 	"testing"
 
 	"schedlab/core"
@@ -46,3 +47,12 @@ func TestLoadedUtil(t *testing.T) {
 }
 
 func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+func TestMeanSD(t *testing.T) {
+	if m, sd := MeanSD([]float64{2, 4, 4, 4, 5, 5, 7, 9}); !near(m, 5) || math.Abs(sd-2.138089935) > 1e-9 {
+		t.Errorf("got %v ± %v, want 5 ± 2.138089935 (sample standard deviation)", m, sd)
+	}
+	if m, sd := MeanSD([]float64{3}); m != 3 || sd != 0 {
+		t.Errorf("one value: got %v ± %v, want 3 ± 0", m, sd)
+	}
+}

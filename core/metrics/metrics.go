@@ -226,6 +226,16 @@ func Percentile(sorted []float64, p float64) float64 {
 	return sorted[lo] + (sorted[hi]-sorted[lo])*(rank-float64(lo))
 }
 
+// MeanSD returns the mean and the sample standard deviation (n − 1; 0 for one value) of xs: the
+// "mean ± spread" of the README's multi-seed tables.
+func MeanSD(xs []float64) (mean_, sd float64) {
+	mean_ = mean(xs)
+	for _, x := range xs {
+		sd += (x - mean_) * (x - mean_)
+	}
+	return mean_, math.Sqrt(sd / float64(max(1, len(xs)-1)))
+}
+
 func mean(xs []float64) float64 {
 	s := 0.0
 	for _, x := range xs {

@@ -2,27 +2,13 @@ package asrpt
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/metrics"
 	"schedlab/core/parallel"
 )
-
-// stats returns mean and sample standard deviation.
-func stats(xs []float64) (float64, float64) {
-	m := 0.0
-	for _, x := range xs {
-		m += x
-	}
-	m /= float64(len(xs))
-	v := 0.0
-	for _, x := range xs {
-		v += (x - m) * (x - m)
-	}
-	return m, math.Sqrt(v / float64(max(1, len(xs)-1)))
-}
 
 func skipHeavy(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
@@ -53,15 +39,15 @@ func TestTenSeeds(t *testing.T) {
 		}
 		t.Log(row)
 	}
-	ma, _ := stats(res["a-srpt"])
+	ma, _ := metrics.MeanSD(res["a-srpt"])
 	for _, p := range studyPolicies[1:] {
-		m, sd := stats(res[p])
+		m, sd := metrics.MeanSD(res[p])
 		t.Logf("%-26s mean JCT %6.2f ± %5.2f h (a-srpt lower on %d/10 seeds; a-srpt/this = %.3f)", p, m, sd, wins[p], ma/m)
 	}
-	m, sd := stats(res["a-srpt"])
+	m, sd := metrics.MeanSD(res["a-srpt"])
 	t.Logf("%-26s mean JCT %6.2f ± %5.2f h", "a-srpt", m, sd)
 	for _, p := range []string{"fifo", "las", "srpt-predicted-oblivious"} {
-		if m, _ := stats(res[p]); !(ma < m) {
+		if m, _ := metrics.MeanSD(res[p]); !(ma < m) {
 			t.Errorf("got a-srpt %.2f h, %s %.2f h: want a-srpt lower", ma, p, m)
 		}
 	}
@@ -85,10 +71,10 @@ func TestBandwidthRatio(t *testing.T) {
 			f = append(f, meanJCT(t, "fifo", jobs, c, seed))
 			l = append(l, meanJCT(t, "las", jobs, c, seed))
 		}
-		ma, _ := stats(a)
-		mo, _ := stats(o)
-		mf, _ := stats(f)
-		ml, _ := stats(l)
+		ma, _ := metrics.MeanSD(a)
+		mo, _ := metrics.MeanSD(o)
+		mf, _ := metrics.MeanSD(f)
+		ml, _ := metrics.MeanSD(l)
 		gap := mo / ma
 		t.Logf("ratio %2d: a-srpt %.2f h, oblivious %.2f h (×%.2f), fifo %.2f h (×%.2f), las %.2f h (×%.2f)", r, ma, mo, gap, mf, mf/ma, ml, ml/ma)
 		if i > 0 && !(gap > prev) {
@@ -134,10 +120,10 @@ func TestLoad(t *testing.T) {
 				}
 			}
 		}
-		ma, sa := stats(res["a-srpt"])
+		ma, sa := metrics.MeanSD(res["a-srpt"])
 		row := fmt.Sprintf("rate %d/h (load %.2f): a-srpt %.2f ± %.2f h", r, load, ma, sa)
 		for _, p := range pols[1:] {
-			m, sd := stats(res[p])
+			m, sd := metrics.MeanSD(res[p])
 			row += fmt.Sprintf(" | %s %.2f ± %.2f h (a-srpt lower %d/10)", p, m, sd, wins[p])
 			if p != "las" && p != "srpt-oracle" && !(ma < m) {
 				t.Errorf("rate %d: got a-srpt %.2f h, %s %.2f h: want a-srpt lower", r, ma, p, m)

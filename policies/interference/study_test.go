@@ -2,31 +2,18 @@ package interference_test
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"testing"
 
 	"schedlab/core"
 	"schedlab/core/gen"
+	"schedlab/core/metrics"
 	"schedlab/core/sim"
 	"schedlab/core/zoo"
 	"schedlab/policies"
 	"schedlab/policies/interference"
 	"schedlab/policies/scenario"
 )
-
-func meanSD(xs []float64) (float64, float64) {
-	m := 0.0
-	for _, x := range xs {
-		m += x
-	}
-	m /= float64(len(xs))
-	v := 0.0
-	for _, x := range xs {
-		v += (x - m) * (x - m)
-	}
-	return m, math.Sqrt(v / float64(max(1, len(xs)-1)))
-}
 
 // study metrics, in table order; lower is better for the first (mean JCT) only. "waiting" is the
 // share of the makespan during which some job waits.
@@ -101,8 +88,8 @@ func TestLoad(t *testing.T) {
 	for _, rate := range []int{5, 10, 40} {
 		vals := study(t, fmt.Sprintf("interference:jobs=400,rate=%d", rate), names)
 		ia, ex := vals[names[0]], vals[names[1]]
-		wi, _ := meanSD(ia[5])
-		we, _ := meanSD(ex[5])
+		wi, _ := metrics.MeanSD(ia[5])
+		we, _ := metrics.MeanSD(ex[5])
 		line := fmt.Sprintf("  waiting %.2f / %.2f", wi, we)
 		for m, name := range studyMetrics[:5] {
 			wins := 0
@@ -111,8 +98,8 @@ func TestLoad(t *testing.T) {
 					wins++
 				}
 			}
-			mi, _ := meanSD(ia[m])
-			me, _ := meanSD(ex[m])
+			mi, _ := metrics.MeanSD(ia[m])
+			me, _ := metrics.MeanSD(ex[m])
 			line += fmt.Sprintf("  %s %.3f / %.3f (%d/10)", name, mi, me, wins)
 			if (m == 0 && !(mi < me)) || (m == 2 && rate >= 10 && !(mi > me)) {
 				t.Errorf("rate %d: got iasp-iapp %s %.3f vs exclusive %.3f, want better", rate, name, mi, me)
@@ -137,7 +124,7 @@ func TestTenSeeds(t *testing.T) {
 	for _, n := range names {
 		line := ""
 		for m, name := range studyMetrics {
-			mu, sd := meanSD(vals[n][m])
+			mu, sd := metrics.MeanSD(vals[n][m])
 			line += fmt.Sprintf("  %s %.3f ± %.3f", name, mu, sd)
 		}
 		t.Logf("%-17s%s", n, line)
@@ -153,8 +140,8 @@ func TestTenSeeds(t *testing.T) {
 					wins++
 				}
 			}
-			mi, _ := meanSD(ia[m])
-			mb, _ := meanSD(vals[n][m])
+			mi, _ := metrics.MeanSD(ia[m])
+			mb, _ := metrics.MeanSD(vals[n][m])
 			line += fmt.Sprintf("  %s %+.1f %% (%d/10)", name, 100*(mi/mb-1), wins)
 			if n != interference.NameOracle && (m == 0 || m == 2 || m == 4) && !better(m, mi, mb) {
 				t.Errorf("vs %s: got iasp-iapp %s %.3f, want better than %.3f", n, name, mi, mb)

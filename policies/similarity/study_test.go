@@ -3,7 +3,6 @@ package similarity
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -59,16 +58,8 @@ func runPolicy(t testing.TB, pol sim.Policy, jobs []core.Job, cl *core.Cluster, 
 type stat struct{ mean, sd, min, max float64 }
 
 func stats(xs []float64) stat {
-	s := stat{min: math.Inf(1), max: math.Inf(-1)}
-	for _, x := range xs {
-		s.mean += x
-		s.min, s.max = math.Min(s.min, x), math.Max(s.max, x)
-	}
-	s.mean /= float64(len(xs))
-	for _, x := range xs {
-		s.sd += (x - s.mean) * (x - s.mean)
-	}
-	s.sd = math.Sqrt(s.sd / float64(len(xs)-1))
+	s := stat{min: slices.Min(xs), max: slices.Max(xs)}
+	s.mean, s.sd = metrics.MeanSD(xs)
 	return s
 }
 
