@@ -9,6 +9,7 @@
 // file and reports the load's wall time, the worker's parse time, its WebAssembly.Memory size after
 // the parse (data-wasm-bytes on detected-format), the peak RSS of the browser's process tree (sampled from /proc) and
 // the page's message. BIG_COLUMNS=MAPPING reads it as format mapped through the column-mapping form.
+// BIG_RUN=POLICY then runs that policy on it (CLUSTER, default 128x8) and reports the run's figures.
 // Only BIG_TRACE runs when SKIP_PHILLY=1.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -48,6 +49,34 @@ function treeRSS() {
   return { sum, top };
 }
 
+// bigRun runs one policy on the loaded large trace (cluster CLUSTER, default 128x8) and reports
+// the worker's time, click to results, the longest main-thread task and the Gantt's first paint.
+async function bigRun(policy) {
+  await page.fill(q('cluster-spec'), process.env.CLUSTER || '128x8');
+  for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
+  await page.check(q('policy-' + policy));
+  await watchLongTasks();
+  const t0 = Date.now();
+  await page.click(q('run'));
+  await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout: 3600000 });
+  return { run_policy: policy, run_wall_ms: Date.now() - t0,
+    run_worker_ms: Number(await page.getAttribute('body', 'data-last-run-ms')),
+    run_longest_main_thread_task_ms: Math.round(await page.evaluate(() => window.longestTask)),
+    run_error: await page.textContent(q('error')),
+    run_gantt: await page.$eval(q('gantt'), (e) => ({ intervals: Number(e.dataset.intervals), drawn: Number(e.dataset.drawn),
+      first_paint_ms: Number(e.dataset.firstPaintMs) })) };
+}
+
+// watchLongTasks (re)starts window.longestTask: the longest task on the page's main thread from now.
+async function watchLongTasks() {
+  await page.evaluate(() => {
+    window.longestTask = 0;
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.longestTask = Math.max(window.longestTask, e.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
 // bigTrace loads a large file and measures it (see the header comment).
 async function bigTrace(file, columns) {
   const det = q('detected-format');
@@ -82,6 +111,7 @@ async function bigTrace(file, columns) {
       worker_parse_ms: Number(e.dataset.parseMs || 0), worker_wasm_bytes: Number(e.dataset.wasmBytes || 0) })));
     res.workload = await page.textContent('#workload');
     res.error = await page.textContent(q('error'));
+    if (process.env.BIG_RUN) Object.assign(res, await bigRun(process.env.BIG_RUN));
   } finally {
     clearInterval(timer);
   }
@@ -110,12 +140,7 @@ try {
     await page.fill(q('cluster-spec'), process.env.CLUSTER || '128x8');
     for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
     await page.check(q('policy-' + (process.env.POLICY || 'fifo')));
-    await page.evaluate(() => {
-      window.longestTask = 0;
-      new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) window.longestTask = Math.max(window.longestTask, e.duration);
-      }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks();
     const t1 = Date.now();
     await page.click(q('run'));
     await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout: 1800000 });

@@ -287,11 +287,10 @@ func (p *page) run() {
 			case "result":
 				w.Call("terminate")
 				u8 := js.Global().Get("Uint8Array").New(d.Get("record"))
-				raw := make([]byte, u8.Get("length").Int())
-				js.CopyBytesToGo(raw, u8)
 				saveErr := d.Get("saveError").String()
 				ms := js.Global().Get("performance").Call("now").Float() - t0
 				go func() {
+					raw := copyBytes(u8)
 					rec := &runrec.Record{}
 					if err := rec.DecodeBinary(raw, yieldJS); err != nil {
 						finish(i, err.Error())

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"syscall/js"
 
@@ -31,6 +32,15 @@ func fields(rec *runrec.Record) map[string]any {
 	dec.UseNumber()
 	dec.Decode(&m)
 	return m
+}
+
+// formatMetric shows six significant digits, and large values (job counts, seconds of a long
+// trace) in full rather than as 1e+06.
+func formatMetric(v float64) string {
+	if math.Abs(v) >= 1e6 && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
 func number(v any) (string, float64, bool) {
@@ -93,7 +103,7 @@ func (p *page) renderSummary() {
 			txt, v, ok := number(f[c])
 			shown := "–"
 			if ok {
-				shown = strconv.FormatFloat(v, 'g', 6, 64)
+				shown = formatMetric(v)
 			}
 			tr.Call("appendChild", el("td", shown, "data-metric", c, "data-value", txt))
 		}

@@ -42,7 +42,7 @@ func BuildGantt(rec *runrec.Record, from, to int64, colourBy string, ln *Lanes) 
 		from, to = 0, max(rec.End, 1)
 	}
 	g := &Gantt{Intervals: len(rec.Intervals), Off: []int32{0}}
-	var visible []int
+	visible := make([]int, 0, len(rec.Intervals))
 	for i, iv := range rec.Intervals {
 		if iv.To >= from && iv.From <= to {
 			visible = append(visible, i)
