@@ -226,8 +226,8 @@ func Percentile(sorted []float64, p float64) float64 {
 	return sorted[lo] + (sorted[hi]-sorted[lo])*(rank-float64(lo))
 }
 
-// MeanSD returns the mean and the sample standard deviation (n − 1; 0 for one value) of xs: the
-// "mean ± spread" of the README's multi-seed tables.
+// MeanSD returns the mean and the sample standard deviation (n − 1) of xs: the "mean ± spread"
+// of the README's multi-seed tables. One value has sd 0; no values give a NaN mean.
 func MeanSD(xs []float64) (mean_, sd float64) {
 	mean_ = mean(xs)
 	for _, x := range xs {

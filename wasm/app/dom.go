@@ -87,19 +87,22 @@ func await(p js.Value) (js.Value, error) {
 	}
 }
 
-// copyBytes copies a Uint8Array into Go in 8 MiB slices, yielding between them: a 10⁶-job run's
-// record is ≈60 MB, and one copy of it blocked the page for 100 ms.
-func copyBytes(u8 js.Value) []byte {
+// copyBytes copies a Uint8Array into Go in 8 MiB slices, calling pause between them: a 10⁶-job
+// run's record is ≈60 MB, and one copy of it blocked the page for 100 ms. An error from pause
+// stops the copy.
+func copyBytes(u8 js.Value, pause func() error) ([]byte, error) {
 	const slice = 8 << 20
 	raw := make([]byte, u8.Get("length").Int())
 	for off := 0; off < len(raw); off += slice {
 		end := min(off+slice, len(raw))
 		js.CopyBytesToGo(raw[off:end], u8.Call("subarray", off, end))
 		if end < len(raw) {
-			yieldJS()
+			if err := pause(); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return raw
+	return raw, nil
 }
 
 // yieldJS lets the browser's event loop run (input, painting) before the goroutine goes on.

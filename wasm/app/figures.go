@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"path"
-	"strconv"
 	"strings"
 	"syscall/js"
 
@@ -61,7 +60,7 @@ func (p *page) buildFigures() {
 				tr := el("tr", "", "data-policy", e.Policy, "data-metric", e.Metric)
 				tr.Call("appendChild", el("td", e.Policy))
 				tr.Call("appendChild", el("td", e.Metric))
-				tr.Call("appendChild", el("td", strconv.FormatFloat(e.Value, 'g', 6, 64)))
+				tr.Call("appendChild", el("td", formatMetric(e.Value)))
 				tr.Call("appendChild", el("td", "–", "class", "ours"))
 				tr.Call("appendChild", el("td", shortSource(e.Source), "class", "src", "title", e.Source))
 				tbl.Call("appendChild", tr)
@@ -118,7 +117,7 @@ func (p *page) updateFigures() {
 			txt, v, ok := number(summaryField(h.summary, row.Call("getAttribute", "data-metric").String()))
 			shown := txt
 			if ok {
-				shown = strconv.FormatFloat(v, 'g', 6, 64)
+				shown = formatMetric(v)
 			}
 			cell.Set("textContent", shown)
 			setAttr(cell, "data-run", h.id)

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"syscall/js"
@@ -290,17 +291,25 @@ func (p *page) run() {
 				saveErr := d.Get("saveError").String()
 				ms := js.Global().Get("performance").Call("now").Float() - t0
 				go func() {
-					raw := copyBytes(u8)
+					// Copy and decode in slices, yielding between them; a newer click (Run or
+					// Cancel) stops the work at the next slice.
+					pause := func() error {
+						yieldJS()
+						if click != p.click {
+							return errSuperseded
+						}
+						return nil
+					}
 					rec := &runrec.Record{}
-					if err := rec.DecodeBinary(raw, yieldJS); err != nil {
-						finish(i, err.Error())
-						return
+					raw, err := copyBytes(u8, pause)
+					if err == nil {
+						err = rec.DecodeBinary(raw, pause)
 					}
-					if click != p.click {
-						return
+					if err == nil {
+						err = pause()
 					}
-					yieldJS()
-					if click != p.click {
+					if err != nil {
+						finish(i, err.Error()) // a no-op once superseded
 						return
 					}
 					setAttr(body, "data-last-run-ms", fmt.Sprintf("%.0f", ms))
@@ -313,7 +322,9 @@ func (p *page) run() {
 					}
 					// Yield between the steps, so that no single task blocks the page for long.
 					p.renderSummary()
-					yieldJS()
+					if pause() != nil {
+						return
+					}
 					if p.shown == nil {
 						p.show(rec)
 					}
@@ -348,6 +359,10 @@ func (p *page) run() {
 		start()
 	}
 }
+
+// errSuperseded stops the handling of a run's result once a newer click has started or cancelled
+// runs.
+var errSuperseded = errors.New("superseded by a newer run")
 
 func (p *page) cancelWorkers() {
 	for _, w := range p.workers {

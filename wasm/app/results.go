@@ -37,7 +37,7 @@ func fields(rec *runrec.Record) map[string]any {
 // formatMetric shows six significant digits, and large values (job counts, seconds of a long
 // trace) in full rather than as 1e+06.
 func formatMetric(v float64) string {
-	if math.Abs(v) >= 1e6 && math.Abs(v) < 1e15 {
+	if math.Abs(v) >= 999999.5 && math.Abs(v) < 1e15 { // from here 'g' with 6 digits writes 1e+06
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 6, 64)
@@ -186,15 +186,22 @@ func (p *page) show(rec *runrec.Record) {
 		go p.ganttWindow(from, to)
 		return nil
 	}))
-	yieldJS()
+	// Each yield lets the page respond; a run shown or cleared meanwhile takes over the panels.
+	if yieldJS(); p.shown != rec {
+		return
+	}
 	p.ganttWindow(0, 0)
 	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
 	p.showVirtual(rec)
-	yieldJS()
+	if yieldJS(); p.shown != rec {
+		return
+	}
 	p.showHost(rec, c)
 	p.showJobs(rec)
 	p.renderDiff()
-	yieldJS()
+	if yieldJS(); p.shown != rec {
+		return
+	}
 	uopt, err := charts.UtilOption(rec, c.NumGPUs(), c.TotalCPUs(), c.TotalMemGB())
 	if err == nil {
 		chartsJS().Call("show", doc.Call("getElementById", "util"), string(uopt))

@@ -91,33 +91,33 @@ type span struct {
 // spansByGPU lists the GPU-row spans of the visible intervals ordered by GPU, then start. A
 // counting sort by GPU keeps the run's interval order within a row, which is nearly by start
 // already, so the per-row sort that follows is close to linear: on the page's main thread a
-// general sort of 10⁵ spans took most of the time of drawing the Gantt.
+// general sort of 10⁵ spans took most of the time of drawing the Gantt. GPU ids outside
+// [0, maxCountedGPU] (a damaged stored or imported record) take the general sort instead.
 func spansByGPU(rec *runrec.Record, visible []int) []span {
-	var start []int32 // start[g+1] counts, then indexes, the spans of GPU g
-	n := 0
+	n, top := 0, int32(0)
 	for _, i := range visible {
 		for _, gpu := range rec.Intervals[i].GPUs {
-			if gpu < 0 { // a damaged stored record: nothing to draw
-				continue
+			if gpu < 0 || gpu > maxCountedGPU {
+				return sortedSpans(rec, visible)
 			}
-			if int(gpu)+2 > len(start) {
-				start = append(start, make([]int32, int(gpu)+2-len(start))...)
-			}
-			start[gpu+1]++
+			top = max(top, gpu)
 			n++
+		}
+	}
+	start := make([]int32, top+2) // start[g+1] counts, then indexes, the spans of GPU g
+	for _, i := range visible {
+		for _, gpu := range rec.Intervals[i].GPUs {
+			start[gpu+1]++
 		}
 	}
 	for g := 1; g < len(start); g++ {
 		start[g] += start[g-1]
 	}
 	spans := make([]span, n)
-	next := append([]int32(nil), start...)
+	next := slices.Clone(start)
 	for _, i := range visible {
 		iv := rec.Intervals[i]
 		for _, gpu := range iv.GPUs {
-			if gpu < 0 {
-				continue
-			}
 			spans[next[gpu]] = span{gpu, iv.From, iv.To}
 			next[gpu]++
 		}
@@ -125,6 +125,24 @@ func spansByGPU(rec *runrec.Record, visible []int) []span {
 	for g := 0; g+1 < len(start); g++ {
 		slices.SortFunc(spans[start[g]:start[g+1]], func(a, b span) int { return cmp.Compare(a.f, b.f) })
 	}
+	return spans
+}
+
+// maxCountedGPU bounds the counting sort's table (4 MiB).
+const maxCountedGPU = 1 << 20
+
+// sortedSpans is spansByGPU by a general sort, for any GPU ids.
+func sortedSpans(rec *runrec.Record, visible []int) []span {
+	var spans []span
+	for _, i := range visible {
+		iv := rec.Intervals[i]
+		for _, gpu := range iv.GPUs {
+			spans = append(spans, span{gpu, iv.From, iv.To})
+		}
+	}
+	slices.SortFunc(spans, func(a, b span) int {
+		return cmp.Or(cmp.Compare(a.gpu, b.gpu), cmp.Compare(a.f, b.f))
+	})
 	return spans
 }
 

@@ -156,3 +156,18 @@ func TestBuildGanttMergesPerGPU(t *testing.T) {
 		t.Errorf("merged spans differ from a per-GPU merge:\n got %v\nwant %v", got, want)
 	}
 }
+
+// TestBuildGanttOddGPUIds checks that ids a damaged record may hold (negative, or far beyond any
+// cluster) are merged like any other instead of crashing the page.
+func TestBuildGanttOddGPUIds(t *testing.T) {
+	n := MaxDetail + 1
+	rec := &runrec.Record{End: int64(2 * n), Jobs: make([]runrec.Job, n)}
+	odd := []int32{-3, 1 << 30, 5}
+	for i := 0; i < n; i++ {
+		rec.Intervals = append(rec.Intervals, runrec.Interval{Job: int32(i), From: int64(2 * i), To: int64(2*i + 1), GPUs: []int32{odd[i%3]}})
+	}
+	g := BuildGantt(rec, 0, 0, "job", nil)
+	if g.Detail || len(g.Items) != 3 || fmtInts(g.Rows) != "[-3 5 1073741824]" {
+		t.Errorf("got detail=%v, %d items on rows %s, want one merged span on each of rows [-3 5 1073741824]", g.Detail, len(g.Items), fmtInts(g.Rows))
+	}
+}

@@ -161,17 +161,23 @@ func (rec *Record) sections(r *br) {
 // UnmarshalBinary decodes what MarshalBinary wrote.
 func (rec *Record) UnmarshalBinary(b []byte) error { return rec.DecodeBinary(b, nil) }
 
-// pauseEvery is how many jobs, intervals or series points DecodeBinary decodes between pauses.
+// pauseEvery is how many jobs, intervals and series points (counted together) DecodeBinary
+// decodes between pauses.
 const pauseEvery = 16384
 
 // DecodeBinary is UnmarshalBinary calling pause (when not nil) after every pauseEvery jobs,
-// intervals or series points: a page decoding a 10⁵-job run on its main thread yields to its
-// event loop there, so the decoding never blocks the page for longer than a slice.
-func (rec *Record) DecodeBinary(b []byte, pause func()) error {
-	step := func(i int) {
-		if pause != nil && i%pauseEvery == pauseEvery-1 {
-			pause()
+// intervals and series points: a page decoding a 10⁵-job run on its main thread yields to its
+// event loop there. The header and the optional sections, a small part of the work, are decoded
+// without pauses. An error from pause (the page's user started another run, say) stops the
+// decoding and is returned as it is.
+func (rec *Record) DecodeBinary(b []byte, pause func() error) error {
+	done := 0
+	step := func() error {
+		done++
+		if pause != nil && done%pauseEvery == 0 {
+			return pause()
 		}
+		return nil
 	}
 	if len(b) < len(binaryMagic) || string(b[:len(binaryMagic)]) != binaryMagic {
 		return errors.New("runrec: not a binary run record")
@@ -202,11 +208,15 @@ func (rec *Record) DecodeBinary(b []byte, pause func()) error {
 		j.Ref = r.sym()
 		j.Sim = r.f64()
 		j.Best = r.sym()
-		step(i)
+		if err := step(); err != nil {
+			return err
+		}
 	}
 	ni := r.count(4)
 	rec.Intervals = make([]Interval, ni)
-	var pool []int32 // the intervals' GPU lists share backing arrays: one allocation per ~4k GPUs
+	// The intervals' GPU lists share backing arrays (one allocation per ~4k GPUs); each list's
+	// capacity ends at its length, so an append to one never writes into the next.
+	pool := make([]int32, 0, 4096)
 	for i := 0; i < ni && r.err == nil; i++ {
 		iv := &rec.Intervals[i]
 		iv.Job = int32(r.int())
@@ -228,7 +238,9 @@ func (rec *Record) DecodeBinary(b []byte, pause func()) error {
 			}
 		}
 		iv.Speedup = r.f64()
-		step(i)
+		if err := step(); err != nil {
+			return err
+		}
 	}
 	n := r.count(4)
 	s := &rec.Series
@@ -240,7 +252,9 @@ func (rec *Record) DecodeBinary(b []byte, pause func()) error {
 		s.Busy[i] = int32(r.int())
 		s.CPU[i], s.Mem[i] = r.f64(), r.f64()
 		s.Queue[i] = int32(r.int())
-		step(i)
+		if err := step(); err != nil {
+			return err
+		}
 	}
 	rec.sections(r)
 	if r.err != nil {

@@ -4,8 +4,10 @@ package runrec
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 
 	"schedlab/policies/scenario"
@@ -92,7 +94,7 @@ func TestSpecKey(t *testing.T) {
 }
 
 // bigRecord is an n-job run shaped like a trace's: few distinct models, users and GPU types, one
-// or two intervals per job on 1–8 GPUs.
+// or two intervals per job on 1–8 GPUs, and a series point per job.
 func bigRecord(n int) *Record {
 	rec := &Record{ID: "big", Policy: "fifo", Cluster: "128x8", Summary: []byte(`{}`)}
 	models := []string{"resnet50", "vgg16", "bert", "gpt2", "lstm"}
@@ -107,6 +109,8 @@ func bigRecord(n int) *Record {
 			}
 			rec.Intervals = append(rec.Intervals, Interval{Job: int32(i), From: t + int64(k)*2500, To: t + int64(k+1)*2500, GPUs: gpus})
 		}
+		s := &rec.Series
+		s.T, s.Busy, s.CPU, s.Mem, s.Queue = append(s.T, t), append(s.Busy, int32(i%1024)), append(s.CPU, 1), append(s.Mem, 2), append(s.Queue, int32(i%7))
 	}
 	return rec
 }
@@ -127,10 +131,10 @@ func BenchmarkUnmarshalBinary(b *testing.B) {
 	}
 }
 
-// TestDecodeBinaryPauses checks that a paused decode pauses once per slice and decodes the same
-// record as UnmarshalBinary.
+// TestDecodeBinaryPauses checks that a paused decode pauses once per pauseEvery jobs, intervals
+// and series points, decodes the same record as UnmarshalBinary, and stops at a pause's error.
 func TestDecodeBinaryPauses(t *testing.T) {
-	rec := bigRecord(2*pauseEvery + 10) // as many jobs, about 3× as many intervals
+	rec := bigRecord(pauseEvery + 10) // as many series points, 1.5× as many intervals
 	raw, err := rec.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -140,17 +144,42 @@ func TestDecodeBinaryPauses(t *testing.T) {
 		t.Fatal(err)
 	}
 	pauses := 0
-	if err := paused.DecodeBinary(raw, func() { pauses++ }); err != nil {
+	if err := paused.DecodeBinary(raw, func() error { pauses++; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	want := len(rec.Jobs)/pauseEvery + len(rec.Intervals)/pauseEvery
+	want := (len(rec.Jobs) + len(rec.Intervals) + len(rec.Series.T)) / pauseEvery
 	if pauses != want {
 		t.Errorf("got %d pauses, want %d", pauses, want)
 	}
 	if !reflect.DeepEqual(&plain, &paused) {
 		t.Error("a paused decode differs from UnmarshalBinary's")
 	}
-	if !reflect.DeepEqual(paused.Jobs, rec.Jobs) || !reflect.DeepEqual(paused.Intervals, rec.Intervals) {
-		t.Error("a paused decode lost jobs or intervals")
+	if !reflect.DeepEqual(paused.Jobs, rec.Jobs) || !reflect.DeepEqual(paused.Intervals, rec.Intervals) ||
+		!reflect.DeepEqual(paused.Series, rec.Series) {
+		t.Error("a paused decode lost jobs, intervals or series points")
+	}
+	stop := errors.New("superseded")
+	if err := new(Record).DecodeBinary(raw, func() error { return stop }); err != stop {
+		t.Errorf("a pause's error: got %v, want it returned as it is", err)
+	}
+}
+
+// TestDecodedGPUListsDoNotAlias checks that intervals decoded into one shared backing array stay
+// independent: appending to one interval's GPU list leaves the next one's as it was.
+func TestDecodedGPUListsDoNotAlias(t *testing.T) {
+	raw, err := bigRecord(50).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Record
+	if err := got.UnmarshalBinary(raw); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(got.Intervals); i++ {
+		next := slices.Clone(got.Intervals[i+1].GPUs)
+		got.Intervals[i].GPUs = append(got.Intervals[i].GPUs, -7)
+		if !slices.Equal(got.Intervals[i+1].GPUs, next) {
+			t.Fatalf("interval %d: appending to interval %d's GPUs changed them to %v", i+1, i, got.Intervals[i+1].GPUs)
+		}
 	}
 }
