@@ -145,6 +145,19 @@ test('built-in workload: load, run two policies, compare with the runner, Gantt,
     const back = await summaryRows(page);
     assert.deepEqual(back.map((r) => r.json), native, 're-imported summaries');
 
+    // A damaged export (an interval on a GPU the cluster lacks) is refused by file and field,
+    // and what is saved stays.
+    const damaged = JSON.parse(readFileSync(json.path, 'utf8'));
+    damaged.runs[1].intervals[3].g[0] = 999;
+    const damagedPath = join(shots, 'damaged-export.json');
+    writeFileSync(damagedPath, JSON.stringify(damaged));
+    await page.setInputFiles('#import-json', damagedPath);
+    await page.waitForFunction(() => document.querySelector('[data-testid="error"]').textContent.includes('damaged-export'));
+    assert.equal(await page.textContent(q('error')),
+      'damaged-export.json: runs[1].intervals[3].g: GPU 999 is not in cluster 16x8 (128 GPUs)');
+    assert.equal((await page.$$(q('history-item'))).length, 2, 'saved runs after a refused import');
+    assert.deepEqual((await summaryRows(page)).map((r) => r.json), native, 'summaries after a refused import');
+
     assert.deepEqual(offsite(b.requests), [], 'requests that left 127.0.0.1');
     assert.deepEqual(b.errors, [], 'console errors');
   } finally {

@@ -5,8 +5,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
-	"syscall/js"
 
 	"schedlab/core"
 	"schedlab/core/export"
@@ -95,6 +95,7 @@ func (p *page) importJSON() {
 	if files.Length() == 0 {
 		return
 	}
+	p.setError("")
 	f := files.Index(0)
 	txt, err := await(f.Call("text"))
 	if err != nil {
@@ -105,6 +106,17 @@ func (p *page) importJSON() {
 	if err := json.Unmarshal([]byte(txt.String()), &ef); err != nil || ef.Schedlab != 1 {
 		p.setError(f.Get("name").String() + ": not a schedlab JSON export")
 		return
+	}
+	name := f.Get("name").String()
+	for i, r := range ef.Runs {
+		if r == nil {
+			p.setError(fmt.Sprintf("%s: runs[%d]: null", name, i))
+			return
+		}
+		if err := r.Validate(); err != nil {
+			p.setError(fmt.Sprintf("%s: runs[%d].%v", name, i, err))
+			return
+		}
 	}
 	p.runs = nil
 	for _, r := range ef.Runs {
@@ -120,5 +132,4 @@ func (p *page) importJSON() {
 	}
 	p.refreshHistory()
 	in.Set("value", "")
-	_ = js.Null()
 }

@@ -7,7 +7,6 @@ import (
 	"syscall/js"
 	"time"
 
-	"schedlab/policies"
 	"schedlab/wasm/runrec"
 )
 
@@ -64,6 +63,11 @@ func (p *page) historyAction(action, id string) {
 		return
 	}
 	rec, err := p.store.Get(p.ctx, id)
+	if err == nil {
+		if err = rec.Validate(); err != nil {
+			err = fmt.Errorf("stored run %s is damaged: %w", id, err)
+		}
+	}
 	if err != nil {
 		p.setError(err.Error())
 		return
@@ -85,5 +89,4 @@ func (p *page) historyAction(action, id string) {
 	if p.shown == nil {
 		p.show(rec)
 	}
-	_ = policies.WorkloadLabel
 }
