@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 
@@ -102,12 +103,17 @@ func (p *page) importJSON() {
 		p.setError(err.Error())
 		return
 	}
+	name := f.Get("name").String()
+	raw := []byte(txt.String())
 	var ef exportFile
-	if err := json.Unmarshal([]byte(txt.String()), &ef); err != nil || ef.Schedlab != 1 {
-		p.setError(f.Get("name").String() + ": not a schedlab JSON export")
+	if err := json.Unmarshal(raw, &ef); err != nil {
+		p.setError(jsonError(name, raw, err))
 		return
 	}
-	name := f.Get("name").String()
+	if ef.Schedlab != 1 {
+		p.setError(name + `: not a schedlab JSON export (no "schedlab": 1)`)
+		return
+	}
 	for i, r := range ef.Runs {
 		if r == nil {
 			p.setError(fmt.Sprintf("%s: runs[%d]: null", name, i))
@@ -132,4 +138,23 @@ func (p *page) importJSON() {
 	}
 	p.refreshHistory()
 	in.Set("value", "")
+}
+
+// jsonError locates a JSON decoding error: "name:line: field: problem" where the decoder says
+// where (a syntax error, a value of the wrong type), else "name: json: problem".
+func jsonError(name string, raw []byte, err error) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return fmt.Sprintf("%s:%d: json: %v", name, lineAt(raw, syn.Offset), syn)
+	case errors.As(err, &typ):
+		return fmt.Sprintf("%s:%d: %s: want %v, got JSON %s", name, lineAt(raw, typ.Offset), typ.Field, typ.Type, typ.Value)
+	}
+	return fmt.Sprintf("%s: json: %v", name, err)
+}
+
+// lineAt is the 1-based line of byte offset off in raw.
+func lineAt(raw []byte, off int64) int {
+	return 1 + bytes.Count(raw[:min(max(off, 0), int64(len(raw)))], []byte("\n"))
 }
