@@ -88,25 +88,32 @@ func (c *Cluster) GPUsOfType(t GPUType) int {
 	return n
 }
 
+// MaxGPUs bounds a cluster's size: the engine keeps per-GPU state, and a mistyped spec
+// ("100000x1024") must be refused before anything that size is allocated, in wasm above all.
+const MaxGPUs = 1 << 20
+
 // NewCluster numbers the servers and their GPUs. It rejects empty clusters and servers without GPUs.
 func NewCluster(servers []Server) (*Cluster, error) {
 	if len(servers) == 0 {
 		return nil, fmt.Errorf("cluster has no servers")
 	}
-	c := &Cluster{Servers: servers}
-	for i := range c.Servers {
-		s := &c.Servers[i]
+	total := 0
+	for i, s := range servers {
 		if s.GPUs <= 0 || s.CPUs <= 0 || s.MemGB <= 0 || s.GPUMemGB <= 0 || s.IntraGbps <= 0 || s.InterGbps <= 0 {
 			return nil, fmt.Errorf("server %d: GPUs, cpu, mem, gpumem and bw must be positive", i)
 		}
+		if total += s.GPUs; total > MaxGPUs {
+			return nil, fmt.Errorf("cluster has more than %d GPUs, the most supported", MaxGPUs)
+		}
+	}
+	c := &Cluster{Servers: servers, gpuServer: make([]int32, 0, total)}
+	for i := range c.Servers {
+		s := &c.Servers[i]
 		s.Index = i
 		s.FirstGPU = len(c.gpuServer)
 		for g := 0; g < s.GPUs; g++ {
 			c.gpuServer = append(c.gpuServer, int32(i))
 		}
-	}
-	if len(c.gpuServer) > 1<<20 {
-		return nil, fmt.Errorf("cluster has %d GPUs; at most %d are supported", len(c.gpuServer), 1<<20)
 	}
 	return c, nil
 }
@@ -123,17 +130,20 @@ func ParseCluster(spec string) (*Cluster, error) {
 		return nil, fmt.Errorf("cluster spec: empty")
 	}
 	var servers []Server
+	gpus := 0
 	for _, part := range strings.Split(spec, "+") {
-		group, err := parseGroup(strings.TrimSpace(part))
+		group, err := parseGroup(strings.TrimSpace(part), MaxGPUs-gpus)
 		if err != nil {
 			return nil, fmt.Errorf("cluster spec %q: %w", part, err)
 		}
 		servers = append(servers, group...)
+		gpus += len(group) * group[0].GPUs
 	}
 	return NewCluster(servers)
 }
 
-func parseGroup(part string) ([]Server, error) {
+// parseGroup parses one SERVERSxGPUS group holding at most room GPUs.
+func parseGroup(part string, room int) ([]Server, error) {
 	fields := strings.Split(part, ",")
 	head := strings.TrimSpace(fields[0])
 	typ := V100
@@ -152,6 +162,9 @@ func parseGroup(part string) ([]Server, error) {
 	g, err2 := strconv.Atoi(head[x+1:])
 	if err1 != nil || err2 != nil || n <= 0 || g <= 0 || n > 100000 || g > 1024 {
 		return nil, fmt.Errorf("want positive SERVERSxGPUS, got %q", head)
+	}
+	if n*g > room {
+		return nil, fmt.Errorf("%q: the cluster would have more than %d GPUs, the most supported", head, MaxGPUs)
 	}
 	s := Server{Type: typ, GPUs: g, CPUs: DefaultCPUPerGPU * float64(g), MemGB: DefaultMemPerGPU * float64(g),
 		GPUMemGB: typ.MemGB(), IntraGbps: DefaultIntraGbps, InterGbps: DefaultInterGbps}
@@ -265,15 +278,17 @@ func ParseClusterJSON(name string, data []byte) (*Cluster, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var servers []Server
+	gpus := 0
 	for i, g := range f.Servers {
 		spec := fmt.Sprintf("%dx%d", g.Count, g.GPUs)
 		if g.Type != "" {
 			spec += ":" + g.Type
 		}
-		group, err := parseGroup(spec)
+		group, err := parseGroup(spec, MaxGPUs-gpus)
 		if err != nil {
 			return nil, fmt.Errorf("%s: servers[%d]: %w", name, i, err)
 		}
+		gpus += len(group) * group[0].GPUs
 		for j := range group {
 			s := &group[j]
 			setIf(&s.CPUs, g.CPU)

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -76,6 +77,29 @@ var platforms = []struct {
 	{[]string{"wasip1", "wasm", "gc"}, false},
 }
 
+// plainPackages are the packages under wasm/ written in plain Go on purpose, untagged: the app's
+// run record, its binary form and its URL codec, which are tested and fuzzed natively (go test
+// -fuzz does not run in wasm). They may not import syscall/js.
+var plainPackages = map[string]bool{"wasm/runrec": true}
+
+// checkPlain wants a file of a plain package without a build constraint or a syscall/js import.
+func checkPlain(t *testing.T, rel string, src []byte) {
+	t.Helper()
+	if expr, err := buildConstraint(src); err != nil || expr != nil {
+		t.Errorf("%s: a plain package's file has a //go:build line (%v); it must build natively", rel, err)
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), rel, src, parser.ImportsOnly)
+	if err != nil {
+		t.Errorf("%s: %v", rel, err)
+		return
+	}
+	for _, imp := range file.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == "syscall/js" {
+			t.Errorf("%s: a plain package imports syscall/js", rel)
+		}
+	}
+}
+
 func TestWasmFilesAreTagged(t *testing.T) {
 	root := shareddata.Root(t)
 	files := goFiles(t, root, "wasm")
@@ -86,6 +110,10 @@ func TestWasmFilesAreTagged(t *testing.T) {
 		src, err := os.ReadFile(filepath.Join(root, f))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if plainPackages[path.Dir(f)] {
+			checkPlain(t, f, src)
+			continue
 		}
 		expr, err := buildConstraint(src)
 		if err != nil {
