@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"sort"
 	"strconv"
 	"strings"
@@ -63,47 +64,24 @@ func LoadGavelJSON(name string, data []byte) (*Table, error) {
 	return t, nil
 }
 
-// LoadGavelCSV reads the flat form of the same file (data/gavel/derived/*_flat.csv, CRLF line
-// ends): worker_type,job_type,scale_factor,colocated_job_type,colocated_scale_factor,throughput,
-// colocated_throughput. Rows with an empty colocated_job_type are the isolated throughputs; the
-// file repeats some of them, which must agree. Errors are "name:line: field: problem".
+// LoadGavelCSV reads the flat form of the same file (GavelRows). Rows with an empty
+// colocated_job_type are the isolated throughputs; the file repeats some of them, which must
+// agree. Errors are "name:line: field: problem".
 func LoadGavelCSV(name string, r io.Reader) (*Table, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = 7
-	head, err := cr.Read()
-	if err != nil {
-		return nil, fmt.Errorf("%s:1: header: %w", name, err)
-	}
-	if strings.Join(head, ",") != "worker_type,job_type,scale_factor,colocated_job_type,colocated_scale_factor,throughput,colocated_throughput" {
-		return nil, fmt.Errorf("%s:1: header: unexpected columns %q", name, head)
-	}
 	b := builder{}
-	for {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		line, _ := cr.FieldPos(0)
+	for row, err := range GavelRows(name, r) {
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+			return nil, err
 		}
-		if rec[3] != "" {
+		if row.Other != "" {
 			continue
 		}
-		typ, spread, err := parseWorker(rec[0])
+		typ, spread, err := parseWorker(row.Worker)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: worker_type: %w", name, line, err)
+			return nil, fmt.Errorf("%s:%d: worker_type: %w", name, row.Line, err)
 		}
-		sf, err := strconv.Atoi(rec[2])
-		if err != nil || sf <= 0 {
-			return nil, fmt.Errorf("%s:%d: scale_factor: want a positive integer, got %q", name, line, rec[2])
-		}
-		x, err := strconv.ParseFloat(rec[5], 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: throughput: %q is not a number", name, line, rec[5])
-		}
-		if err := b.add(rec[1], typ, sf, spread, x); err != nil {
-			return nil, fmt.Errorf("%s:%d: throughput: %w", name, line, err)
+		if err := b.add(row.Job, typ, row.Scale, spread, row.Throughput); err != nil {
+			return nil, fmt.Errorf("%s:%d: throughput: %w", name, row.Line, err)
 		}
 	}
 	t, err := b.table()
@@ -111,6 +89,70 @@ func LoadGavelCSV(name string, r io.Reader) (*Table, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return t, nil
+}
+
+// GavelRow is one row of Gavel's flat throughput file.
+type GavelRow struct {
+	Line       int
+	Worker     string // worker_type as written, e.g. v100 or v100_unconsolidated
+	Job        string
+	Scale      int    // scale_factor: GPUs
+	Other      string // colocated_job_type, "" for an isolated throughput
+	OtherScale int    // colocated_scale_factor, 0 when Other is ""
+	Throughput float64
+}
+
+// gavelHeader is the flat file's header.
+const gavelHeader = "worker_type,job_type,scale_factor,colocated_job_type,colocated_scale_factor,throughput,colocated_throughput"
+
+// GavelRows iterates over the rows of Gavel's flat throughput file (data/gavel/derived/*_flat.csv,
+// CRLF line ends; gavelHeader's 7 columns), checking the numbers, or yields one located error
+// ("name:line: field: problem") and stops. The isolated (hetero) and co-location (interference)
+// loaders both read it.
+func GavelRows(name string, r io.Reader) iter.Seq2[GavelRow, error] {
+	return func(yield func(GavelRow, error) bool) {
+		fail := func(err error) { yield(GavelRow{}, err) }
+		cr := csv.NewReader(r)
+		cr.FieldsPerRecord = 7
+		head, err := cr.Read()
+		if err != nil {
+			fail(fmt.Errorf("%s:1: header: %w", name, err))
+			return
+		}
+		if strings.Join(head, ",") != gavelHeader {
+			fail(fmt.Errorf("%s:1: header: unexpected columns %q", name, head))
+			return
+		}
+		for {
+			rec, err := cr.Read()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			line, _ := cr.FieldPos(0)
+			if err != nil {
+				fail(fmt.Errorf("%s:%d: %w", name, line, err))
+				return
+			}
+			row := GavelRow{Line: line, Worker: rec[0], Job: rec[1], Other: rec[3]}
+			if row.Scale, err = strconv.Atoi(rec[2]); err != nil || row.Scale <= 0 {
+				fail(fmt.Errorf("%s:%d: scale_factor: want a positive integer, got %q", name, line, rec[2]))
+				return
+			}
+			if row.Other != "" {
+				if row.OtherScale, err = strconv.Atoi(rec[4]); err != nil || row.OtherScale <= 0 {
+					fail(fmt.Errorf("%s:%d: colocated_scale_factor: want a positive integer, got %q", name, line, rec[4]))
+					return
+				}
+			}
+			if row.Throughput, err = strconv.ParseFloat(rec[5], 64); err != nil {
+				fail(fmt.Errorf("%s:%d: throughput: %q is not a number", name, line, rec[5]))
+				return
+			}
+			if !yield(row, nil) {
+				return
+			}
+		}
+	}
 }
 
 // builder collects points per job type in first-seen order.

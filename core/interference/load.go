@@ -1,14 +1,14 @@
 package interference
 
 import (
-	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+
+	"schedlab/core/hetero"
 )
 
 // collector gathers isolated and pair throughputs of single-GPU consolidated entries.
@@ -66,46 +66,17 @@ func (c *collector) model() (*Model, error) {
 	return newModel(norm), nil
 }
 
-// LoadCSV reads Gavel's flat throughput file (data/gavel/derived/*_flat.csv, CRLF line ends):
-// worker_type,job_type,scale_factor,colocated_job_type,colocated_scale_factor,throughput,
-// colocated_throughput, keeping the single-GPU consolidated isolated and pair rows. Every one of
-// the 3 × 26 × 26 pairs must be present. Errors are "name:line: field: problem".
+// LoadCSV reads Gavel's flat throughput file (hetero.GavelRows), keeping the single-GPU
+// consolidated isolated and pair rows. Every one of the 3 × 26 × 26 pairs must be present. Errors
+// are "name:line: field: problem".
 func LoadCSV(name string, r io.Reader) (*Model, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = 7
-	head, err := cr.Read()
-	if err != nil {
-		return nil, fmt.Errorf("%s:1: header: %w", name, err)
-	}
-	if strings.Join(head, ",") != "worker_type,job_type,scale_factor,colocated_job_type,colocated_scale_factor,throughput,colocated_throughput" {
-		return nil, fmt.Errorf("%s:1: header: unexpected columns %q", name, head)
-	}
 	var c collector
-	for {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		line, _ := cr.FieldPos(0)
+	for row, err := range hetero.GavelRows(name, r) {
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+			return nil, err
 		}
-		sf, err := strconv.Atoi(rec[2])
-		if err != nil || sf <= 0 {
-			return nil, fmt.Errorf("%s:%d: scale_factor: want a positive integer, got %q", name, line, rec[2])
-		}
-		osf := 0
-		if rec[3] != "" {
-			if osf, err = strconv.Atoi(rec[4]); err != nil || osf <= 0 {
-				return nil, fmt.Errorf("%s:%d: colocated_scale_factor: want a positive integer, got %q", name, line, rec[4])
-			}
-		}
-		x, err := strconv.ParseFloat(rec[5], 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: throughput: %q is not a number", name, line, rec[5])
-		}
-		if err := c.add(rec[0], rec[1], sf, rec[3], osf, x); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+		if err := c.add(row.Worker, row.Job, row.Scale, row.Other, row.OtherScale, row.Throughput); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, row.Line, err)
 		}
 	}
 	m, err := c.model()
