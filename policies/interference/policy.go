@@ -324,22 +324,11 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 // nlwp places the tasks on the chosen node's GPUs by IAPP's predicted loss (the node-level
 // communication term is the same for every GPU of one server).
 func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp pairFn, a int) []int {
-	re := make([]cand, 0, len(list))
-	for _, x := range list {
-		if !v.IsFree(x.g) {
-			ti := learn.GPUTypeIndex(v.Cluster().Servers[x.server].Type)
-			gn, ok := p.gain(v, iapp, ti, a, x.g)
-			if !ok || gn < p.p.Theta {
-				continue
-			}
-			x.cost = 1 - gn
-		}
-		re = append(re, x)
-	}
+	re := p.nlwpAll(v, list, iapp, a)
 	if len(re) < k {
 		return nil
 	}
-	return gpusOf(sortedByCost(re)[:k])
+	return gpusOf(re[:k])
 }
 
 // spill places a gang that no single server can hold now across servers of one GPU type.
@@ -389,7 +378,8 @@ func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp pairFn,
 	return nil
 }
 
-// nlwpAll re-costs a server's candidates by IAPP without dropping them below k.
+// nlwpAll re-costs a server's candidates by IAPP, cheapest first: a shared GPU costs 1 − its
+// predicted gain and is dropped when the gain is below Theta; free GPUs keep their cost.
 func (p *Policy) nlwpAll(v *sim.View, list []cand, iapp pairFn, a int) []cand {
 	re := make([]cand, 0, len(list))
 	for _, x := range list {
