@@ -1,11 +1,11 @@
 package asrpt
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
 	"schedlab/core/sim"
+	"schedlab/policies/params"
 )
 
 // Entry is one runner name of the family and its factory.
@@ -36,9 +36,9 @@ var errorSigmas = []struct {
 // a-srpt-meanhist (mean-of-history lengths) and a-srpt-err0.2/0.5/1 (truth × e^ε, ε ~ N(0, σ²)).
 func Entries() []Entry {
 	add := func(name string, o Options) Entry {
-		return Entry{Name: name, New: func(params json.RawMessage) (sim.Policy, error) {
+		return Entry{Name: name, New: func(raw json.RawMessage) (sim.Policy, error) {
 			var pr Params
-			if err := decode(params, &pr); err != nil {
+			if err := params.Decode(raw, &pr); err != nil {
 				return nil, err
 			}
 			if pr.MaxHistory < 0 {
@@ -67,17 +67,4 @@ func Entries() []Entry {
 		out = append(out, add("a-srpt-err"+e.name, Options{Predict: PredictNoisy, Sigma: e.sigma}))
 	}
 	return out
-}
-
-func decode(params json.RawMessage, dst *Params) error {
-	b := bytes.TrimSpace(params)
-	if len(b) == 0 || string(b) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		return fmt.Errorf("params: %w", err)
-	}
-	return nil
 }

@@ -15,7 +15,7 @@ func TestEntriesParams(t *testing.T) {
 		{"srpt-predicted-oblivious", `{"max_history":3}`, ""},
 		{"a-srpt", `{"max_history":-1}`, "max_history"},
 		{"a-srpt", `{"refine":"yes"}`, "refine"},
-		{"a-srpt", `{"kl":true}`, "unknown field"},
+		{"a-srpt", `{"kl":true}`, `unknown key "kl"`},
 	} {
 		var err error
 		for _, e := range Entries() {

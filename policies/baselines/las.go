@@ -7,6 +7,7 @@ import (
 
 	"schedlab/core"
 	"schedlab/core/sim"
+	"schedlab/policies/params"
 )
 
 // LASParams are las's parameters. Defaults follow the Tiresias authors' simulator
@@ -59,9 +60,9 @@ type promoEntry struct {
 
 // NewLAS builds LAS from JSON parameters, e.g.
 // {"placement": "consolidate", "thresholds_gpu_s": [3250, 7200], "starve": 0}.
-func NewLAS(params json.RawMessage) (sim.Policy, error) {
+func NewLAS(raw json.RawMessage) (sim.Policy, error) {
 	p := LASParams{Thresholds: []float64{3250, 7200}}
-	if err := decode(params, &p); err != nil {
+	if err := params.Decode(raw, &p); err != nil {
 		return nil, err
 	}
 	return NewLASFrom(p)

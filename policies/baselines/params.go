@@ -1,11 +1,11 @@
 package baselines
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
 	"schedlab/core/sim"
+	"schedlab/policies/params"
 	"schedlab/policies/placement"
 )
 
@@ -25,30 +25,12 @@ func (c Common) placer() (placement.Placer, error) {
 
 // placerFrom builds the placer of a baseline whose only parameter is Common (fifo,
 // fifo-backfill, sjf, srtf): {"placement": "consolidate"}.
-func placerFrom(params json.RawMessage) (placement.Placer, error) {
+func placerFrom(raw json.RawMessage) (placement.Placer, error) {
 	var c Common
-	if err := decode(params, &c); err != nil {
+	if err := params.Decode(raw, &c); err != nil {
 		return nil, err
 	}
 	return c.placer()
-}
-
-// decode reads JSON parameters strictly into dst: unknown keys and trailing data are errors;
-// nil, empty or "null" leaves dst at its defaults.
-func decode(params json.RawMessage, dst any) error {
-	params = bytes.TrimSpace(params)
-	if len(params) == 0 || bytes.Equal(params, []byte("null")) {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(params))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		return fmt.Errorf("params: %w", err)
-	}
-	if dec.More() {
-		return fmt.Errorf("params: trailing data after the JSON object")
-	}
-	return nil
 }
 
 // Compile-time check: every constructor has the registry's Factory signature.

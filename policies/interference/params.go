@@ -1,9 +1,9 @@
 package interference
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"schedlab/policies/params"
 )
 
 // Params are the policies' JSON parameters (all optional), after defaults.
@@ -31,18 +31,9 @@ type jsonParams struct {
 // checks each value's range.
 func parseParams(k kind, raw json.RawMessage) (Params, error) {
 	ps := Params{TrainFrac: 0.8, Seed: 1, Theta: 0.3, Lambda: 2, Evict: 0.6}
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return ps, nil
-	}
 	var in jsonParams
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&in); err != nil {
-		return ps, fmt.Errorf("params: %w", err)
-	}
-	if d.More() {
-		return ps, fmt.Errorf("params: trailing data after the JSON object")
+	if err := params.Decode(raw, &in); err != nil {
+		return ps, err
 	}
 	iasp, share := k == kIASP, k == kIASP || k == kOracle
 	for _, f := range []struct {

@@ -57,7 +57,7 @@ func TestParams(t *testing.T) {
 	reg := policies.Builtin()
 	for _, tc := range []struct{ name, params, want string }{
 		{"iasp-iapp", `{"train_frac":2}`, "train_frac"},
-		{"exclusive", `{"bogus":1}`, "unknown field"},
+		{"exclusive", `{"bogus":1}`, `unknown key "bogus"`},
 		{"gandiva-pack", `{"evict":0.5}`, ""},
 		{"gandiva-pack", `{"evict":0}`, ""},
 		{"iasp-iapp", `{"theta":0,"lambda":0}`, ""},

@@ -1,7 +1,6 @@
 package similarity
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -9,6 +8,7 @@ import (
 
 	"schedlab/core/hetero"
 	"schedlab/core/sim"
+	"schedlab/policies/params"
 )
 
 // Entry is a policy name and its factory (merged into the policies registry by the lead).
@@ -36,21 +36,17 @@ type Params struct {
 
 func parseParams(name string, raw json.RawMessage, allowed map[string]bool) (Params, error) {
 	var ps Params
-	if len(bytes.TrimSpace(raw)) > 0 && string(bytes.TrimSpace(raw)) != "null" {
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &keys); err != nil {
-			return ps, fmt.Errorf("params: %w", err)
+	var keys map[string]json.RawMessage
+	if err := params.Decode(raw, &keys); err != nil {
+		return ps, err
+	}
+	for _, k := range slices.Sorted(maps.Keys(keys)) { // sorted: the same key is named every run
+		if !allowed[k] {
+			return ps, fmt.Errorf("params: %s: unknown key %q", name, k)
 		}
-		for _, k := range slices.Sorted(maps.Keys(keys)) { // sorted: the same key is named every run
-			if !allowed[k] {
-				return ps, fmt.Errorf("params: %s: unknown key %q", name, k)
-			}
-		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&ps); err != nil {
-			return ps, fmt.Errorf("params: %w", err)
-		}
+	}
+	if err := params.Decode(raw, &ps); err != nil {
+		return ps, err
 	}
 	if ps.Placement != "" && ps.Placement != "consolidate" {
 		return ps, fmt.Errorf("params: placement: %q: this policy places each gang consolidated within its chosen GPU type", ps.Placement)
@@ -179,9 +175,7 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 	case "", "measured":
 		// whether the keys were given, not their values: parseParams turns k = 0 or absent into 3
 		var keys map[string]json.RawMessage
-		if len(bytes.TrimSpace(raw)) > 0 {
-			_ = json.Unmarshal(raw, &keys) // parseParams accepted raw: an object or null
-		}
+		_ = params.Decode(raw, &keys) // parseParams accepted raw: an object or null
 		if _, k := keys["k"]; k {
 			return nil, fmt.Errorf("params: k applies only with throughputs=similarity")
 		}

@@ -1,11 +1,10 @@
 package synergy
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 
 	"schedlab/core/sim"
+	"schedlab/policies/params"
 )
 
 // Entry is one runner name of the family and its factory.
@@ -23,8 +22,9 @@ type Params struct{}
 func Entries() []Entry {
 	var out []Entry
 	add := func(name string, o Order, m Mode) {
-		out = append(out, Entry{Name: name, New: func(params json.RawMessage) (sim.Policy, error) {
-			if err := decodeParams(params); err != nil {
+		out = append(out, Entry{Name: name, New: func(raw json.RawMessage) (sim.Policy, error) {
+			var p Params
+			if err := params.Decode(raw, &p); err != nil {
 				return nil, err
 			}
 			return New(name, o, m, nil), nil
@@ -43,17 +43,4 @@ func Entries() []Entry {
 	add("drf+tune", DRF, Tune)
 	add("tetris+tune", Tetris, Tune)
 	return out
-}
-
-func decodeParams(params json.RawMessage) error {
-	if len(bytes.TrimSpace(params)) == 0 || string(bytes.TrimSpace(params)) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(params))
-	dec.DisallowUnknownFields()
-	var p Params
-	if err := dec.Decode(&p); err != nil {
-		return fmt.Errorf("params: %w", err)
-	}
-	return nil
 }
