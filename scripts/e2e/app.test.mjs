@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready, runAndWait, setPolicies } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
@@ -26,22 +26,6 @@ function runner(args) {
     execFileSync('go', ['build', '-o', runnerBin, './scripts/simulate'], { cwd: root });
   }
   return execFileSync(runnerBin, args, { cwd: root, encoding: 'utf8' });
-}
-
-const q = (id) => `[data-testid="${id}"]`;
-
-async function ready(page) {
-  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
-}
-
-async function runAndWait(page, timeout = 120000) {
-  await page.click(q('run'));
-  await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout });
-}
-
-async function setPolicies(page, names) {
-  for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
-  for (const n of names) await page.check(q('policy-' + n));
 }
 
 async function summaryRows(page) {

@@ -60,3 +60,24 @@ export function offsite(requests) {
     return !(u.protocol === 'data:' || u.protocol === 'blob:' || u.hostname === '127.0.0.1');
   });
 }
+
+// q is the selector of a data-testid (the app's stable test hooks).
+export const q = (id) => `[data-testid="${id}"]`;
+
+// ready waits until the page is interactive (body data-ready="1").
+export async function ready(page) {
+  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+}
+
+// runAndWait clicks Run and waits until every run of the click has finished, failed or been
+// cancelled (body data-done="1").
+export async function runAndWait(page, timeout = 120000) {
+  await page.click(q('run'));
+  await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout });
+}
+
+// setPolicies leaves exactly the named policies checked.
+export async function setPolicies(page, names) {
+  for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
+  for (const n of names) await page.check(q('policy-' + n));
+}

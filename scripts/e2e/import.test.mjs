@@ -11,14 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
 mkdirSync(shots, { recursive: true });
 const data = join(root, '..', 'shared', 'data');
 const fixtures = join(root, 'testdata');
-const q = (id) => `[data-testid="${id}"]`;
 const mappedCols = 'id=job,submit=queued_at:datetime,duration=runtime_ms:ms,gpus=num_gpu:count,model=app,user=team';
 
 // Hand-written native and native-jsonl files (testdata/ has no small one of these formats).
@@ -62,10 +61,6 @@ function saveTrace(c) {
   if (c.columns) args.push('-columns', c.columns);
   execFileSync(runnerBin, args, { cwd: root, encoding: 'utf8' });
   return readFileSync(out, 'utf8');
-}
-
-async function ready(page) {
-  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
 }
 
 // load puts a file into the picker and waits until the worker's answer is shown.

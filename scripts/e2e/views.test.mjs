@@ -9,13 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready, setPolicies } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
 mkdirSync(shots, { recursive: true });
-const q = (id) => `[data-testid="${id}"]`;
-
 // runner runs the native runner (built once per file) and returns stdout.
 let runnerBin;
 function runner(args) {
@@ -24,15 +22,6 @@ function runner(args) {
     execFileSync('go', ['build', '-o', runnerBin, './scripts/simulate'], { cwd: root });
   }
   return execFileSync(runnerBin, args, { cwd: root, encoding: 'utf8' });
-}
-
-async function ready(page) {
-  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
-}
-
-async function setPolicies(page, names) {
-  for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
-  for (const n of names) await page.check(q('policy-' + n));
 }
 
 async function downloadText(page, testid) {
