@@ -66,6 +66,10 @@ func (s *Spec) Validate() error {
 	if s.Round < 0 || s.CheckpointCost < 0 || (s.FirstRound != nil && *s.FirstRound < 0) {
 		return fmt.Errorf("spec: round, first round and checkpoint cost must not be negative")
 	}
+	if s.Round != 0 && s.Round < 1 {
+		// Every round is a scheduling pass: a millisecond round turns a day of trace into 10⁸ passes.
+		return fmt.Errorf("spec: round %v s: want at least 1 s (0 for the default 300 s)", s.Round)
+	}
 	if s.WindowFrom < 0 || s.WindowTo < 0 || (s.WindowTo != 0 && s.WindowTo <= s.WindowFrom) {
 		return fmt.Errorf("spec: window [%d, %d) is empty or negative", s.WindowFrom, s.WindowTo)
 	}

@@ -4,9 +4,7 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,7 +44,8 @@ func (p *page) paramsError(raw string) string {
 	var m map[string]json.RawMessage
 	dec := json.NewDecoder(strings.NewReader(raw))
 	if err := dec.Decode(&m); err != nil {
-		return "policy parameters: want a JSON object {\"policy\": {...}}: " + jsonErr(raw, err)
+		line, col, msg := jsonProblem([]byte(raw), err)
+		return fmt.Sprintf("policy parameters: want a JSON object {\"policy\": {...}}: line %d, column %d: %s", line, col, msg)
 	}
 	names := make([]string, 0, len(m))
 	for k := range m {
@@ -62,24 +61,6 @@ func (p *page) paramsError(raw string) string {
 		}
 	}
 	return ""
-}
-
-// jsonErr names the line and column of a JSON syntax error.
-func jsonErr(raw string, err error) string {
-	off := len(raw)
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		off = min(int(se.Offset), len(raw))
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		err = errors.New("unexpected end of input")
-	default:
-		return err.Error()
-	}
-	before := raw[:off]
-	line := strings.Count(before, "\n") + 1
-	col := len(before) - strings.LastIndex(before, "\n")
-	return fmt.Sprintf("line %d, column %d: %v", line, col, err)
 }
 
 // renderDiff compares the baseline run with the run shown in the Gantt when both ran the same

@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 
@@ -107,7 +106,11 @@ func (p *page) importJSON() {
 	raw := []byte(txt.String())
 	var ef exportFile
 	if err := json.Unmarshal(raw, &ef); err != nil {
-		p.setError(jsonError(name, raw, err))
+		if line, _, msg := jsonProblem(raw, err); line > 0 {
+			p.setError(fmt.Sprintf("%s:%d: json: %s", name, line, msg))
+		} else {
+			p.setError(fmt.Sprintf("%s: json: %s", name, msg))
+		}
 		return
 	}
 	if ef.Schedlab != 1 {
@@ -138,23 +141,4 @@ func (p *page) importJSON() {
 	}
 	p.refreshHistory()
 	in.Set("value", "")
-}
-
-// jsonError locates a JSON decoding error: "name:line: field: problem" where the decoder says
-// where (a syntax error, a value of the wrong type), else "name: json: problem".
-func jsonError(name string, raw []byte, err error) string {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		return fmt.Sprintf("%s:%d: json: %v", name, lineAt(raw, syn.Offset), syn)
-	case errors.As(err, &typ):
-		return fmt.Sprintf("%s:%d: %s: want %v, got JSON %s", name, lineAt(raw, typ.Offset), typ.Field, typ.Type, typ.Value)
-	}
-	return fmt.Sprintf("%s: json: %v", name, err)
-}
-
-// lineAt is the 1-based line of byte offset off in raw.
-func lineAt(raw []byte, off int64) int {
-	return 1 + bytes.Count(raw[:min(max(off, 0), int64(len(raw)))], []byte("\n"))
 }

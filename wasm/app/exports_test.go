@@ -4,15 +4,16 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 )
 
-// TestJSONError wants a bad JSON import located by line (and field, for a wrong type).
-func TestJSONError(t *testing.T) {
+// TestJSONProblem wants a bad JSON text located by line and column (and field, for a wrong type).
+func TestJSONProblem(t *testing.T) {
 	tests := []struct{ name, in, want string }{
-		{"syntax", "{\"schedlab\": 1,\n\"runs\": [\n{\"id\": }]}", "runs.json:3: json: invalid character '}' looking for beginning of value"},
-		{"type", "{\"schedlab\": 1,\n\"runs\": [{\"id\": \"a\",\n \"end\": \"late\"}]}", "runs.json:3: runs.end: want int64, got JSON string"},
-		{"truncated", "{\"schedlab\": 1, \"runs\": [", "runs.json:1: json: unexpected end of JSON input"},
+		{"syntax", "{\"schedlab\": 1,\n\"runs\": [\n{\"id\": }]}", "3:8: invalid character '}' looking for beginning of value"},
+		{"type", "{\"schedlab\": 1,\n\"runs\": [{\"id\": \"a\",\n \"end\": \"late\"}]}", "3:14: runs.end: want int64, got JSON string"},
+		{"truncated", "{\"schedlab\": 1, \"runs\": [", "1:25: unexpected end of JSON input"},
 	}
 	for _, tc := range tests {
 		var ef exportFile
@@ -20,7 +21,8 @@ func TestJSONError(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%s: no error", tc.name)
 		}
-		if got := jsonError("runs.json", []byte(tc.in), err); got != tc.want {
+		line, col, msg := jsonProblem([]byte(tc.in), err)
+		if got := fmt.Sprintf("%d:%d: %s", line, col, msg); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
 		}
 	}

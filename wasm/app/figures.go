@@ -39,7 +39,7 @@ func (p *page) buildFigures() {
 				}
 			}
 			if spec.Generate != "" {
-				p.file, p.traceHash, p.wantHash = js.Null(), "", ""
+				p.file, p.fileErr, p.traceHash, p.wantTrace, p.wantHash = js.Null(), "", "", "", ""
 				byTestID("trace-file").Set("value", "")
 				byTestID("detected-format").Set("textContent", "")
 			}

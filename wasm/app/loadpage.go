@@ -85,7 +85,7 @@ func (l *loader) ask(msg map[string]any) js.Value {
 // With format mapped, or when detection fails on a CSV, the column-mapping form is shown.
 func (p *page) loadFile(file js.Value) {
 	p.setError("")
-	p.file = file
+	p.file, p.fileErr = file, ""
 	p.traceHash = ""
 	p.resetBase()
 	p.showWorkload()
@@ -127,9 +127,9 @@ func (p *page) loadFile(file js.Value) {
 			msg += ": map its columns below and read it as format mapped"
 		}
 		p.setError(msg)
-		if !mapForm { // a mapping can be fixed in place; any other failed file is dropped
-			p.file = js.Null()
-		}
+		// The file stays chosen, so that another format or mapping re-reads it; Run refuses it
+		// until one works (or the user switches to the generator).
+		p.fileErr = msg
 		p.showWorkload()
 		return
 	}
@@ -153,8 +153,8 @@ func (p *page) loadFile(file js.Value) {
 	}
 	if p.wantHash != "" && p.traceHash != p.wantHash {
 		p.setError(fmt.Sprintf("%s: content hash %s does not match the link's %s", file.Get("name").String(), p.traceHash, p.wantHash))
-	} else if p.wantHash != "" {
-		p.wantHash = ""
+	} else {
+		p.wantTrace, p.wantHash = "", ""
 	}
 }
 

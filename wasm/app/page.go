@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall/js"
 
@@ -41,8 +43,10 @@ type page struct {
 
 	// workload: a generator spec, or an uploaded trace file
 	file      js.Value
+	fileErr   string // why file did not load ("" when it did): Run refuses it until fixed
 	traceHash string
-	wantHash  string   // from a link: the file the user must choose
+	wantTrace string   // from a link: the trace file the user must choose (name)…
+	wantHash  string   // …and its content hash ("" when the link has none)
 	columns   string   // the column-mapping form's spec (format mapped): trace.Mapping's text form
 	header    []string // the loaded file's first row, split as CSV (the mapping form's choices)
 	loadSeq   int      // loads started; only the latest one's answer is shown
@@ -52,7 +56,8 @@ type page struct {
 	shown   *runrec.Record   // the Gantt's run
 	workers []js.Value
 	seq     int
-	live    int
+	live    int // runs of the current click in workers now
+	queued  int // runs of the current click waiting for a worker
 	click   int
 
 	// base is the spec last put into the form (a figure's or a reopened run's); its settings
@@ -123,10 +128,10 @@ func (p *page) buildControls() {
 	})
 	on(byTestID("export-native"), "click", func(js.Value) { p.exportNative() })
 	on(fmtSel, "change", func(js.Value) { p.formatChanged() })
-	on(doc.Call("getElementById", "workload-gen"), "input", func(js.Value) { p.resetBase() })
+	on(doc.Call("getElementById", "workload-gen"), "input", func(js.Value) { p.resetBase(); p.showWorkload() })
 	on(doc.Call("getElementById", "use-generator"), "click", func(js.Value) {
 		p.resetBase()
-		p.file, p.traceHash, p.wantHash = js.Null(), "", ""
+		p.file, p.fileErr, p.traceHash, p.wantTrace, p.wantHash = js.Null(), "", "", "", ""
 		byTestID("trace-file").Set("value", "")
 		byTestID("detected-format").Set("textContent", "")
 		p.showMapping(false)
@@ -169,7 +174,11 @@ func (p *page) resetBase() {
 func (p *page) showWorkload() {
 	w := doc.Call("getElementById", "workload")
 	if p.file.Truthy() {
-		w.Set("textContent", "trace: "+p.file.Get("name").String())
+		note := ""
+		if p.fileErr != "" {
+			note = " (not loaded: see the message)"
+		}
+		w.Set("textContent", "trace: "+p.file.Get("name").String()+note)
 		return
 	}
 	w.Set("textContent", "generator: "+doc.Call("getElementById", "workload-gen").Get("value").String())
@@ -194,7 +203,7 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 	}
 	s.Cluster = c.String()
 	seed := strings.TrimSpace(byTestID("seed").Get("value").String())
-	if _, err := fmt.Sscan(seed, &s.Seed); err != nil {
+	if s.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
 		return s, nil, fmt.Errorf("seed: want a non-negative integer, got %q", seed)
 	}
 	for _, name := range p.reg.Names() {
@@ -203,8 +212,12 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 		}
 	}
 	if raw := strings.TrimSpace(doc.Call("getElementById", "params").Get("value").String()); raw != "" {
+		// The same check as while typing: every key a policy, every value one it accepts.
+		if msg := p.paramsError(raw); msg != "" {
+			return s, nil, errors.New(msg)
+		}
 		if err := json.Unmarshal([]byte(raw), &s.Params); err != nil {
-			return s, nil, fmt.Errorf("policy parameters: want a JSON object {\"policy\": {...}}: %v", err)
+			return s, nil, fmt.Errorf("policy parameters: %v", err)
 		}
 	}
 	if sc := doc.Call("getElementById", "scenario-name").Get("value").String(); sc != "" {
@@ -227,8 +240,8 @@ func (p *page) run() {
 		body.Call("setAttribute", "data-done", "1")
 		return
 	}
-	if p.wantHash != "" && p.traceHash != p.wantHash {
-		p.setError("this link needs the trace file " + spec.Trace + " (sha256 " + p.wantHash + "): choose it with the file picker")
+	if msg := p.workloadProblem(); msg != "" {
+		p.setError(msg)
 		body.Call("setAttribute", "data-done", "1")
 		return
 	}
@@ -241,7 +254,13 @@ func (p *page) run() {
 	n := len(spec.Policies)
 	progress := make([]float64, n)
 	slots := make([]*runrec.Record, n) // table rows stay in the spec's policy order
-	var errs []string
+	// failures groups the runs' errors by message: a workload error fails every policy alike and
+	// is shown once, naming them all.
+	type failure struct {
+		msg string
+		who []int // indices into spec.Policies, in the spec's order
+	}
+	var failures []failure
 	limit := max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int())
 	next := 0
 	p.live = 0
@@ -254,8 +273,21 @@ func (p *page) run() {
 		}
 		progress[i] = 1
 		if errMsg != "" {
-			errs = append(errs, spec.Policies[i]+": "+errMsg)
-			p.setError(strings.Join(errs, "; "))
+			k := slices.IndexFunc(failures, func(f failure) bool { return f.msg == errMsg })
+			if k < 0 {
+				failures, k = append(failures, failure{msg: errMsg}), len(failures)
+			}
+			failures[k].who = append(failures[k].who, i)
+			slices.Sort(failures[k].who)
+			parts := make([]string, len(failures))
+			for j, f := range failures {
+				names := make([]string, len(f.who))
+				for x, w := range f.who {
+					names[x] = spec.Policies[w]
+				}
+				parts[j] = strings.Join(names, ", ") + ": " + f.msg
+			}
+			p.setError(strings.Join(parts, "; "))
 		}
 		p.live--
 		if next < n {
@@ -270,6 +302,7 @@ func (p *page) run() {
 		i := next
 		next++
 		p.live++
+		p.queued = n - next
 		w := js.Global().Get("Worker").New("static/worker.js")
 		p.workers = append(p.workers, w)
 		t0 := js.Global().Get("performance").Call("now").Float()
@@ -277,6 +310,9 @@ func (p *page) run() {
 			d := ev.Get("data")
 			switch d.Get("type").String() {
 			case "progress":
+				if click != p.click { // cancelled or superseded
+					return
+				}
 				if t := d.Get("total").Float(); t > 0 {
 					progress[i] = 0.99 * d.Get("done").Float() / t
 				}
@@ -377,7 +413,8 @@ func (p *page) cancel() {
 	}
 	p.cancelWorkers()
 	p.click++ // late messages of the cancelled click are ignored
-	p.setError(fmt.Sprintf("cancelled: %d run(s) stopped", p.live))
+	p.setError(fmt.Sprintf("cancelled: %d run(s) stopped", p.live+p.queued))
+	p.queued = 0
 	p.live = 0
 	doc.Get("body").Call("setAttribute", "data-done", "1")
 }
@@ -393,10 +430,34 @@ func (p *page) applyURL() {
 		return
 	}
 	p.fill(spec)
-	if spec.Trace != "" {
-		p.wantHash = hash
-		p.setError("this link needs the trace file " + spec.Trace + " (sha256 " + hash + "): choose it with the file picker")
+	for _, name := range spec.Policies {
+		if !p.reg.Has(name) {
+			p.setError(fmt.Sprintf("url: policies: %q is not a policy", name))
+		}
 	}
+	if spec.Format != "" && !slices.Contains(traceFormats(), spec.Format) {
+		p.setError(fmt.Sprintf("url: format: %q is not a trace format (%s)", spec.Format, strings.Join(traceFormats()[1:], ", ")))
+	}
+	if spec.Trace != "" {
+		p.wantTrace, p.wantHash = spec.Trace, hash
+		p.setError(p.workloadProblem())
+	}
+}
+
+// workloadProblem says why the workload cannot run yet ("" when it can): an uploaded file that
+// did not load, or a link's trace file not chosen (or another file chosen) yet.
+func (p *page) workloadProblem() string {
+	switch {
+	case p.file.Truthy() && p.fileErr != "":
+		return p.fileErr + ` — choose another format or file, or click "use generator"`
+	case p.wantTrace != "" && (!p.file.Truthy() || (p.wantHash != "" && p.traceHash != p.wantHash)):
+		msg := "this link needs the trace file " + p.wantTrace
+		if p.wantHash != "" {
+			msg += " (sha256 " + p.wantHash + ")"
+		}
+		return msg + ": choose it with the file picker"
+	}
+	return ""
 }
 
 // fill sets the form from a spec.

@@ -196,6 +196,9 @@ func GanttOption(c *core.Cluster, title string, end int64) ([]byte, error) {
 	ch.AddSeries("allocations", nil, charts.WithCustomChartOpts(opts.CustomChart{RenderItem: types.FuncStr("fn:ganttItem")}))
 	ch.Validate()
 	o := ch.JSON()
+	// confine: a tooltip near the chart's left edge would otherwise leave the viewport
+	// (go-echarts' Tooltip has no such field).
+	o["tooltip"] = map[string]any{"show": true, "formatter": "fn:ganttTooltip", "confine": true}
 	o["dataZoom"] = []map[string]any{
 		{"type": "slider", "xAxisIndex": 0, "filterMode": "none", "bottom": 8, "labelFormatter": "fn:msToHours"},
 		{"type": "inside", "xAxisIndex": 0, "filterMode": "none"},
