@@ -78,6 +78,7 @@ type Sim struct {
 	rounds      Rounds
 	leaseEnded  []int32
 	started     bool
+	stranded    bool // the policy left jobs waiting on an idle cluster with nothing more to come
 	events      int64
 	warnings    warnings
 	res         Result
@@ -229,7 +230,16 @@ func (s *Sim) peek() (core.Time, bool) {
 }
 
 func (s *Sim) done() bool {
-	return s.unfinished == 0 || (s.cfg.StopAtWindow && s.windowLeft == 0 && s.started)
+	return s.unfinished == 0 || (s.cfg.StopAtWindow && s.windowLeft == 0 && s.started) || s.stranded
+}
+
+// strand ends a run whose policy leaves jobs waiting on an idle cluster when nothing more will
+// arrive or complete: no later event can change its mind, and a round-based policy would
+// otherwise tick forever. The jobs stay unfinished, and the run says so.
+func (s *Sim) strand() {
+	s.stranded = true
+	s.warnings.add(fmt.Sprintf("%d job(s) never started: at %.0f s the cluster was idle, nothing more was to arrive and the policy placed none of them (the run stops there; they count as unfinished)",
+		s.pendLen, s.now.Seconds()))
 }
 
 // Step applies every event of the next instant and lets the policy decide. It returns false when
@@ -243,6 +253,9 @@ func (s *Sim) Step() bool {
 	}
 	at, ok := s.peek()
 	if !ok {
+		if s.pendLen > 0 {
+			s.strand()
+		}
 		return false
 	}
 	if at < s.now {
@@ -290,6 +303,9 @@ func (s *Sim) Step() bool {
 	s.closeInstant()
 	if s.cfg.Verify {
 		s.verify()
+	}
+	if why&OnTick != 0 && s.runLen == 0 && s.pendLen > 0 && s.nextArrival >= len(s.jobs) {
+		s.strand()
 	}
 	return true
 }

@@ -44,10 +44,11 @@ type Policy struct {
 	minGain   float64
 	pack      *packer // model-similarity+packing: small jobs may share a GPU (nil = never)
 
-	types []core.GPUType
-	est   []estimate
-	queue []*sim.JobState
-	busy  [][]release // per type index: running jobs' predicted releases, soonest first
+	types   []core.GPUType
+	largest []int // per type index: the most GPUs one server of that type has
+	est     []estimate
+	queue   []*sim.JobState
+	busy    [][]release // per type index: running jobs' predicted releases, soonest first
 }
 
 // release is a running job's GPUs coming free after a predicted number of seconds.
@@ -84,6 +85,11 @@ func (p *Policy) Shares() bool { return p.pack != nil }
 // Init implements sim.Initer.
 func (p *Policy) Init(v *sim.View) {
 	p.types = v.Cluster().Types()
+	p.largest = make([]int, len(p.types))
+	for _, sv := range v.Cluster().Servers {
+		k := p.typeIndex(sv.Type)
+		p.largest[k] = max(p.largest[k], sv.GPUs)
+	}
 	p.est = make([]estimate, v.NumJobs())
 }
 
@@ -145,11 +151,21 @@ func (p *Policy) estimateOf(j *sim.JobState) *estimate {
 	}
 	bestThr := 0.0
 	for i, t := range p.types {
-		if x := e.thr[i][0]; x > bestThr && j.Job.AllowsType(t) {
+		if x := p.reachable(e, i, g); x > bestThr && j.Job.AllowsType(t) {
 			bestThr, e.match.Best = x, t
 		}
 	}
 	return e
+}
+
+// reachable is the best throughput a gang of g GPUs can ever get on type index ti: consolidated
+// when one server of the type holds it, else spread (a cluster of 1-GPU servers). Comparing
+// against an unreachable consolidated speed made a job wait for it forever.
+func (p *Policy) reachable(e *estimate, ti, g int) float64 {
+	if p.largest[ti] >= g {
+		return e.thr[ti][0]
+	}
+	return e.thr[ti][1]
 }
 
 // score is the predicted throughput of j on candidate c (0 = unknown, <0 = not allowed).
@@ -221,7 +237,7 @@ func (p *Policy) choose(v *sim.View, j *sim.JobState, cands []candidate) int {
 	rem := j.Total() - v.Progress(j)
 	here := rem / bestScore
 	for ti, t := range p.types {
-		x := e.thr[ti][0]
+		x := p.reachable(e, ti, j.Job.GPUs)
 		if x <= bestScore || !j.Job.AllowsType(t) {
 			continue
 		}

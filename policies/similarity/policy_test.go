@@ -194,3 +194,23 @@ func BenchmarkSimilarityMakespan(b *testing.B) {
 		run(b, "model-similarity", "", jobs, cl, 1, 60*core.Second)
 	}
 }
+
+// TestOneGPUServers: on servers of one GPU a gang can only run spread; every policy of the
+// family places every job (the consolidated speed of the best type is out of reach, and waiting
+// for it used to keep a job pending forever — a hang with rounds).
+func TestOneGPUServers(t *testing.T) {
+	jobs, err := gen.Generate("similarity:jobs=24", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, err := core.ParseCluster("12x1:K80+12x1:P100+12x1:V100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"model-similarity", "model-similarity+rounds", "model-similarity+packing", "model-similarity-oracle", "gavel-maxmin"} {
+		sum, r, _ := run(t, name, "", jobs, cl, 1, 0)
+		if sum.Completed != len(jobs) || len(r.Warnings) != 0 {
+			t.Errorf("%s: %d of %d jobs completed, warnings %+v", name, sum.Completed, len(jobs), r.Warnings)
+		}
+	}
+}
