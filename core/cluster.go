@@ -131,7 +131,10 @@ func ParseCluster(spec string) (*Cluster, error) {
 	}
 	var servers []Server
 	gpus := 0
-	for _, part := range strings.Split(spec, "+") {
+	for i, part := range strings.Split(spec, "+") {
+		if strings.TrimSpace(part) == "" {
+			return nil, fmt.Errorf("cluster spec %q: group %d is empty (groups are joined by '+')", spec, i+1)
+		}
 		group, err := parseGroup(strings.TrimSpace(part), MaxGPUs-gpus)
 		if err != nil {
 			return nil, fmt.Errorf("cluster spec %q: %w", part, err)
@@ -160,8 +163,11 @@ func parseGroup(part string, room int) ([]Server, error) {
 	}
 	n, err1 := strconv.Atoi(head[:x])
 	g, err2 := strconv.Atoi(head[x+1:])
-	if err1 != nil || err2 != nil || n <= 0 || g <= 0 || n > 100000 || g > 1024 {
+	if err1 != nil || err2 != nil || n <= 0 || g <= 0 {
 		return nil, fmt.Errorf("want positive SERVERSxGPUS, got %q", head)
+	}
+	if n > 100000 || g > 1024 {
+		return nil, fmt.Errorf("%q: at most 100000 servers of at most 1024 GPUs in a group", head)
 	}
 	if n*g > room {
 		return nil, fmt.Errorf("%q: the cluster would have more than %d GPUs, the most supported", head, MaxGPUs)

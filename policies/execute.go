@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"path"
+	"strings"
 
 	"schedlab/core"
 	"schedlab/core/gen"
@@ -56,17 +57,25 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 		return Outcome{}, err
 	}
 	raw := spec.Params[name]
+	var notes []string
 	if spec.Placement != "" {
-		var err error
-		if raw, err = withPlacement(raw, spec.Placement); err != nil {
+		with, err := withPlacement(raw, spec.Placement)
+		if err != nil {
 			return Outcome{}, fmt.Errorf("policy %s: %w", name, err)
+		}
+		// The scenario-wide placement applies to the policies that take one; the others (Synergy's,
+		// A-SRPT's, the sharing family…) place jobs their own way, and a list may mix both.
+		if _, err := reg.New(name, with); err != nil && strings.Contains(err.Error(), `unknown key "placement"`) {
+			notes = append(notes, fmt.Sprintf("placement %q does not apply to %s, which places jobs its own way", spec.Placement, name))
+		} else {
+			raw = with
 		}
 	}
 	p, err := reg.New(name, raw)
 	if err != nil {
 		return Outcome{}, err
 	}
-	if err := zoo.Check(jobs, c); err != nil {
+	if err := zoo.Check(spec.Trace, jobs, c); err != nil {
 		return Outcome{}, err
 	}
 	cfg := sim.Config{
@@ -112,6 +121,9 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 		}
 	}
 	res := s.Result()
+	for _, n := range notes {
+		res.Warnings = append(res.Warnings, sim.Warning{Text: n, Count: 1})
+	}
 	sum := metrics.Summarise(res, c)
 	sum.Policy = name
 	sum.Scenario = spec.Scenario

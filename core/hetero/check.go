@@ -14,8 +14,9 @@ const maxCheckErrors = 10
 // that the table has no measurement for: a GPU type the job may use (consolidated when one
 // server of that type has room for the whole gang, spread when two or more servers of that type
 // together do). Jobs with their own iteration time and models outside the table are not checked.
-// Errors read "line N: model: problem" (N is the job's source line, or its id when generated).
-func (s Speed) Check(jobs []core.Job, c *core.Cluster) error {
+// Errors read "name:N: model: problem" (N is the job's source line in the trace called name), or
+// "job ID: model: problem" for a generated job.
+func (s Speed) Check(name string, jobs []core.Job, c *core.Cluster) error {
 	type shape struct {
 		t              core.GPUType
 		maxServer, sum int
@@ -40,7 +41,7 @@ func (s Speed) Check(jobs []core.Job, c *core.Cluster) error {
 			extra++
 			return
 		}
-		where := fmt.Sprintf("line %d", j.Line)
+		where := fmt.Sprintf("%s:%d", name, j.Line)
 		if j.Line == 0 {
 			where = "job " + j.ID
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -173,7 +174,7 @@ func TestEachTypeIsUsed(t *testing.T) {
 			}
 			job := core.Job{ID: "a", GPUs: len(tc.gpus), Iterations: iters, Model: tc.model}
 			sp := Speed{Table: tb}
-			if err := sp.Check([]core.Job{job}, cl); err != nil {
+			if err := sp.Check("x.csv", []core.Job{job}, cl); err != nil {
 				t.Fatalf("Check: %v", err)
 			}
 			s, err := sim.New(sim.Config{Cluster: cl, Jobs: []core.Job{job}, Speed: sp, Policy: &onePolicy{gpus: tc.gpus}})
@@ -214,15 +215,34 @@ func TestCheckReportsMissingProfiles(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.cluster+"/"+tc.model, func(t *testing.T) {
 			cl, _ := core.ParseCluster(tc.cluster)
-			err := Speed{Table: Gavel()}.Check([]core.Job{{ID: "j1", GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl)
+			err := Speed{Table: Gavel()}.Check("", []core.Job{{ID: "j1", GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl)
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("got error %v, want none", err)
-			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-				t.Errorf("got error %v, want one containing %q", err, tc.want)
+			case tc.want != "" && !located(err, "job j1: model: ", tc.want):
+				t.Errorf("got error %v, want job j1: model: %s", err, tc.want)
+			}
+			// A trace's job is named by file and line, as every importer error is.
+			err = Speed{Table: Gavel()}.Check("t.csv", []core.Job{{ID: "j1", Line: 42, GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl)
+			if tc.want != "" && !located(err, "t.csv:42: model: ", tc.want) {
+				t.Errorf("got error %v, want t.csv:42: model: %s", err, tc.want)
 			}
 		})
 	}
+}
+
+// located reports whether every line of err starts with prefix and one of them is prefix+want.
+func located(err error, prefix, want string) bool {
+	if err == nil {
+		return false
+	}
+	lines := strings.Split(err.Error(), "\n")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, prefix) {
+			return false
+		}
+	}
+	return slices.Contains(lines, prefix+want)
 }
 
 func TestModelsMergeWithBuiltins(t *testing.T) {

@@ -7,9 +7,9 @@ import (
 )
 
 // NeverFit reports, as warnings naming the file and line, the jobs that no placement on c can
-// ever hold: more GPUs than the cluster has of the job's allowed types, or more CPU or memory
-// than those servers have in all. The engine rejects such jobs at arrival (they are left out of
-// JCT statistics); this says which rows they were before the run starts. At most maxWarnings
+// ever hold — more GPUs than the cluster has of the job's allowed types; the engine rejects them
+// at arrival (they are left out of JCT statistics) — and the jobs that ask for more CPU or memory
+// than those servers have in all, which run with what a policy gives them. At most maxWarnings
 // jobs are named; the rest are counted.
 func NeverFit(name string, jobs []core.Job, c *core.Cluster) []string {
 	var out []string
@@ -27,11 +27,11 @@ func NeverFit(name string, jobs []core.Job, c *core.Cluster) []string {
 		var why string
 		switch {
 		case j.GPUs > gpus:
-			why = fmt.Sprintf("needs %d GPUs, the cluster has %d it may use", j.GPUs, gpus)
+			why = fmt.Sprintf("never fits the cluster (needs %d GPUs, the cluster has %d it may use)", j.GPUs, gpus)
 		case j.CPU > cpu:
-			why = fmt.Sprintf("needs %g CPU cores, the servers it may use have %g", j.CPU, cpu)
+			why = fmt.Sprintf("asks for %g CPU cores, more than the servers it may use have (%g): it runs with what a policy gives it", j.CPU, cpu)
 		case j.MemGB > mem:
-			why = fmt.Sprintf("needs %g GB of memory, the servers it may use have %g", j.MemGB, mem)
+			why = fmt.Sprintf("asks for %g GB of memory, more than the servers it may use have (%g): it runs with what a policy gives it", j.MemGB, mem)
 		default:
 			continue
 		}
@@ -39,10 +39,10 @@ func NeverFit(name string, jobs []core.Job, c *core.Cluster) []string {
 			extra++
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s:%d: job %s never fits the cluster (%s)", name, j.Line, j.ID, why))
+		out = append(out, fmt.Sprintf("%s:%d: job %s %s", name, j.Line, j.ID, why))
 	}
 	if extra > 0 {
-		out = append(out, fmt.Sprintf("%s: %d more jobs never fit the cluster", name, extra))
+		out = append(out, fmt.Sprintf("%s: %d more such jobs", name, extra))
 	}
 	return out
 }

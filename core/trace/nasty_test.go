@@ -167,7 +167,7 @@ func TestNeverFit(t *testing.T) {
 	want := []string{
 		"t:3: job big never fits the cluster (needs 17 GPUs, the cluster has 16 it may use)",
 		"t:4: job typed never fits the cluster (needs 9 GPUs, the cluster has 8 it may use)",
-		"t:5: job cpu never fits the cluster (needs 1000 CPU cores, the servers it may use have 48)",
+		"t:5: job cpu asks for 1000 CPU cores, more than the servers it may use have (48): it runs with what a policy gives it",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got %q, want %q", got, want)

@@ -53,6 +53,6 @@ func Colocation(models *core.Models) sim.Colocation {
 
 // Check reports, before a run starts, every job whose model has measured profiles but none for a
 // GPU type, GPU count or consolidation the cluster allows it — never a silent default at run time.
-func Check(jobs []core.Job, c *core.Cluster) error {
-	return hetero.Speed{Table: hetero.Gavel()}.Check(jobs, c)
+func Check(name string, jobs []core.Job, c *core.Cluster) error {
+	return hetero.Speed{Table: hetero.Gavel()}.Check(name, jobs, c)
 }

@@ -21,13 +21,13 @@ func execute(o options, stdout io.Writer) error {
 	if o.list {
 		return list(stdout, reg)
 	}
+	if err := checkOutputs(o); err != nil {
+		return usageError{err}
+	}
 	models := zoo.Models()
 	jobs, err := loadWorkload(o, models)
 	if err != nil {
 		return usageError{err}
-	}
-	if err := writeFile(o.saveTrace, func(w io.Writer) error { return trace.WriteNative(w, jobs) }); err != nil {
-		return err
 	}
 	c, err := loadCluster(o, &o.spec)
 	if err != nil {
@@ -45,16 +45,57 @@ func execute(o options, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if err := writeFile(o.jobsOut, func(w io.Writer) error { return writeJobs(w, outs) }); err != nil {
-		return err
+	// The files are written only now that every run succeeded, each to a temporary file renamed
+	// into place once all are written: a failed command leaves no output behind.
+	var files outputFiles
+	defer files.discard()
+	for _, f := range []struct {
+		flag, path string
+		write      func(io.Writer) error
+	}{
+		{"save-trace", o.saveTrace, func(w io.Writer) error { return trace.WriteNative(w, jobs) }},
+		{"jobs-out", o.jobsOut, func(w io.Writer) error { return writeJobs(w, outs) }},
+		{"trace-out", o.traceOut, func(w io.Writer) error { return export.WriteTraceEvents(w, c, runs(outs)) }},
+	} {
+		if err := files.write(f.flag, f.path, f.write); err != nil {
+			return err
+		}
 	}
-	if err := writeFile(o.traceOut, func(w io.Writer) error { return export.WriteTraceEvents(w, c, runs(outs)) }); err != nil {
+	if err := files.commit(); err != nil {
 		return err
 	}
 	if o.json {
 		return writeJSON(stdout, outs)
 	}
 	return writeTable(stdout, outs)
+}
+
+// checkOutputs refuses output paths that name the same file twice, or an input file (a failed
+// or finished run must never overwrite the trace it read).
+func checkOutputs(o options) error {
+	seen := map[string]string{}
+	inputs := []struct{ flag, path string }{{"trace", o.spec.Trace}, {"cluster", strings.TrimPrefix(o.spec.Cluster, "@")}, {"policy-config", o.policyConfig}}
+	for _, in := range inputs {
+		if in.path != "" && (in.flag != "cluster" || strings.HasPrefix(o.spec.Cluster, "@")) {
+			if abs, err := filepath.Abs(in.path); err == nil {
+				seen[abs] = "-" + in.flag + " input"
+			}
+		}
+	}
+	for _, out := range []struct{ flag, path string }{{"save-trace", o.saveTrace}, {"jobs-out", o.jobsOut}, {"trace-out", o.traceOut}} {
+		if out.path == "" {
+			continue
+		}
+		abs, err := filepath.Abs(out.path)
+		if err != nil {
+			return fmt.Errorf("-%s %s: %w", out.flag, out.path, err)
+		}
+		if prev, dup := seen[abs]; dup {
+			return fmt.Errorf("-%s %s: the same file as the %s", out.flag, out.path, prev)
+		}
+		seen[abs] = "-" + out.flag + " output"
+	}
+	return nil
 }
 
 func loadWorkload(o options, models *core.Models) ([]core.Job, error) {
@@ -95,6 +136,9 @@ func warn(o options, warns []string) {
 // length the file sets (Synergy's lease_time) becomes spec.Round unless -round gave one.
 func loadCluster(o options, spec *scenario.Spec) (*core.Cluster, error) {
 	if name, ok := strings.CutPrefix(spec.Cluster, "@"); ok {
+		if name == "" {
+			return nil, fmt.Errorf("-cluster @: want @PATH, a cluster file")
+		}
 		path, err := resolveData(name)
 		if err != nil {
 			return nil, err
@@ -154,18 +198,64 @@ func list(w io.Writer, reg *policies.Registry) error {
 	return nil
 }
 
-// writeFile creates path (nothing when path is empty) and fills it with write.
-func writeFile(path string, write func(io.Writer) error) error {
+// outputFiles writes the command's output files to temporary files beside their paths, and
+// renames them into place together (commit) or removes them (discard).
+type outputFiles struct {
+	tmp, final []string
+}
+
+// write fills a temporary file for path with write (nothing when path is empty); errors name the flag.
+func (f *outputFiles) write(flag, path string, write func(io.Writer) error) error {
 	if path == "" {
 		return nil
 	}
-	f, err := os.Create(path)
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return writeDirect(flag, path, write) // a device or pipe, such as /dev/stdout
+	}
+	t, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return usageError{err}
+		return usageError{fmt.Errorf("-%s %s: %w", flag, path, err)}
 	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
+	f.tmp, f.final = append(f.tmp, t.Name()), append(f.final, path)
+	if err := write(t); err != nil {
+		t.Close()
+		return fmt.Errorf("-%s %s: %w", flag, path, err)
 	}
-	return f.Close()
+	if err := t.Close(); err != nil {
+		return fmt.Errorf("-%s %s: %w", flag, path, err)
+	}
+	return nil
+}
+
+// writeDirect writes into an existing file that is not a regular one.
+func writeDirect(flag, path string, write func(io.Writer) error) error {
+	d, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return usageError{fmt.Errorf("-%s %s: %w", flag, path, err)}
+	}
+	if err := write(d); err != nil {
+		d.Close()
+		return fmt.Errorf("-%s %s: %w", flag, path, err)
+	}
+	return d.Close()
+}
+
+// commit renames every written file into place.
+func (f *outputFiles) commit() error {
+	for i, t := range f.tmp {
+		if err := os.Rename(t, f.final[i]); err != nil {
+			return fmt.Errorf("%s: %w", f.final[i], err)
+		}
+		f.tmp[i] = ""
+	}
+	return nil
+}
+
+// discard removes the temporary files not renamed into place.
+func (f *outputFiles) discard() {
+	for _, t := range f.tmp {
+		if t != "" {
+			os.Remove(t)
+		}
+	}
 }

@@ -5,7 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"os"
+	"slices"
 	"strings"
 
 	tracefmt "schedlab/core/trace"
@@ -30,7 +33,9 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
   -round SECONDS                  round length for round-based policies (default 300)
   -first-round SECONDS            time of the first round (default: first multiple of -round at or after the first arrival)
   -progress MODE                  exact or round-credit (default: the policy family's own)
-  -scenario NAME                  a named preset; explicit flags override its parts
+  -scenario NAME                  a named preset; explicit flags override its parts (a -trace or
+                                  -generate replaces its workload with the format, mapping and
+                                  measurement window that belong to it)
   -seed N                         the only seed (default 1)
   -json                           JSON Lines on stdout, one object per run (else a readable table)
   -jobs-out PATH                  per-job CSV
@@ -39,14 +44,15 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
 `
 
 type options struct {
-	spec      scenario.Spec
-	maxJobs   int
-	saveTrace string
-	stderr    io.Writer
-	json      bool
-	jobsOut   string
-	traceOut  string
-	list      bool
+	spec         scenario.Spec
+	maxJobs      int
+	saveTrace    string
+	policyConfig string // the -policy-config file (an input no output may overwrite)
+	stderr       io.Writer
+	json         bool
+	jobsOut      string
+	traceOut     string
+	list         bool
 }
 
 func parseFlags(args []string, stdout io.Writer) (options, error) {
@@ -105,6 +111,10 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		}
 		*spec = sc.Spec
 		spec.Scenario = sc.Name
+		if set["trace"] || set["generate"] {
+			// The scenario's format, mapping and window describe its own workload.
+			spec.Format, spec.Columns, spec.WindowFrom, spec.WindowTo, spec.StopAtWindow = "", "", 0, 0, false
+		}
 	} else {
 		spec.Cluster, spec.Policies = clusterS, nil
 	}
@@ -119,6 +129,13 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	if spec.Trace == "" && spec.Generate == "" {
 		return o, usageError{fmt.Errorf("no workload: give -trace, -generate or -scenario (see -h)")}
+	}
+	if spec.Generate != "" {
+		for _, f := range []string{"format", "columns", "max-jobs"} {
+			if set[f] {
+				return o, usageError{fmt.Errorf("-%s applies to a -trace, not to a generated workload", f)}
+			}
+		}
 	}
 	if set["format"] {
 		spec.Format = format
@@ -147,17 +164,20 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		spec.Placement = placement
 	}
 	if set["checkpoint-cost"] {
+		if !(ckpt >= 0) || math.IsInf(ckpt, 1) {
+			return o, usageError{fmt.Errorf("-checkpoint-cost %v: want a finite number of seconds ≥ 0", ckpt)}
+		}
 		spec.CheckpointCost = ckpt
 	}
 	if set["round"] {
-		if !(round > 0) {
-			return o, usageError{fmt.Errorf("-round %v: want a positive number of seconds", round)}
+		if !(round >= 1) || math.IsInf(round, 1) {
+			return o, usageError{fmt.Errorf("-round %v: want a finite number of seconds ≥ 1", round)}
 		}
 		spec.Round = round
 	}
 	if set["first-round"] {
-		if firstRound < 0 {
-			return o, usageError{fmt.Errorf("-first-round %v: want seconds ≥ 0", firstRound)}
+		if !(firstRound >= 0) || math.IsInf(firstRound, 1) {
+			return o, usageError{fmt.Errorf("-first-round %v: want a finite number of seconds ≥ 0", firstRound)}
 		}
 		spec.FirstRound = &firstRound
 	}
@@ -165,6 +185,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		spec.Progress = progress
 	}
 	spec.Seed = seed
+	o.policyConfig = policyConfig
 	if policyConfig != "" {
 		data, err := os.ReadFile(policyConfig)
 		if err != nil {
@@ -172,7 +193,13 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		}
 		params := map[string]json.RawMessage{}
 		if err := json.Unmarshal(data, &params); err != nil {
-			return o, usageError{fmt.Errorf("%s: %w", policyConfig, err)}
+			return o, usageError{fmt.Errorf("-policy-config %s: want a JSON object {\"policy\": {parameters}}: %w", policyConfig, err)}
+		}
+		reg := policies.Builtin()
+		for _, k := range slices.Sorted(maps.Keys(params)) {
+			if !reg.Has(k) {
+				return o, usageError{fmt.Errorf("-policy-config %s: %q is not a policy (see -list)", policyConfig, k)}
+			}
 		}
 		if spec.Params == nil {
 			spec.Params = map[string]json.RawMessage{}

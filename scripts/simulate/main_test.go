@@ -60,6 +60,16 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"itp", []string{"-trace", write("i.csv", "job_id,submission_time,duration,num_gpu\na,0,-5,1\n")}, fileErr},
 		{"synergy", []string{"-trace", write("s.txt", "0,alexnet,0.0,3349,1\n1,gnmt,0.001,-3,1\n")}, fileErr},
 		{"forced format mismatch", []string{"-format", "philly", "-trace", write("f.csv", "job_id,submission_time,duration,num_gpu\na,0,5,1\n")}, fileErr},
+		{"format with a generator", []string{"-generate", "philly:jobs=3", "-format", "philly"}, regexp.MustCompile(`-format applies to a -trace`)},
+		{"infinite round", []string{"-generate", "philly:jobs=3", "-round", "Inf"}, regexp.MustCompile(`-round \+Inf`)},
+		{"NaN first round", []string{"-generate", "philly:jobs=3", "-first-round", "NaN"}, regexp.MustCompile(`-first-round NaN`)},
+		{"NaN checkpoint cost", []string{"-generate", "philly:jobs=3", "-checkpoint-cost", "NaN"}, regexp.MustCompile(`-checkpoint-cost NaN`)},
+		{"config for no policy", []string{"-generate", "philly:jobs=3", "-policy-config", write("c.json", `{"nosuch": {}}`)}, regexp.MustCompile(`"nosuch" is not a policy`)},
+		{"output over the input", []string{"-trace", write("in.csv", "id,submit_s,gpus,duration_s\na,0,1,10\n"), "-save-trace", filepath.Join(dir, "in.csv")},
+			regexp.MustCompile(`-save-trace \S+in\.csv: the same file as the -trace input`)},
+		{"two outputs, one file", []string{"-generate", "philly:jobs=3", "-jobs-out", filepath.Join(dir, "o"), "-trace-out", filepath.Join(dir, "o")}, regexp.MustCompile(`the same file as the -jobs-out output`)},
+		{"unwritable output", []string{"-generate", "philly:jobs=3", "-jobs-out", filepath.Join(dir, "no", "such", "dir.csv")}, regexp.MustCompile(`^simulate: -jobs-out `)},
+		{"output, then a bad policy", []string{"-generate", "philly:jobs=3", "-save-trace", filepath.Join(dir, "saved"), "-policy", "fifo,nope"}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -79,6 +89,17 @@ func TestBadInputExitsTwo(t *testing.T) {
 				t.Errorf("stderr %q does not match %v", msg, tc.want)
 			}
 		})
+	}
+	// No failed command left an output file (or a temporary one) behind, nor touched its input.
+	left, _ := filepath.Glob(filepath.Join(dir, "*"))
+	hidden, _ := filepath.Glob(filepath.Join(dir, ".*"))
+	for _, f := range append(left, hidden...) {
+		if b := filepath.Base(f); !strings.HasSuffix(b, ".csv") && !strings.HasSuffix(b, ".txt") && !strings.HasSuffix(b, ".json") {
+			t.Errorf("%s left behind by a failed command", b)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "in.csv")); err != nil || string(b) != "id,submit_s,gpus,duration_s\na,0,1,10\n" {
+		t.Errorf("the input trace was changed: %q %v", b, err)
 	}
 }
 
