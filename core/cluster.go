@@ -174,12 +174,17 @@ func parseGroup(part string, room int) ([]Server, error) {
 	}
 	s := Server{Type: typ, GPUs: g, CPUs: DefaultCPUPerGPU * float64(g), MemGB: DefaultMemPerGPU * float64(g),
 		GPUMemGB: typ.MemGB(), IntraGbps: DefaultIntraGbps, InterGbps: DefaultInterGbps}
+	seen := map[string]bool{}
 	for _, f := range fields[1:] {
 		k, v, ok := strings.Cut(strings.TrimSpace(f), "=")
 		if !ok {
 			return nil, fmt.Errorf("option %q: want key=value", f)
 		}
-		switch strings.ToLower(k) {
+		if k = strings.ToLower(strings.TrimSpace(k)); seen[k] {
+			return nil, fmt.Errorf("option %s given twice", k)
+		}
+		seen[k] = true
+		switch k {
 		case "cpu":
 			s.CPUs, err1 = positive(k, v)
 		case "mem":

@@ -45,7 +45,7 @@ func TestParseCluster(t *testing.T) {
 
 func TestParseClusterErrors(t *testing.T) {
 	for _, spec := range []string{"", "16", "0x8", "16x0", "-1x8", "16x8:H999", "16x8,cpu=0", "16x8,cpu=x",
-		"16x8,bw=10", "16x8,foo=1", "16x8,cpu", "16x8+", "1e9x8", "16x8,mem=NaN", "16x8,mem=Inf"} {
+		"16x8,bw=10", "16x8,foo=1", "16x8,cpu", "16x8+", "1e9x8", "16x8,mem=NaN", "16x8,mem=Inf", "16x8,cpu=1,CPU=2", "16x8++1x1"} {
 		if _, err := ParseCluster(spec); err == nil {
 			t.Errorf("ParseCluster(%q): no error", spec)
 		}

@@ -34,3 +34,20 @@ func TestMapFields(t *testing.T) {
 		t.Errorf("fields: got %q, want %q", names, want)
 	}
 }
+
+// TestParseMappingErrors wants each mistake in a column mapping named.
+func TestParseMappingErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"submit=t,gpus=g,duration=d,user=team:kg", `columns: user: a text field takes no unit, got "kg"`},
+		{"submit=t:fortnight,gpus=g,duration=d", `columns: submit: unknown unit "fortnight" (known: s, ms, us, min, h, unix, unix-ms, datetime)`},
+		{"submit=t,gpus=g,gpus=h,duration=d", `columns: field "gpus" mapped twice`},
+		{"submit=t,duration=d", "columns: submit and gpus must be mapped"},
+		{"submit=t,gpus=g", "columns: map duration, iterations, or start and end"},
+		{"bogus=x", `columns: unknown field "bogus" (known: batch_size, cpu, duration, end, gpu_types, gpus, id, iter_time, iterations, mem, model, recurrence, start, submit, user)`},
+	}
+	for _, tc := range tests {
+		if _, err := ParseMapping(tc.in); err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %s", tc.in, err, tc.want)
+		}
+	}
+}

@@ -75,6 +75,9 @@ func ParseMapping(s string) (Mapping, error) {
 		column, unit, _ := strings.Cut(rest, ":")
 		f := MapField{Field: field, Column: strings.TrimSpace(column), Unit: strings.ToLower(strings.TrimSpace(unit))}
 		if f.Unit != "" && !slices.Contains(units, f.Unit) {
+			if units[0] == "" {
+				return Mapping{}, fmt.Errorf("columns: %s: a text field takes no unit, got %q", field, f.Unit)
+			}
 			return Mapping{}, fmt.Errorf("columns: %s: unknown unit %q (known: %s)", field, f.Unit, strings.Join(units, ", "))
 		}
 		if f.Unit == "" {
