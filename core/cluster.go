@@ -99,8 +99,13 @@ func NewCluster(servers []Server) (*Cluster, error) {
 	}
 	total := 0
 	for i, s := range servers {
-		if s.GPUs <= 0 || s.CPUs <= 0 || s.MemGB <= 0 || s.GPUMemGB <= 0 || s.IntraGbps <= 0 || s.InterGbps <= 0 {
-			return nil, fmt.Errorf("server %d: GPUs, cpu, mem, gpumem and bw must be positive", i)
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"gpus", float64(s.GPUs)}, {"cpu", s.CPUs}, {"mem", s.MemGB}, {"gpumem", s.GPUMemGB}, {"bw intra", s.IntraGbps}, {"bw inter", s.InterGbps}} {
+			if !(f.v > 0) {
+				return nil, fmt.Errorf("server %d: %s %v: want a positive number", i, f.name, f.v)
+			}
 		}
 		if total += s.GPUs; total > MaxGPUs {
 			return nil, fmt.Errorf("cluster has more than %d GPUs, the most supported", MaxGPUs)

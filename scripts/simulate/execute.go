@@ -153,6 +153,9 @@ func loadCluster(o options, spec *scenario.Spec) (*core.Cluster, error) {
 		}
 		warn(o, f.Warnings)
 		if f.Round > 0 && spec.Round == 0 {
+			if f.Round < core.Second {
+				return nil, fmt.Errorf("%s: lease_time: %v s is under the shortest round (1 s)", name, f.Round.Seconds())
+			}
 			spec.Round = f.Round.Seconds()
 		}
 		return f.Cluster, nil
@@ -187,15 +190,17 @@ func resolveData(p string) (string, error) {
 }
 
 func list(w io.Writer, reg *policies.Registry) error {
-	fmt.Fprintln(w, "policies:")
+	var b strings.Builder
+	b.WriteString("policies:\n")
 	for _, n := range reg.Names() {
-		fmt.Fprintln(w, "  "+n)
+		b.WriteString("  " + n + "\n")
 	}
-	fmt.Fprintln(w, "scenarios:")
+	b.WriteString("scenarios:\n")
 	for _, s := range policies.Scenarios() {
-		fmt.Fprintf(w, "  %-22s %s\n", s.Name, s.Title)
+		fmt.Fprintf(&b, "  %-22s %s\n", s.Name, s.Title)
 	}
-	return nil
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // outputFiles writes the command's output files to temporary files beside their paths, and

@@ -100,6 +100,9 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if o.list {
+		if len(set) > 1 {
+			return o, usageError{fmt.Errorf("-list takes no other flags")}
+		}
 		return o, nil
 	}
 

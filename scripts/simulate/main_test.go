@@ -69,6 +69,11 @@ func TestBadInputExitsTwo(t *testing.T) {
 			regexp.MustCompile(`-save-trace \S+in\.csv: the same file as the -trace input`)},
 		{"two outputs, one file", []string{"-generate", "philly:jobs=3", "-jobs-out", filepath.Join(dir, "o"), "-trace-out", filepath.Join(dir, "o")}, regexp.MustCompile(`the same file as the -jobs-out output`)},
 		{"unwritable output", []string{"-generate", "philly:jobs=3", "-jobs-out", filepath.Join(dir, "no", "such", "dir.csv")}, regexp.MustCompile(`^simulate: -jobs-out `)},
+		{"lease under a second", []string{"-generate", "philly:jobs=3", "-cluster", "@" + write("lease.ini", "[CLUSTER]\nservers_per_rack=1\ngpus_per_server=8\n[SCHEDULER]\nlease_time = 0.0001\n")},
+			regexp.MustCompile(`lease\.ini: lease_time: 0\.006 s is under the shortest round`)},
+		{"negative cpu in a cluster file", []string{"-generate", "philly:jobs=3", "-cluster", "@" + write("neg.json", `{"servers":[{"count":1,"gpus":2,"cpu":-5}]}`)},
+			regexp.MustCompile(`server 0: cpu -5: want a positive number`)},
+		{"list with other flags", []string{"-list", "-policy", "fifo"}, regexp.MustCompile(`-list takes no other flags`)},
 		{"output, then a bad policy", []string{"-generate", "philly:jobs=3", "-save-trace", filepath.Join(dir, "saved"), "-policy", "fifo,nope"}, nil},
 	}
 	for _, tc := range tests {
@@ -94,7 +99,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(dir, "*"))
 	hidden, _ := filepath.Glob(filepath.Join(dir, ".*"))
 	for _, f := range append(left, hidden...) {
-		if b := filepath.Base(f); !strings.HasSuffix(b, ".csv") && !strings.HasSuffix(b, ".txt") && !strings.HasSuffix(b, ".json") {
+		if b := filepath.Base(f); !strings.HasSuffix(b, ".csv") && !strings.HasSuffix(b, ".txt") && !strings.HasSuffix(b, ".json") && !strings.HasSuffix(b, ".ini") {
 			t.Errorf("%s left behind by a failed command", b)
 		}
 	}
