@@ -57,21 +57,23 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 		return Outcome{}, err
 	}
 	raw := spec.Params[name]
-	var notes []string
+	use := raw
 	if spec.Placement != "" {
-		with, err := withPlacement(raw, spec.Placement)
-		if err != nil {
+		var err error
+		if use, err = withPlacement(raw, spec.Placement); err != nil {
 			return Outcome{}, fmt.Errorf("policy %s: %w", name, err)
 		}
+	}
+	var notes []string
+	p, err := reg.New(name, use)
+	if err != nil && spec.Placement != "" && strings.Contains(err.Error(), `unknown key "placement"`) {
 		// The scenario-wide placement applies to the policies that take one; the others (Synergy's,
 		// A-SRPT's, the sharing family…) place jobs their own way, and a list may mix both.
-		if _, err := reg.New(name, with); err != nil && strings.Contains(err.Error(), `unknown key "placement"`) {
-			notes = append(notes, fmt.Sprintf("placement %q does not apply to %s, which places jobs its own way", spec.Placement, name))
-		} else {
-			raw = with
-		}
+		notes = append(notes, fmt.Sprintf("placement %q does not apply to %s, which places jobs its own way", spec.Placement, name))
+		p, err = reg.New(name, raw)
+	} else {
+		raw = use
 	}
-	p, err := reg.New(name, raw)
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -16,15 +16,20 @@ func (fifoFirstFit) Decide(v *View, _ Trigger) {
 		if j.Job.GPUs > v.FreeGPUs() {
 			return
 		}
-		var gpus []int
-		for g := 0; g < v.Cluster().NumGPUs() && len(gpus) < j.Job.GPUs; g++ {
-			if v.IsFree(g) {
-				gpus = append(gpus, g)
-			}
+		startLowest(v, j)
+	}
+}
+
+// startLowest starts j on the lowest free GPU ids (the caller checked there are enough).
+func startLowest(v *View, j *JobState) {
+	var gpus []int
+	for g := 0; g < v.Cluster().NumGPUs() && len(gpus) < j.Job.GPUs; g++ {
+		if v.IsFree(g) {
+			gpus = append(gpus, g)
 		}
-		if err := v.Start(j, Alloc{GPUs: gpus}); err != nil {
-			panic(err)
-		}
+	}
+	if err := v.Start(j, Alloc{GPUs: gpus}); err != nil {
+		panic(err)
 	}
 }
 

@@ -29,15 +29,7 @@ func (preemptNewest) Decide(v *View, why Trigger) {
 		if j.Job.GPUs > v.FreeGPUs() {
 			continue
 		}
-		var gpus []int
-		for g := 0; len(gpus) < j.Job.GPUs; g++ {
-			if v.IsFree(g) {
-				gpus = append(gpus, g)
-			}
-		}
-		if err := v.Start(j, Alloc{GPUs: gpus}); err != nil {
-			panic(err)
-		}
+		startLowest(v, j)
 	}
 }
 

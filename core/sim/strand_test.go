@@ -20,15 +20,7 @@ func (p placesOnly) Decide(v *View, _ Trigger) {
 		if j.Job.GPUs > p.max || j.Job.GPUs > v.FreeGPUs() {
 			continue
 		}
-		var gpus []int
-		for g := 0; g < v.Cluster().NumGPUs() && len(gpus) < j.Job.GPUs; g++ {
-			if v.IsFree(g) {
-				gpus = append(gpus, g)
-			}
-		}
-		if err := v.Start(j, Alloc{GPUs: gpus}); err != nil {
-			panic(err)
-		}
+		startLowest(v, j)
 	}
 }
 

@@ -73,27 +73,26 @@ func execute(o options, stdout io.Writer) error {
 // checkOutputs refuses output paths that name the same file twice, or an input file (a failed
 // or finished run must never overwrite the trace it read).
 func checkOutputs(o options) error {
-	seen := map[string]string{}
-	inputs := []struct{ flag, path string }{{"trace", o.spec.Trace}, {"cluster", strings.TrimPrefix(o.spec.Cluster, "@")}, {"policy-config", o.policyConfig}}
-	for _, in := range inputs {
-		if in.path != "" && (in.flag != "cluster" || strings.HasPrefix(o.spec.Cluster, "@")) {
-			if abs, err := filepath.Abs(in.path); err == nil {
-				seen[abs] = "-" + in.flag + " input"
-			}
-		}
+	cluster, _ := strings.CutPrefix(o.spec.Cluster, "@")
+	if cluster == o.spec.Cluster {
+		cluster = "" // a spec string, not a file
 	}
-	for _, out := range []struct{ flag, path string }{{"save-trace", o.saveTrace}, {"jobs-out", o.jobsOut}, {"trace-out", o.traceOut}} {
-		if out.path == "" {
+	seen := map[string]string{}
+	for _, f := range []struct{ flag, path, role string }{
+		{"trace", o.spec.Trace, "input"}, {"cluster", cluster, "input"}, {"policy-config", o.policyConfig, "input"},
+		{"save-trace", o.saveTrace, "output"}, {"jobs-out", o.jobsOut, "output"}, {"trace-out", o.traceOut, "output"},
+	} {
+		if f.path == "" {
 			continue
 		}
-		abs, err := filepath.Abs(out.path)
+		abs, err := filepath.Abs(f.path)
 		if err != nil {
-			return fmt.Errorf("-%s %s: %w", out.flag, out.path, err)
+			return fmt.Errorf("-%s %s: %w", f.flag, f.path, err)
 		}
-		if prev, dup := seen[abs]; dup {
-			return fmt.Errorf("-%s %s: the same file as the %s", out.flag, out.path, prev)
+		if prev, dup := seen[abs]; dup && f.role == "output" {
+			return fmt.Errorf("-%s %s: the same file as the %s", f.flag, f.path, prev)
 		}
-		seen[abs] = "-" + out.flag + " output"
+		seen[abs] = "-" + f.flag + " " + f.role
 	}
 	return nil
 }

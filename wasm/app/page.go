@@ -430,18 +430,20 @@ func (p *page) applyURL() {
 		return
 	}
 	p.fill(spec)
+	var problems []string // every one is shown: an earlier message must not hide behind a later
 	for _, name := range spec.Policies {
 		if !p.reg.Has(name) {
-			p.setError(fmt.Sprintf("url: policies: %q is not a policy", name))
+			problems = append(problems, fmt.Sprintf("url: policies: %q is not a policy", name))
 		}
 	}
 	if spec.Format != "" && !slices.Contains(traceFormats(), spec.Format) {
-		p.setError(fmt.Sprintf("url: format: %q is not a trace format (%s)", spec.Format, strings.Join(traceFormats()[1:], ", ")))
+		problems = append(problems, fmt.Sprintf("url: format: %q is not a trace format (%s)", spec.Format, strings.Join(traceFormats()[1:], ", ")))
 	}
 	if spec.Trace != "" {
 		p.wantTrace, p.wantHash = spec.Trace, hash
-		p.setError(p.workloadProblem())
+		problems = append(problems, p.workloadProblem())
 	}
+	p.setError(strings.Join(problems, "; "))
 }
 
 // workloadProblem says why the workload cannot run yet ("" when it can): an uploaded file that
