@@ -62,6 +62,9 @@ type Metric struct {
 	Unit   string // the unit of the CSV value: "s", "1" (a fraction), …
 	Label  string // the axis title
 	Window string // which jobs are measured, e.g. "jobs 4000-4999" ("" = all)
+	// Quantile, for a CDF chart's metrics, is the fraction q in (0, 1] of measured jobs whose JCT is at
+	// or below this metric's value (the metric is the JCT's q-quantile, e.g. "jct_q0.95_s"); 0 otherwise.
+	Quantile float64
 }
 
 // RefKind says what a published reference states.
