@@ -10,6 +10,7 @@ package figure
 
 import (
 	"fmt"
+	"slices"
 
 	"schedlab/policies/scenario"
 )
@@ -172,6 +173,12 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: unknown baseline series %q", f.ID, i, r.Baseline)
 		case r.Kind != Absolute && r.Kind != Relative && r.Kind != Direction:
 			return fmt.Errorf("figure %s: reference %d: unknown kind %q", f.ID, i, r.Kind)
+		}
+		if r.Kind == Absolute {
+			m := f.Metrics[slices.IndexFunc(f.Metrics, func(m Metric) bool { return m.Name == r.Metric })]
+			if _, ok := Convert(1, m.Unit, r.Unit); !ok {
+				return fmt.Errorf("figure %s: reference %d: unit %q cannot be compared with %s in %q", f.ID, i, r.Unit, m.Name, m.Unit)
+			}
 		}
 	}
 	return nil
