@@ -200,4 +200,3 @@ func openTrace(spec scenario.Spec) (io.ReadCloser, error) {
 	}
 	return os.Open(path)
 }
-
