@@ -25,24 +25,31 @@ type figureOptions struct {
 	workers int
 	out     string
 	figs    []*figure.Figure // what id names
+
+	sweep     string   // -sweep FILE (then id is the sweep's id)
+	sweepHash string   // the sweep file's content hash, part of a part's metadata
+	shard     shard    // -shard I/N
+	merging   bool     // -merge
+	merge     []string // the parts -merge names
+	version   string   // the program version, with -shard or -merge
 }
 
 // parseFigureFlags checks the -figure mode's flags: only -seeds, -j and -figure-out go with it.
 func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error {
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		switch name {
-		case "figure", "seeds", "j", "figure-out":
+		case "figure", "seeds", "j", "figure-out", "sweep", "shard", "merge":
 		default:
-			if !set["figure"] {
+			if !set["figure"] && !set["sweep"] {
 				continue
 			}
 			return usageError{fmt.Errorf("-figure takes only -seeds, -j and -figure-out, not -%s", name)}
 		}
 	}
-	if !set["figure"] {
-		for _, f := range []string{"seeds", "j", "figure-out"} {
+	if !set["figure"] && !set["sweep"] {
+		for _, f := range []string{"seeds", "j", "figure-out", "shard", "merge"} {
 			if set[f] {
-				return usageError{fmt.Errorf("-%s goes with -figure ID|all", f)}
+				return usageError{fmt.Errorf("-%s goes with -figure ID|all or -sweep FILE", f)}
 			}
 		}
 	}
@@ -55,6 +62,9 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 			return usageError{fmt.Errorf("-seeds: %w", err)}
 		}
 		o.seeds = s
+	}
+	if set["sweep"] {
+		return loadSweep(o, set)
 	}
 	if o.id == "all" {
 		for _, f := range policies.Figures() {
@@ -80,6 +90,15 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 // its own slot, so the output is the same for any number of workers.
 func runFigures(o options, stdout io.Writer) error {
 	fo := o.fig
+	if fo.merging {
+		return mergeFigures(o, stdout)
+	}
+	if fo.shard.n > 0 {
+		var err error
+		if fo.figs, err = pendingFigures(fo, o.stderr); err != nil {
+			return err
+		}
+	}
 	type job struct {
 		fig  int
 		cell figure.Cell
@@ -90,7 +109,7 @@ func runFigures(o options, stdout io.Writer) error {
 		if seeds == nil {
 			seeds = f.Seeds
 		}
-		for _, c := range f.Cells(seeds) {
+		for _, c := range fo.shard.of(f.Cells(seeds)) {
 			jobs = append(jobs, job{i, c})
 		}
 	}
@@ -130,6 +149,9 @@ func runFigures(o options, stdout io.Writer) error {
 		fmt.Fprintf(o.stderr, "simulate: %d figure(s), %d cells on %d worker(s) in %.1f s\n",
 			len(fo.figs), len(jobs), min(fo.workers, len(jobs)), time.Since(start).Seconds())
 	}
+	if fo.shard.n > 0 {
+		return nil // a part's rows alone judge nothing: the merge prints the reference table
+	}
 	for i, f := range fo.figs {
 		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
 			return err
@@ -153,7 +175,11 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 			}
 			path = filepath.Join(fo.out, f.ID+".csv")
 		}
-		if err := files.write("figure-out", path, func(w io.Writer) error { return f.WriteCSV(w, perFig[i]) }); err != nil {
+		write := func(w io.Writer) error { return f.WriteCSV(w, perFig[i]) }
+		if fo.shard.n > 0 {
+			write = func(w io.Writer) error { return writePart(w, f, fo.wantMeta(f), perFig[i]) }
+		}
+		if err := files.write("figure-out", path, write); err != nil {
 			return err
 		}
 	}
