@@ -41,6 +41,9 @@ import (
 // File is a parsed sweep file.
 type File struct {
 	scenario.Spec
+	// Seed shadows the spec's single seed, so that one given is an error rather than ignored (a
+	// sweep runs every seed of Seeds) and none is written.
+	Seed    *uint64  `json:"seed,omitempty"`
 	ID      string   `json:"id"`
 	Caption string   `json:"caption,omitempty"`
 	Sweep   *Param   `json:"sweep,omitempty"`
@@ -141,7 +144,7 @@ func (p parser) figure(f *File) (*figure.Figure, error) {
 	switch {
 	case !idPattern.MatchString(f.ID):
 		return nil, p.errf(p.lineOf("id"), "id", "%q: want 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit", f.ID)
-	case f.Spec.Seed != 0:
+	case f.Seed != nil:
 		return nil, p.errf(p.lineOf("seed"), "seed", "a sweep runs every seed of \"seeds\"; remove \"seed\"")
 	case f.Spec.Scenario != "":
 		return nil, p.errf(p.lineOf("scenario"), "scenario", "a sweep names its own workload; remove \"scenario\"")

@@ -1,10 +1,14 @@
 package sweep
 
 import (
+	"bytes"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"schedlab/policies/figure"
+	"schedlab/policies/scenario"
 )
 
 const example = `{
@@ -147,6 +151,95 @@ func FuzzParse(f *testing.F) {
 			if spec := fig.Cell(c.X, c.S, c.Seed); spec.Validate() != nil {
 				t.Fatalf("cell %+v: %v", c, spec.Validate())
 			}
+		}
+	})
+}
+
+func TestFileOfParsesBack(t *testing.T) {
+	spec := scenario.Spec{Generate: "philly:jobs=100,rate=9", Cluster: "16x8", Policies: []string{"fifo", "las"},
+		Params: map[string]json.RawMessage{"las": json.RawMessage(`{"queues":2}`)}, Round: 60, Seed: 7}
+	data, err := FileOf("my-run", spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte(`"seed"`)) || !bytes.Contains(data, []byte(`"seeds": "7"`)) {
+		t.Errorf("exported file:\n%s", data)
+	}
+	_, fig, err := Parse("my-run.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fig.Cell(0, 1, 7)
+	var params bytes.Buffer
+	json.Compact(&params, got.Params["las"])
+	if got.Generate != spec.Generate || got.Cluster != "16x8" || got.Round != 60 || got.Policies[0] != "las" ||
+		params.String() != `{"queues":2}` || got.Seed != 7 {
+		t.Errorf("cell of the exported file: %+v", got)
+	}
+	if _, err := FileOf("bad id", spec); err == nil {
+		t.Error("an id with a space was exported")
+	}
+}
+
+func TestFigureOfCSV(t *testing.T) {
+	_, fig, err := Parse("s.json", []byte(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []figure.Row
+	for _, c := range fig.Cells(fig.Seeds) {
+		rows = append(rows, fig.Rows(c, func(m string) float64 { return float64(c.Index) + float64(len(m)) })...)
+	}
+	var b bytes.Buffer
+	if err := fig.WriteCSV(&b, rows); err != nil {
+		t.Fatal(err)
+	}
+	got, back, err := FigureOfCSV("m.csv", b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != fig.ID || !slices.Equal(got.Sweep.Values, fig.Sweep.Values) || len(got.Series) != 2 ||
+		got.Series[1].Name != "tiresias" || got.Metrics[1].Unit != "1" || figure.FormatSeeds(got.Seeds) != "1-3" || got.Chart != figure.Lines {
+		t.Errorf("inferred figure %+v", got)
+	}
+	var again bytes.Buffer
+	got.WriteCSV(&again, back)
+	if again.String() != b.String() {
+		t.Errorf("rows read back write other bytes:\n%s\nwant\n%s", again.String(), b.String())
+	}
+	for _, bad := range []struct{ doc, want string }{
+		{"", "m.csv:1: header"},
+		{figure.CSVHeader + "\n", "no rows"},
+		{figure.CSVHeader + "\na,r,1,s,1,m,s,1\nb,r,1,s,1,m,s,1\n", "m.csv:3: figure: b, r: one figure per file"},
+		{figure.CSVHeader + "\na,r,1,s,x,m,s,1\n", "m.csv:2: seed"},
+		{figure.CSVHeader + "\na,r,1,s,1,m,s,1\na,r,1,s,1,m,h,1\n", "m.csv:3: unit"},
+		{figure.CSVHeader + "\na,r,1,s,1\n", "wrong number of fields"},
+	} {
+		if _, _, err := FigureOfCSV("m.csv", []byte(bad.doc)); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: got %v, want %q", bad.doc, err, bad.want)
+		}
+	}
+}
+
+// FuzzFigureOfCSV: any bytes are a figure and rows that write back to a CSV reading the same, or an
+// error naming the file; never a panic.
+func FuzzFigureOfCSV(f *testing.F) {
+	f.Add([]byte(figure.CSVHeader + "\na,rate,4,fifo,1,mean_jct_s,s,12.5\na,rate,8,fifo,1,mean_jct_s,s,13\n"))
+	f.Add([]byte(figure.CSVHeader + "\n\"a,b\",,,\"s\"\"x\",2,m,1,0.5\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fig, rows, err := FigureOfCSV("f.csv", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.csv") {
+				t.Fatalf("error without file name: %v", err)
+			}
+			return
+		}
+		var b bytes.Buffer
+		if err := fig.WriteCSV(&b, rows); err != nil {
+			t.Fatal(err)
+		}
+		if _, again, err := FigureOfCSV("f.csv", b.Bytes()); err != nil || len(again) != len(rows) {
+			t.Fatalf("written back: %v (%d rows, want %d)", err, len(again), len(rows))
 		}
 	})
 }
