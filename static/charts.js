@@ -2,6 +2,7 @@
 // built in Go refer to callbacks as "fn:NAME"; resolve() swaps those strings for the functions
 // below, so the page needs no eval or new Function under its Content-Security-Policy.
 import { echarts } from './echarts.js';
+import { figureCallbacks, resolve as resolveWith } from './figcallbacks.js';
 
 const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7',
   '#9c755f', '#bab0ac', '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
@@ -117,20 +118,11 @@ export function virtualTooltip(params) {
   return escapeText(gantt.info(job) + ' · virtual span ' + msToHours(params.value[0]) + ' – ' + msToHours(params.value[1]));
 }
 
-const named = { msToHours, ganttItem, ganttTooltip, virtualItem, virtualTooltip };
+const named = { msToHours, ganttItem, ganttTooltip, virtualItem, virtualTooltip, ...figureCallbacks };
 
 // resolve replaces "fn:NAME" strings in an option by the named functions.
 function resolve(v) {
-  if (typeof v === 'string' && v.startsWith('fn:')) {
-    const f = named[v.slice(3)];
-    if (!f) throw new Error('unknown chart callback ' + v);
-    return f;
-  }
-  if (Array.isArray(v)) return v.map(resolve);
-  if (v && typeof v === 'object') {
-    for (const k of Object.keys(v)) v[k] = resolve(v[k]);
-  }
-  return v;
+  return resolveWith(v, named);
 }
 
 function chartOf(el) {

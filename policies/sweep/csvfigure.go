@@ -48,7 +48,7 @@ func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error)
 		}
 		line, _ := cr.FieldPos(0)
 		if n == 0 {
-			f.ID, f.Sweep.Name, f.Sweep.Label = rec[0], rec[1], rec[1]
+			f.ID, f.Number, f.Sweep.Name, f.Sweep.Label = rec[0], rec[0], rec[1], rec[1]
 		}
 		if rec[0] != f.ID || rec[1] != f.Sweep.Name {
 			return nil, nil, fmt.Errorf("%s:%d: figure: %s, %s: one figure per file (the first row is %s, %s)", name, line, rec[0], rec[1], f.ID, f.Sweep.Name)

@@ -157,6 +157,7 @@ func (p *page) buildControls() {
 	on(doc.Call("getElementById", "export-svg"), "click", func(js.Value) { p.exportImage("svg") })
 	on(doc.Call("getElementById", "import-json"), "change", func(js.Value) { p.importJSON() })
 	p.buildFigures()
+	p.buildSweepIO()
 }
 
 func traceFormats() []string {
