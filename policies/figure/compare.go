@@ -31,7 +31,7 @@ type Verdict struct {
 	N              int
 }
 
-// Compare sets each of f's references against rows, in f.Refs order. The rule, per kind:
+// Compare sets each of f's references against rows, in f.Refs order. Only the reference's Seeds count when it names some. Per kind:
 //
 //   - Absolute: ours is the seed mean of the metric for the reference's series and sweep value,
 //     converted into the reference's unit (s, min, h; a fraction "1" or %). It agrees when
@@ -64,7 +64,7 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 	bySeed := func(series int) map[uint64]float64 {
 		out := map[uint64]float64{}
 		for _, r := range rows {
-			if r.X == x && r.S == series && r.M == m {
+			if r.X == x && r.S == series && r.M == m && (ref.Seeds == nil || slices.Contains(ref.Seeds, r.Seed)) {
 				out[r.Seed] = r.Value
 			}
 		}

@@ -162,3 +162,15 @@ func FuzzReadCSV(f *testing.F) {
 		}
 	})
 }
+
+func TestCompareOnTheReferencesSeedsOnly(t *testing.T) {
+	f, rows := compareFigure(Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 11, Unit: "h",
+		Tolerance: 0.001, Seeds: []uint64{3}})
+	if v := Compare(f, rows)[0]; v.N != 1 || v.Verdict != Agrees || v.Ours != "11.0 ± ? h" {
+		t.Errorf("seed 3 alone: %+v", v)
+	}
+	f.Refs[0].Seeds = []uint64{42}
+	if v := Compare(f, rows)[0]; v.Verdict != NoData {
+		t.Errorf("a seed not run: %+v", v)
+	}
+}
