@@ -31,7 +31,8 @@ type Verdict struct {
 	N              int
 }
 
-// Compare sets each of f's references against rows, in f.Refs order. Only the reference's Seeds count when it names some. Per kind:
+// Compare sets each of f's references against rows, in f.Refs order. Only the reference's Seeds
+// count when it names some. Per kind:
 //
 //   - Absolute: ours is the seed mean of the metric for the reference's series and sweep value,
 //     converted into the reference's unit (s, min, h; a fraction "1" or %). It agrees when
