@@ -3,6 +3,7 @@ package policies
 import (
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
+	"schedlab/policies/synergy"
 )
 
 // Figures lists the figure catalogue (the runner's -figure, the page's Figures view), explicitly:
@@ -10,6 +11,7 @@ import (
 func Figures() []*figure.Figure {
 	var l []*figure.Figure
 	l = append(l, baselineFigures()...)
+	l = append(l, synergy.Figures()...)
 	return l
 }
 
