@@ -10,7 +10,7 @@ import (
 
 // authorsStream selects the generator's replay of the authors' random stream (spec §5.4.1) for the
 // single-GPU figures, whose workloads the paper drew from it with seed 42.
-const authorsStream = ""
+const authorsStream = ",stream=authors"
 
 // The sources of the figures' references (spec §5.7, §7, §8).
 const (
@@ -116,7 +116,7 @@ var fifoSeries = []string{"fifo+proportional", "fifo+greedy", "fifo+tune"}
 
 // fig8 is mean JCT over load for single-GPU jobs on the authors' stream.
 func fig8() *figure.Figure {
-	rates := []string{"5", "6", "7", "8", "9"}
+	rates := []string{"6", "7", "8", "8.5", "9"}
 	return &figure.Figure{
 		ID: "synergy-fig8", Family: "synergy", Paper: paper, Number: "Fig 8 (left)",
 		Caption: "Average JCT vs load, FIFO with proportional, GREEDY and TUNE allocation, single-GPU jobs, split (20,70,10) on 16x8",
