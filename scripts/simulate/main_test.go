@@ -179,3 +179,42 @@ func TestFigureMode(t *testing.T) {
 		t.Errorf("-list: %v\n%s", err, list)
 	}
 }
+
+// TestOutputsThroughLinks: /dev/stdout redirected to a file gets the CSV before the table and stays
+// a link (it used to be renamed over, leaving a regular file in /dev), and so does a user's link.
+func TestOutputsThroughLinks(t *testing.T) {
+	bin := buildRunner(t)
+	dir := t.TempDir()
+	out, err := os.Create(filepath.Join(dir, "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-generate", "philly:jobs=3", "-jobs-out", "/dev/stdout")
+	cmd.Stdout = out
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	if fi, err := os.Lstat("/dev/stdout"); err == nil && fi.Mode().IsRegular() {
+		t.Fatal("/dev/stdout was replaced by a regular file")
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "out.txt"))
+	if !strings.HasPrefix(string(b), "policy,job_id,") || !strings.Contains(string(b), "mean JCT h") {
+		t.Errorf("stdout file:\n%s", b)
+	}
+	target := filepath.Join(dir, "target.csv")
+	os.WriteFile(target, nil, 0o644)
+	link := filepath.Join(dir, "link.csv")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := exec.Command(bin, "-figure", "baselines-smoke", "-seeds", "1", "-figure-out", link).Run(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
+	}
+	if b, _ := os.ReadFile(target); !strings.HasPrefix(string(b), "figure,x_name,") {
+		t.Errorf("target: %q", b)
+	}
+}
