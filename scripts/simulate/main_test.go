@@ -9,22 +9,44 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// buildRunner compiles the runner once per test binary: exit codes are a property of the built
-// program (go run rewrites them).
+// built is the runner compiled for this test binary: exit codes are a property of the built
+// program (go run rewrites them), and one build serves every test.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+	out      []byte
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// buildRunner returns the runner binary, compiling it on first use.
 func buildRunner(t *testing.T) string {
 	t.Helper()
 	if runtime.GOOS == "js" {
 		t.Skip("the runner binary is tested natively")
 	}
-	bin := filepath.Join(t.TempDir(), "simulate")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "simulate-test"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "simulate")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
 	}
-	return bin
+	return built.bin
 }
 
 func TestBadInputExitsTwo(t *testing.T) {
