@@ -100,12 +100,14 @@ func runFigures(o options, stdout io.Writer) error {
 	start := time.Now()
 	next := make(chan int)
 	var wg sync.WaitGroup
+	progress := newProgress(o.stderr, len(jobs), start)
 	for range min(fo.workers, len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for k := range next {
 				rows[k], errs[k] = policies.RunCell(reg, models, fo.figs[jobs[k].fig], jobs[k].cell, openTrace, policies.Hooks{})
+				progress.done()
 			}
 		}()
 	}
@@ -136,6 +138,29 @@ func runFigures(o options, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// progress prints "cells done of total" on stderr at most every few seconds of a long run.
+type progress struct {
+	mu          sync.Mutex
+	w           io.Writer
+	n, total    int
+	start, last time.Time
+}
+
+func newProgress(w io.Writer, total int, start time.Time) *progress {
+	return &progress{w: w, total: total, start: start, last: start}
+}
+
+func (p *progress) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n++
+	if p.w == nil || p.n == p.total || time.Since(p.last) < 5*time.Second {
+		return
+	}
+	p.last = time.Now()
+	fmt.Fprintf(p.w, "simulate: %d of %d cells, %.0f s\n", p.n, p.total, time.Since(p.start).Seconds())
 }
 
 // writeFigureCSVs writes -figure-out: the figure's CSV, or with -figure all one DIR/ID.csv each.
