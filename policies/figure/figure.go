@@ -10,6 +10,7 @@ package figure
 
 import (
 	"fmt"
+	"slices"
 
 	"schedlab/policies/scenario"
 )
@@ -38,6 +39,9 @@ type Figure struct {
 	Metrics []Metric
 	Chart   Chart
 	Refs    []Ref
+	// Smoke marks a figure small enough for `make test` (tests and the browser test use it); the
+	// page's figure list, `-figure all` and the README tables leave smoke figures out.
+	Smoke bool
 	// Cell is the run of one cell: the spec (with exactly one policy) for sweep value x (an index into
 	// Sweep.Values, 0 when nothing is swept), series s (an index into Series) and seed.
 	Cell func(x, s int, seed uint64) scenario.Spec
@@ -172,6 +176,12 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: unknown baseline series %q", f.ID, i, r.Baseline)
 		case r.Kind != Absolute && r.Kind != Relative && r.Kind != Direction:
 			return fmt.Errorf("figure %s: reference %d: unknown kind %q", f.ID, i, r.Kind)
+		}
+		if r.Kind == Absolute {
+			m := f.Metrics[slices.IndexFunc(f.Metrics, func(m Metric) bool { return m.Name == r.Metric })]
+			if _, ok := Convert(1, m.Unit, r.Unit); !ok {
+				return fmt.Errorf("figure %s: reference %d: unit %q cannot be compared with %s in %q", f.ID, i, r.Unit, m.Name, m.Unit)
+			}
 		}
 	}
 	return nil

@@ -21,6 +21,9 @@ func execute(o options, stdout io.Writer) error {
 	if o.list {
 		return list(stdout, reg)
 	}
+	if o.fig.id != "" {
+		return runFigures(o, stdout)
+	}
 	if err := checkOutputs(o); err != nil {
 		return usageError{err}
 	}
@@ -197,6 +200,14 @@ func list(w io.Writer, reg *policies.Registry) error {
 	b.WriteString("scenarios:\n")
 	for _, s := range policies.Scenarios() {
 		fmt.Fprintf(&b, "  %-22s %s\n", s.Name, s.Title)
+	}
+	b.WriteString("figures:\n")
+	for _, f := range policies.Figures() {
+		caption := f.Caption
+		if f.Smoke {
+			caption = "(smoke) " + caption
+		}
+		fmt.Fprintf(&b, "  %-22s %s\n", f.ID, caption)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

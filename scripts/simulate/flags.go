@@ -8,6 +8,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 )
 
 const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [flags]
+       simulate -figure ID|all [-seeds LIST] [-j N] [-figure-out PATH]
 
   -trace PATH | -generate SPEC    the workload (a trace file, or a generator SPEC such as philly:jobs=1000,rate=9)
   -format NAME                    force a trace format (default: detect)
@@ -40,7 +42,14 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
   -json                           JSON Lines on stdout, one object per run (else a readable table)
   -jobs-out PATH                  per-job CSV
   -trace-out PATH                 Chrome trace-event JSON of the GPU allocations (opens in Perfetto)
-  -list                           list policies and scenarios
+  -list                           list policies, scenarios and figures
+
+  -figure ID|all                  run a catalogue figure's cells (every non-smoke figure with all) and
+                                  print its reference table: reference, ours ± 95 % interval, verdict
+  -seeds LIST                     the figure's seeds instead of its defaults: 42, 1-5 or 42,1-4
+  -j N                            cells run in parallel (default: the number of cores)
+  -figure-out PATH                the figure's CSV (figure,x_name,x,series,seed,metric,unit,value);
+                                  with -figure all a directory, one ID.csv per figure
 `
 
 type options struct {
@@ -53,6 +62,7 @@ type options struct {
 	jobsOut      string
 	traceOut     string
 	list         bool
+	fig          figureOptions
 }
 
 func parseFlags(args []string, stdout io.Writer) (options, error) {
@@ -87,6 +97,11 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "")
 	fs.StringVar(&o.traceOut, "trace-out", "", "")
 	fs.BoolVar(&o.list, "list", false, "")
+	var seedsS string
+	fs.StringVar(&o.fig.id, "figure", "", "")
+	fs.StringVar(&seedsS, "seeds", "", "")
+	fs.IntVar(&o.fig.workers, "j", runtime.NumCPU(), "")
+	fs.StringVar(&o.fig.out, "figure-out", "", "")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			fmt.Fprint(stdout, usage)
@@ -104,6 +119,9 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 			return o, usageError{fmt.Errorf("-list takes no other flags")}
 		}
 		return o, nil
+	}
+	if set["figure"] || set["seeds"] || set["j"] || set["figure-out"] {
+		return o, parseFigureFlags(&o.fig, set, seedsS)
 	}
 
 	spec := &o.spec

@@ -74,6 +74,12 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"negative cpu in a cluster file", []string{"-generate", "philly:jobs=3", "-cluster", "@" + write("neg.json", `{"servers":[{"count":1,"gpus":2,"cpu":-5}]}`)},
 			regexp.MustCompile(`server 0: cpu -5: want a positive number`)},
 		{"list with other flags", []string{"-list", "-policy", "fifo"}, regexp.MustCompile(`-list takes no other flags`)},
+		{"unknown figure", []string{"-figure", "nope"}, regexp.MustCompile(`-figure "nope": unknown \(see -list\)`)},
+		{"figure with a workload", []string{"-figure", "baselines-smoke", "-generate", "philly:jobs=3"}, regexp.MustCompile(`-figure takes only -seeds, -j and -figure-out, not -generate`)},
+		{"seeds without a figure", []string{"-seeds", "1-3"}, regexp.MustCompile(`-seeds goes with -figure`)},
+		{"bad seeds", []string{"-figure", "baselines-smoke", "-seeds", "3-1"}, regexp.MustCompile(`-seeds: seeds "3-1"`)},
+		{"no workers", []string{"-figure", "baselines-smoke", "-j", "0"}, regexp.MustCompile(`-j 0: want at least 1 worker`)},
+		{"figure into a directory", []string{"-figure", "baselines-smoke", "-figure-out", dir + "/"}, regexp.MustCompile(`a directory; one figure writes a file`)},
 		{"output, then a bad policy", []string{"-generate", "philly:jobs=3", "-save-trace", filepath.Join(dir, "saved"), "-policy", "fifo,nope"}, nil},
 	}
 	for _, tc := range tests {
@@ -135,5 +141,41 @@ func TestRunnerOutputs(t *testing.T) {
 	help, err := exec.Command(bin, "-h").Output()
 	if err != nil || !strings.Contains(string(help), "-scenario NAME") {
 		t.Errorf("-h: %v, output %q", err, help)
+	}
+}
+
+// TestFigureMode runs the smoke figure on the built runner with one and two workers: the same CSV
+// byte for byte, rows that read back, and the reference table on stdout.
+func TestFigureMode(t *testing.T) {
+	bin := buildRunner(t)
+	dir := t.TempDir()
+	var csvs []string
+	for _, j := range []string{"1", "2"} {
+		out := filepath.Join(dir, "j"+j+".csv")
+		stdout, err := exec.Command(bin, "-figure", "baselines-smoke", "-seeds", "2,5-6", "-j", j, "-figure-out", out).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(stdout), "figure baselines-smoke: core smoke:") || !strings.Contains(string(stdout), "(3 seeds)") ||
+			!regexp.MustCompile(`srtf +12 +mean_jct_s +below FIFO +-?[0-9.]+ ± [0-9.]+ %`).Match(stdout) {
+			t.Errorf("-j %s: reference table:\n%s", j, stdout)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		csvs = append(csvs, string(b))
+	}
+	if csvs[0] != csvs[1] {
+		t.Error("-j 1 and -j 2 wrote different CSVs")
+	}
+	lines := strings.Split(strings.TrimSuffix(csvs[0], "\n"), "\n")
+	if lines[0] != "figure,x_name,x,series,seed,metric,unit,value" || len(lines) != 1+2*3*3*3 ||
+		!strings.HasPrefix(lines[1], "baselines-smoke,rate,6,fifo,2,mean_jct_s,s,") {
+		t.Errorf("CSV: %d lines, first %q %q", len(lines), lines[0], lines[1])
+	}
+	list, err := exec.Command(bin, "-list").Output()
+	if err != nil || !regexp.MustCompile(`(?m)^figures:\n(  .*\n)*  baselines-smoke +\(smoke\) `).Match(list) {
+		t.Errorf("-list: %v\n%s", err, list)
 	}
 }

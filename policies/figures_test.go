@@ -1,0 +1,140 @@
+package policies
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math"
+	"strings"
+	"testing"
+
+	"schedlab/core"
+	"schedlab/core/zoo"
+	"schedlab/policies/figure"
+	"schedlab/policies/scenario"
+)
+
+func TestCatalogueValid(t *testing.T) {
+	seen := map[string]bool{}
+	reg := Builtin()
+	for _, f := range Figures() {
+		if err := f.Validate(); err != nil {
+			t.Error(err)
+		}
+		if seen[f.ID] {
+			t.Errorf("figure %s listed twice", f.ID)
+		}
+		seen[f.ID] = true
+		for _, c := range f.Cells(f.Seeds[:1]) {
+			spec := f.Cell(c.X, c.S, c.Seed)
+			if err := spec.Validate(); err != nil || len(spec.Policies) != 1 || !reg.Has(spec.Policies[0]) {
+				t.Errorf("figure %s cell %d: %v %v", f.ID, c.Index, spec.Policies, err)
+			}
+		}
+		if g, ok := FindFigure(f.ID); !ok || g.ID != f.ID {
+			t.Errorf("FindFigure(%s) = %v, %v", f.ID, g, ok)
+		}
+	}
+	if _, ok := FindFigure("nope"); ok {
+		t.Error("FindFigure found an unknown id")
+	}
+}
+
+// TestRunCellMatchesTheRunner checks a cell's rows against the summary RunOne prints for the same
+// spec: the values the runner's -json shows, by field name.
+func TestRunCellMatchesTheRunner(t *testing.T) {
+	f, _ := FindFigure("baselines-smoke")
+	reg, models := Builtin(), zoo.Models()
+	c := f.Cells([]uint64{2})[4] // rate 12 (x 1), srtf (series 1)
+	rows, err := RunCell(reg, models, f, c, nil, Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := f.Cell(c.X, c.S, c.Seed)
+	jobs, _, err := Jobs(spec, nil, models)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, _ := core.ParseCluster(spec.Cluster)
+	o, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{*o.Summary.MeanJCT, *o.Summary.P99JCT, *o.Summary.GPUUtil}
+	if len(rows) != 3 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for m, r := range rows {
+		if r.X != c.X || r.S != c.S || r.M != m || r.Seed != 2 || r.Value != want[m] {
+			t.Errorf("row %d = %+v, want value %v", m, r, want[m])
+		}
+	}
+}
+
+func TestRunCellQuantilesAndTraces(t *testing.T) {
+	trace := "job_id,submission_time,duration,num_gpu\na,0,10,1\nb,0,20,1\nc,0,30,1\nd,0,40,1\n"
+	f := &figure.Figure{
+		ID: "q", Series: []figure.Series{{Name: "fifo"}}, Seeds: []uint64{1}, Chart: figure.CDF,
+		Metrics: []figure.Metric{{Name: "jct_q0.5_s", Unit: "s", Quantile: 0.5}, {Name: "jct_q1_s", Unit: "s", Quantile: 1},
+			{Name: "mean_jct_s", Unit: "s"}},
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			return scenario.Spec{Trace: "mem.csv", Format: "itp", Cluster: "1x1", Policies: []string{"fifo"}, Seed: seed}
+		},
+	}
+	opened := 0
+	open := func(spec scenario.Spec) (io.ReadCloser, error) {
+		opened++
+		return io.NopCloser(strings.NewReader(trace)), nil
+	}
+	rows, err := RunCell(Builtin(), zoo.Models(), f, f.Cells(f.Seeds)[0], open, Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One GPU, FIFO: ends 10, 30, 60, 100: median (nearest rank 2 of 4) 30 s, max 100 s, mean 50 s.
+	if opened != 1 || rows[0].Value != 30 || rows[1].Value != 100 || rows[2].Value != 50 {
+		t.Errorf("opened %d, rows %+v", opened, rows)
+	}
+	if _, err := RunCell(Builtin(), zoo.Models(), f, f.Cells(f.Seeds)[0], nil, Hooks{}); err == nil ||
+		!strings.Contains(err.Error(), "figure q, series fifo, seed 1") {
+		t.Errorf("no open: %v", err)
+	}
+	f.Metrics[2].Name = "no_such_field"
+	if _, err := RunCell(Builtin(), zoo.Models(), f, f.Cells(f.Seeds)[0], open, Hooks{}); err == nil ||
+		!strings.Contains(err.Error(), "metric no_such_field") {
+		t.Errorf("unknown metric: %v", err)
+	}
+}
+
+// TestSmokeFigureEndToEnd runs every cell of the smoke figure, writes its CSV, reads it back and
+// compares: what `make test` checks of the figure path, natively and under Node.
+func TestSmokeFigureEndToEnd(t *testing.T) {
+	f, _ := FindFigure("baselines-smoke")
+	reg, models := Builtin(), zoo.Models()
+	var rows []figure.Row
+	for _, c := range f.Cells(f.Seeds) {
+		r, err := RunCell(reg, models, f, c, nil, Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, r...)
+	}
+	var b bytes.Buffer
+	if err := f.WriteCSV(&b, rows); err != nil {
+		t.Fatal(err)
+	}
+	back, err := figure.ReadCSV(f, "smoke.csv", &b)
+	if err != nil || len(back) != 2*3*3*3 {
+		t.Fatalf("%d rows back: %v", len(back), err)
+	}
+	for _, st := range figure.Stats(f, back) {
+		if st.N != 3 || math.IsNaN(st.Interval) || st.Mean <= 0 {
+			t.Errorf("stat %+v", st)
+		}
+	}
+	v := figure.Compare(f, back)
+	if len(v) != 1 || v[0].N != 3 || v[0].Verdict == figure.NoData {
+		vs, _ := json.Marshal(v)
+		t.Errorf("verdicts %s", vs)
+	}
+	t.Logf("%s: %s %s (%s)", v[0].Reference, v[0].Ours, v[0].Verdict, v[0].Ref.Source)
+}

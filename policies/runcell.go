@@ -1,0 +1,124 @@
+package policies
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+	"schedlab/policies/figure"
+	"schedlab/policies/scenario"
+)
+
+// RunCell runs one cell of f — the spec f.Cell gives for its sweep value, series and seed, which
+// names exactly one policy — and returns its rows, one per metric of f. A trace workload is read
+// through open (the runner opens files and resolves "data:REL"; the page reads a fetched blob); a
+// generated one needs no open. The cluster must be a spec string: a figure's cells carry no files
+// besides their trace.
+//
+// Metrics are the runner's JSON fields of the run's summary (mean_jct_s, p99_jct_s, makespan_s,
+// gpu_util, …); a metric with a Quantile is that quantile of the measured jobs' JCTs (nearest rank:
+// the smallest JCT with at least a fraction q of the measured jobs at or below it), in seconds
+// rounded to the millisecond like the summary's. A metric the run leaves null (no job measured) is
+// an error: a figure point without a value would silently drop a seed from its mean.
+func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell,
+	open func(spec scenario.Spec) (io.ReadCloser, error), h Hooks) ([]figure.Row, error) {
+	spec := f.Cell(c.X, c.S, c.Seed)
+	where := fmt.Sprintf("figure %s, %s", f.ID, cellName(f, c))
+	if len(spec.Policies) != 1 {
+		return nil, fmt.Errorf("%s: a cell runs one policy, the spec names %d", where, len(spec.Policies))
+	}
+	jobs, err := cellJobs(spec, open, models)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", where, err)
+	}
+	cl, err := core.ParseCluster(spec.Cluster)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", where, err)
+	}
+	out, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, h)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", where, err)
+	}
+	fields, err := summaryFields(out)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]figure.Row, len(f.Metrics))
+	for m, met := range f.Metrics {
+		v, ok := fields[met.Name]
+		if met.Quantile > 0 {
+			v, ok = jctQuantile(out.Result, met.Quantile)
+		}
+		if !ok {
+			return nil, fmt.Errorf("%s: metric %s: no value (no measured job, or not a field of the run's summary)", where, met.Name)
+		}
+		rows[m] = figure.Row{X: c.X, S: c.S, M: m, Seed: c.Seed, Value: v}
+	}
+	return rows, nil
+}
+
+// cellName says which cell failed: "rate=8, series las+tune, seed 3".
+func cellName(f *figure.Figure, c figure.Cell) string {
+	s := fmt.Sprintf("series %s, seed %d", f.Series[c.S].Name, c.Seed)
+	if f.Sweep.Name != "" {
+		s = f.Sweep.Name + "=" + f.Sweep.Values[c.X] + ", " + s
+	}
+	return s
+}
+
+func cellJobs(spec scenario.Spec, open func(scenario.Spec) (io.ReadCloser, error), models *core.Models) ([]core.Job, error) {
+	if spec.Generate != "" {
+		jobs, _, err := Jobs(spec, nil, models)
+		return jobs, err
+	}
+	if open == nil {
+		return nil, fmt.Errorf("trace %s: no way to open it here", spec.Trace)
+	}
+	r, err := open(spec)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	jobs, _, err := Jobs(spec, r, models)
+	return jobs, err
+}
+
+// summaryFields are the numeric fields of the run's JSON summary by name (nulls left out): the
+// same names and values as the runner's -json output.
+func summaryFields(o Outcome) (map[string]float64, error) {
+	b, err := json.Marshal(o.Summary)
+	if err != nil {
+		return nil, err
+	}
+	var all map[string]any
+	if err := json.Unmarshal(b, &all); err != nil {
+		return nil, err
+	}
+	out := map[string]float64{}
+	for k, v := range all {
+		if x, ok := v.(float64); ok {
+			out[k] = x
+		}
+	}
+	return out, nil
+}
+
+// jctQuantile is the nearest-rank q-quantile of the measured, finished jobs' JCTs in seconds.
+func jctQuantile(r *sim.Result, q float64) (float64, bool) {
+	var jct []core.Time
+	for i := range r.Jobs {
+		if j := &r.Jobs[i]; j.Measured && j.Status == sim.Done {
+			jct = append(jct, j.End-j.Job.Submit)
+		}
+	}
+	if len(jct) == 0 || q <= 0 || q > 1 {
+		return 0, false
+	}
+	slices.Sort(jct)
+	k := max(1, int(math.Ceil(q*float64(len(jct))-1e-9)))
+	return jct[k-1].Seconds(), true
+}

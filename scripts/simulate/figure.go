@@ -1,0 +1,202 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"schedlab/core/zoo"
+	"schedlab/policies"
+	"schedlab/policies/figure"
+	"schedlab/policies/scenario"
+)
+
+// figureOptions are the -figure mode's flags.
+type figureOptions struct {
+	id      string // a catalogue id, or "all"
+	seeds   []uint64
+	workers int
+	out     string
+	figs    []*figure.Figure // what id names
+}
+
+// parseFigureFlags checks the -figure mode's flags: only -seeds, -j and -figure-out go with it.
+func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error {
+	for _, name := range slices.Sorted(maps.Keys(set)) {
+		switch name {
+		case "figure", "seeds", "j", "figure-out":
+		default:
+			if !set["figure"] {
+				continue
+			}
+			return usageError{fmt.Errorf("-figure takes only -seeds, -j and -figure-out, not -%s", name)}
+		}
+	}
+	if !set["figure"] {
+		for _, f := range []string{"seeds", "j", "figure-out"} {
+			if set[f] {
+				return usageError{fmt.Errorf("-%s goes with -figure ID|all", f)}
+			}
+		}
+	}
+	if o.workers < 1 {
+		return usageError{fmt.Errorf("-j %d: want at least 1 worker", o.workers)}
+	}
+	if set["seeds"] {
+		s, err := figure.ParseSeeds(seeds)
+		if err != nil {
+			return usageError{fmt.Errorf("-seeds: %w", err)}
+		}
+		o.seeds = s
+	}
+	if o.id == "all" {
+		for _, f := range policies.Figures() {
+			if !f.Smoke {
+				o.figs = append(o.figs, f)
+			}
+		}
+		return nil
+	}
+	f, ok := policies.FindFigure(o.id)
+	if !ok {
+		return usageError{fmt.Errorf("-figure %q: unknown (see -list)", o.id)}
+	}
+	if strings.HasSuffix(o.out, "/") {
+		return usageError{fmt.Errorf("-figure-out %s: a directory; one figure writes a file", o.out)}
+	}
+	o.figs = []*figure.Figure{f}
+	return nil
+}
+
+// runFigures runs every cell of the chosen figures on o.workers goroutines, writes the CSVs
+// and prints each figure's reference table. Cells are independent and each writes its rows into
+// its own slot, so the output is the same for any number of workers.
+func runFigures(o options, stdout io.Writer) error {
+	fo := o.fig
+	type job struct {
+		fig  int
+		cell figure.Cell
+	}
+	var jobs []job
+	for i, f := range fo.figs {
+		seeds := fo.seeds
+		if seeds == nil {
+			seeds = f.Seeds
+		}
+		for _, c := range f.Cells(seeds) {
+			jobs = append(jobs, job{i, c})
+		}
+	}
+	reg, models := policies.Builtin(), zoo.Models()
+	rows := make([][]figure.Row, len(jobs))
+	errs := make([]error, len(jobs))
+	start := time.Now()
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(fo.workers, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				rows[k], errs[k] = policies.RunCell(reg, models, fo.figs[jobs[k].fig], jobs[k].cell, openTrace, policies.Hooks{})
+			}
+		}()
+	}
+	for k := range jobs {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err // the first in canonical order, whatever the workers' timing
+		}
+	}
+	perFig := make([][]figure.Row, len(fo.figs))
+	for k, j := range jobs {
+		perFig[j.fig] = append(perFig[j.fig], rows[k]...)
+	}
+	if err := writeFigureCSVs(fo, perFig); err != nil {
+		return err
+	}
+	if o.stderr != nil {
+		fmt.Fprintf(o.stderr, "simulate: %d figure(s), %d cells on %d worker(s) in %.1f s\n",
+			len(fo.figs), len(jobs), min(fo.workers, len(jobs)), time.Since(start).Seconds())
+	}
+	for i, f := range fo.figs {
+		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFigureCSVs writes -figure-out: the figure's CSV, or with -figure all one DIR/ID.csv each.
+func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
+	if fo.out == "" {
+		return nil
+	}
+	var files outputFiles
+	defer files.discard()
+	for i, f := range fo.figs {
+		path := fo.out
+		if fo.id == "all" {
+			if err := os.MkdirAll(fo.out, 0o755); err != nil {
+				return usageError{fmt.Errorf("-figure-out %s: %w", fo.out, err)}
+			}
+			path = filepath.Join(fo.out, f.ID+".csv")
+		}
+		if err := files.write("figure-out", path, func(w io.Writer) error { return f.WriteCSV(w, perFig[i]) }); err != nil {
+			return err
+		}
+	}
+	return files.commit()
+}
+
+// writeReferenceTable prints a figure's heading and its references against ours.
+func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error {
+	seeds := map[uint64]bool{}
+	for _, r := range rows {
+		seeds[r.Seed] = true
+	}
+	fmt.Fprintf(w, "figure %s: %s %s: %s (%d seeds)\n", f.ID, f.Paper, f.Number, f.Caption, len(seeds))
+	if len(f.Refs) == 0 {
+		_, err := fmt.Fprintln(w, "  no published reference")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  series\tx\tmetric\treference\tours (95 % CI)\tdifference\tverdict\tsource")
+	for _, v := range figure.Compare(f, rows) {
+		r := v.Ref
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Series, dash(r.X), r.Metric, v.Reference, dash(v.Ours),
+			dash(v.Difference), v.Verdict, r.Source)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w)
+	return err
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// openTrace opens a cell's trace file, resolving "data:REL" like -trace and -scenario do.
+func openTrace(spec scenario.Spec) (io.ReadCloser, error) {
+	path, err := resolveData(spec.Trace)
+	if err != nil {
+		return nil, err
+	}
+	return os.Open(path)
+}
