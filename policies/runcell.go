@@ -16,7 +16,7 @@ import (
 // RunCell runs one cell of f — the spec f.Cell gives for its sweep value, series and seed, which
 // names exactly one policy — and returns its rows, one per metric of f. A trace workload is read
 // through open (the runner opens files and resolves "data:REL"; the page reads a fetched blob); a
-// generated one needs no open. The cluster must be a spec string: a figure's cells carry no files
+// generated one needs no open. Cells run lean (Hooks.Lean), whatever h says. The cluster must be a spec string: a figure's cells carry no files
 // besides their trace.
 //
 // Metrics are the runner's JSON fields of the run's summary (mean_jct_s, p99_jct_s, makespan_s,
@@ -41,6 +41,7 @@ func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
+	h.Lean = true // a cell keeps what its rows need: the summary and the jobs' records
 	out, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, h)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)

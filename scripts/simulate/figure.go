@@ -160,29 +160,45 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 	return files.commit()
 }
 
-// writeReferenceTable prints a figure's heading and its references against ours.
+// writeReferenceTable prints a figure's heading and its references against ours; sources are
+// numbered below the table (one line each, shared by the references that cite the same one).
 func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error {
 	seeds := map[uint64]bool{}
 	for _, r := range rows {
 		seeds[r.Seed] = true
 	}
-	fmt.Fprintf(w, "figure %s: %s %s: %s (%d seeds)\n", f.ID, f.Paper, f.Number, f.Caption, len(seeds))
+	fmt.Fprintf(w, "figure %s: %s %s: %s (%s)\n", f.ID, f.Paper, f.Number, f.Caption, plural(len(seeds), "seed"))
 	if len(f.Refs) == 0 {
 		_, err := fmt.Fprintln(w, "  no published reference")
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  series\tx\tmetric\treference\tours (95 % CI)\tdifference\tverdict\tsource")
+	var sources []string
 	for _, v := range figure.Compare(f, rows) {
 		r := v.Ref
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Series, dash(r.X), r.Metric, v.Reference, dash(v.Ours),
-			dash(v.Difference), v.Verdict, r.Source)
+		n := slices.Index(sources, r.Source)
+		if n < 0 {
+			n, sources = len(sources), append(sources, r.Source)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Series, dash(r.X), r.Metric, v.Reference, dash(v.Ours),
+			dash(v.Difference), v.Verdict, n+1)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	for i, s := range sources {
+		fmt.Fprintf(w, "  [%d] %s\n", i+1, s)
+	}
 	_, err := fmt.Fprintln(w)
 	return err
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func dash(s string) string {

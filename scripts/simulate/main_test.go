@@ -157,7 +157,7 @@ func TestFigureMode(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !strings.Contains(string(stdout), "figure baselines-smoke: core smoke:") || !strings.Contains(string(stdout), "(3 seeds)") ||
-			!regexp.MustCompile(`srtf +12 +mean_jct_s +below FIFO +-?[0-9.]+ ± [0-9.]+ %`).Match(stdout) {
+			!regexp.MustCompile(`srtf +12 +mean_jct_s +below FIFO +-?[0-9.]+ ± [0-9.]+ % +- +direction holds +\[1\]\n  \[1\] textbook`).Match(stdout) {
 			t.Errorf("-j %s: reference table:\n%s", j, stdout)
 		}
 		b, err := os.ReadFile(out)
