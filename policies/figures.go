@@ -1,8 +1,11 @@
 package policies
 
 import (
+	"schedlab/policies/asrpt"
 	"schedlab/policies/figure"
+	"schedlab/policies/interference"
 	"schedlab/policies/scenario"
+	"schedlab/policies/similarity"
 	"schedlab/policies/synergy"
 )
 
@@ -12,6 +15,9 @@ func Figures() []*figure.Figure {
 	var l []*figure.Figure
 	l = append(l, baselineFigures()...)
 	l = append(l, synergy.Figures()...)
+	l = append(l, similarity.Figures()...)
+	l = append(l, interference.Figures()...)
+	l = append(l, asrpt.Figures()...)
 	return l
 }
 
