@@ -97,6 +97,7 @@ func runFigures(o options, stdout io.Writer) error {
 	reg, models := policies.Builtin(), zoo.Models()
 	rows := make([][]figure.Row, len(jobs))
 	errs := make([]error, len(jobs))
+	took := make([]time.Duration, len(jobs))
 	start := time.Now()
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -106,7 +107,9 @@ func runFigures(o options, stdout io.Writer) error {
 		go func() {
 			defer wg.Done()
 			for k := range next {
+				t := time.Now()
 				rows[k], errs[k] = policies.RunCell(reg, models, fo.figs[jobs[k].fig], jobs[k].cell, openTrace, policies.Hooks{})
+				took[k] = time.Since(t)
 				progress.done()
 			}
 		}()
@@ -131,6 +134,15 @@ func runFigures(o options, stdout io.Writer) error {
 	if o.stderr != nil {
 		fmt.Fprintf(o.stderr, "simulate: %d figure(s), %d cells on %d worker(s) in %.1f s\n",
 			len(fo.figs), len(jobs), min(fo.workers, len(jobs)), time.Since(start).Seconds())
+		if len(fo.figs) > 1 {
+			busy := make([]time.Duration, len(fo.figs))
+			for k, j := range jobs {
+				busy[j.fig] += took[k]
+			}
+			for i, f := range fo.figs {
+				fmt.Fprintf(o.stderr, "simulate:   %-24s %6.1f s of cell time\n", f.ID, busy[i].Seconds())
+			}
+		}
 	}
 	for i, f := range fo.figs {
 		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
