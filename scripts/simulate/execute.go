@@ -207,7 +207,7 @@ func list(w io.Writer, reg *policies.Registry) error {
 		if f.Smoke {
 			caption = "(smoke) " + caption
 		}
-		fmt.Fprintf(&b, "  %-22s %s\n", f.ID, caption)
+		fmt.Fprintf(&b, "  %-24s %s\n", f.ID, caption)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
