@@ -110,12 +110,12 @@ func index(pts []figure.Stat) map[key]point {
 
 // addGrid adds grid m of n, stacked top to bottom between the legend and the bottom margin.
 func (o *option) addGrid(m, n int) {
-	const top, bottom = 17.0, 9.0 // percent of the chart's height
+	const top, bottom = 15.0, 3.0 // percent of the chart's height
 	h := (100 - top - bottom) / float64(n)
 	o.Grid = append(o.Grid, map[string]any{
 		"left": 80, "right": 150, "containLabel": false,
-		"top":    pct(top + float64(m)*h + 3),
-		"height": pct(h - 7),
+		"top":    pct(top + float64(m)*h + 2),
+		"height": pct(h - 13.0/float64(n) - 2),
 	})
 }
 
