@@ -126,6 +126,14 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     }
     await page.waitForFunction((k) => Number(document.querySelector('[data-testid="figure-chart"]').dataset.cells) === k, kept, { timeout: 10000 });
     await page.screenshot({ path: join(shots, `figure-${figure}-app.png`) });
+
+    // 5. A figure that replays a trace file asks for it before any cell runs.
+    if (await page.$(q('figure-open-synergy-physical'))) {
+      await page.click(q('figure-open-synergy-physical'));
+      await done(page, 10000);
+      assert.match(await page.textContent(q('error')), /replays the trace file .*load it/, 'the trace figure asks for its file');
+      assert.ok(await page.isVisible(q('figure-trace')), 'its file picker is shown');
+    }
     assert.deepEqual(offsite(b.requests), [], 'requests that left 127.0.0.1');
     assert.deepEqual(b.errors, [], 'console errors');
   } finally {

@@ -230,7 +230,7 @@ func (v *figView) listFigures() {
 	}
 }
 
-// applyFigureURL opens ?figure=ID[&seeds=LIST][&x=V,V…][&embed=1] and runs it; false when the
+// applyFigureURL opens ?figure=ID[&seeds=LIST][&sweep=V,V…][&embed=1] and runs it; false when the
 // query names no figure.
 func (v *figView) applyFigureURL() bool {
 	q := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
@@ -243,7 +243,7 @@ func (v *figView) applyFigureURL() bool {
 		setAttr(doc.Get("body"), "data-embed", "1")
 	}
 	var xs []string
-	if x := q.Call("get", "x"); !x.IsNull() {
+	if x := q.Call("get", "sweep"); !x.IsNull() {
 		xs = strings.Split(x.String(), ",")
 	}
 	seeds := ""

@@ -233,13 +233,13 @@ func (v *figView) save() {
 	}
 }
 
-// setURL puts the open figure in the address bar: ?figure=ID&seeds=LIST[&x=…][&embed=1].
+// setURL puts the open figure in the address bar: ?figure=ID&seeds=LIST[&sweep=V,V…][&embed=1].
 func (v *figView) setURL() {
 	q := js.Global().Get("URLSearchParams").New()
 	q.Call("set", "figure", v.f.ID)
 	q.Call("set", "seeds", figure.FormatSeeds(v.seeds))
 	if len(v.xs) != len(v.f.Sweep.Values) {
-		q.Call("set", "x", strings.Join(v.sub().Sweep.Values, ","))
+		q.Call("set", "sweep", strings.Join(v.sub().Sweep.Values, ","))
 	}
 	if v.embed {
 		q.Call("set", "embed", "1")

@@ -188,11 +188,13 @@ func (o *option) line(f *figure.Figure, idx map[key]point, m, s int) {
 	name, colour := seriesLabel(f.Series[s]), Palette[s%len(Palette)]
 	axes := map[string]any{"xAxisIndex": m, "yAxisIndex": m}
 	if band {
+		// stackStrategy "all": ECharts stacks only values of one sign by default, so a band whose
+		// lower edge is below zero would otherwise be drawn from zero.
 		stack := fmt.Sprintf("band-%d-%d", m, s)
 		o.Series = append(o.Series,
-			merge(axes, map[string]any{"type": "line", "name": name, "stack": stack, "data": lo, "symbol": "none",
+			merge(axes, map[string]any{"type": "line", "name": name, "stack": stack, "stackStrategy": "all", "data": lo, "symbol": "none",
 				"silent": true, "lineStyle": map[string]any{"opacity": 0}, "color": colour, "tooltip": map[string]any{"show": false}}),
-			merge(axes, map[string]any{"type": "line", "name": name, "stack": stack, "data": width, "symbol": "none",
+			merge(axes, map[string]any{"type": "line", "name": name, "stack": stack, "stackStrategy": "all", "data": width, "symbol": "none",
 				"silent": true, "lineStyle": map[string]any{"opacity": 0}, "color": colour, "tooltip": map[string]any{"show": false},
 				"areaStyle": map[string]any{"color": colour, "opacity": 0.18}}))
 	}
