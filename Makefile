@@ -21,7 +21,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro figures clean distclean
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro figures-csv readme-figures figures clean distclean
 
 all: build
 
@@ -35,7 +35,9 @@ help:
 	@echo "make fuzz           run every Fuzz target for FUZZTIME each (default 60s)"
 	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp)"
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
-	@echo "make figures        run every catalogue figure and render build/figures/ID.svg (J=workers)"
+	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
+	@echo "make readme-figures figures-csv, then rewrite the README's figure tables from it"
+	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 
 # ---- build ---------------------------------------------------------------------------------
@@ -143,21 +145,28 @@ repro: sim
 	@echo "== repro: paper reproductions through the runner"
 	@scripts/repro.sh
 
-# Every figure of the catalogue (default seeds) through the runner into build/figures/ID.csv, then
-# its chart option from the same Go code as the page (scripts/figures, wasm/figchart), rendered to
-# build/figures/ID.svg by ECharts' server-side SVG renderer under Node (scripts/figures/render.mjs).
-J ?= $(shell nproc 2>/dev/null || echo 2)
+# The figure catalogue with its default seeds (J workers), then the README's generated tables.
+J ?= 2
+figures-csv: sim
+	@echo "== figures-csv: build/simulate -figure all -j $(J) into build/figures-csv/ (tables: build/figures-csv.txt)"
+	build/simulate -figure all -j $(J) -figure-out build/figures-csv/ >build/figures-csv.txt
+	@cat build/figures-csv.txt
 
-figures: sim
-	@echo "== figures: build/simulate -figure all -j $(J), options, SVG"
-	@mkdir -p build/figures
-	build/simulate -figure all -j $(J) -figure-out build/figures/
-	$(GO) run ./scripts/figures -dir build/figures
+readme-figures: figures-csv
+	@echo "== readme-figures: README figure tables rewritten from build/figures-csv/"
+	$(GO) run ./scripts/figtable -csv build/figures-csv -readme README.md
+
+# Every figure's chart from figures-csv's CSVs, built by the same Go code as the page
+# (scripts/figures, wasm/figchart) and rendered to build/figures/ID.svg by ECharts' server-side SVG
+# renderer under Node (scripts/figures/render.mjs).
+figures: figures-csv
+	@echo "== figures: build/figures/ID.svg from build/figures-csv/"
+	$(GO) run ./scripts/figures -csv build/figures-csv -out build/figures
 	node scripts/figures/render.mjs build/figures
 
 clean:
 	@echo "== clean"
-	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro build/figures
+	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro build/figures-csv build/figures-csv.txt build/figures
 
 distclean: clean
 	rm -rf build/node_modules

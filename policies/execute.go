@@ -32,6 +32,10 @@ type Hooks struct {
 	Progress func(now core.Time, arrived, total int)
 	// Cancel is polled as often as Progress; returning true ends the run with ErrCancelled.
 	Cancel func() bool
+	// Lean runs without the allocation intervals and time series (sim.Config.Lean): the summary
+	// is the same, Result keeps the jobs' records but no Gantt, host or utilisation charts can be
+	// drawn from it. A figure's cells run lean so that a worker stays small.
+	Lean bool
 }
 
 // ErrCancelled is returned when Hooks.Cancel asked to stop.
@@ -91,6 +95,7 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 		CheckpointCost: core.FromSeconds(spec.CheckpointCost),
 		Window:         sim.Window{From: spec.WindowFrom, To: spec.WindowTo},
 		StopAtWindow:   spec.StopAtWindow,
+		Lean:           h.Lean,
 	}
 	if sp, ok := p.(sim.SharingPolicy); ok && sp.Shares() {
 		cfg.Colocation = zoo.Colocation(models)

@@ -1,8 +1,12 @@
 package policies
 
 import (
+	"schedlab/policies/asrpt"
 	"schedlab/policies/figure"
+	"schedlab/policies/interference"
 	"schedlab/policies/scenario"
+	"schedlab/policies/similarity"
+	"schedlab/policies/synergy"
 )
 
 // Figures lists the figure catalogue (the runner's -figure, the page's Figures view), explicitly:
@@ -10,6 +14,10 @@ import (
 func Figures() []*figure.Figure {
 	var l []*figure.Figure
 	l = append(l, baselineFigures()...)
+	l = append(l, synergy.Figures()...)
+	l = append(l, similarity.Figures()...)
+	l = append(l, interference.Figures()...)
+	l = append(l, asrpt.Figures()...)
 	return l
 }
 

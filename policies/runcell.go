@@ -16,14 +16,16 @@ import (
 // RunCell runs one cell of f — the spec f.Cell gives for its sweep value, series and seed, which
 // names exactly one policy — and returns its rows, one per metric of f. A trace workload is read
 // through open (the runner opens files and resolves "data:REL"; the page reads a fetched blob); a
-// generated one needs no open. The cluster must be a spec string: a figure's cells carry no files
-// besides their trace.
+// generated one needs no open. Cells run lean (Hooks.Lean), whatever h says. The cluster must be a
+// spec string: a figure's cells carry no files besides their trace.
 //
 // Metrics are the runner's JSON fields of the run's summary (mean_jct_s, p99_jct_s, makespan_s,
 // gpu_util, …); a metric with a Quantile is that quantile of the measured jobs' JCTs (nearest rank:
 // the smallest JCT with at least a fraction q of the measured jobs at or below it), in seconds
-// rounded to the millisecond like the summary's. A metric the run leaves null (no job measured) is
-// an error: a figure point without a value would silently drop a seed from its mean.
+// rounded to the millisecond like the summary's; a metric the summary does not have is asked of the
+// policy that ran when it is a figure.Reporter (A-SRPT's prediction accuracy). A metric the run
+// leaves null (no job measured) is an error: a figure point without a value would silently drop a
+// seed from its mean.
 func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell,
 	open func(spec scenario.Spec) (io.ReadCloser, error), h Hooks) ([]figure.Row, error) {
 	spec := f.Cell(c.X, c.S, c.Seed)
@@ -39,6 +41,7 @@ func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
+	h.Lean = true // a cell keeps what its rows need: the summary and the jobs' records
 	out, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, h)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
@@ -52,6 +55,9 @@ func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell
 		v, ok := fields[met.Name]
 		if met.Quantile > 0 {
 			v, ok = jctQuantile(out.Result, met.Quantile)
+		}
+		if rep, is := out.Policy.(figure.Reporter); !ok && is {
+			v, ok = rep.FigureMetric(met.Name)
 		}
 		if !ok {
 			return nil, fmt.Errorf("%s: metric %s: no value (no measured job, or not a field of the run's summary)", where, met.Name)

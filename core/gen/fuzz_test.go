@@ -12,7 +12,7 @@ import (
 // asking for more than 2,000 jobs are skipped (the size bound is tested, not the generation).
 func FuzzGenerate(f *testing.F) {
 	for _, s := range []string{"philly", "philly:jobs=50,rate=9", "philly:jobs=20,multigpu=false,start=100",
-		"synergy:jobs=30,split=20/70/10", "synergy:jobs=10,split=100/0/0,multigpu=true", "similarity:jobs=12,rate=2,single=true",
+		"synergy:jobs=30,split=20/70/10", "synergy:jobs=10,split=100/0/0,multigpu=true", "synergy:jobs=40,stream=authors,ratio=5", "similarity:jobs=12,rate=2,single=true",
 		"recurring:jobs=40", "interference:jobs=25,minh=0.1,maxh=1", "philly:jobs=0", "philly:seed=1", "nope:x=1",
 		"philly:jobs=10,jobs=11", "philly:rate=1e-300", ":", "similarity:minh=5,maxh=1"} {
 		f.Add(s, uint64(1))

@@ -12,8 +12,17 @@ import (
 )
 
 // Synergy is the workload generator of Synergy's simulations (spec §5.4; msr-fiddle/synergy
-// simulator/jobs/workload.py, model_zoo.py, task.py, helpers/utils.py). For job i = 0, 1, …,
-// drawing uniform U ∈ [0, 1) from its own stream in this order:
+// simulator/jobs/workload.py, model_zoo.py, task.py, helpers/utils.py). Two random streams are
+// offered (key stream):
+//
+//   - pcg (the default, so that every workload generated before the authors' stream existed
+//     stays the same): one PCG stream per workload, drawn per job in the order below;
+//   - authors: the authors' own two CPython random streams (spec §5.4.1, authorsDraws), which
+//     with seed 42 give the very workload of their single-GPU figures and with other seeds the
+//     spread of their generator. Their multi-GPU jobs took GPU counts from the Philly log, which
+//     cannot be regenerated, so multigpu=true is refused on this stream.
+//
+// For job i = 0, 1, … (drawing uniform U ∈ [0, 1) in this order on the pcg stream):
 //
 //   - arrival: ceil(-ln(1-U)/rate·3600) s after job i-1 (job 0: after start), as the authors'
 //     dynamic mode generates the next job when the previous one arrives;
@@ -49,6 +58,7 @@ func (Synergy) Keys() []Key {
 		{"multigpu", "false", "true draws GPU counts from the Philly distribution"},
 		{"ratio", "3", "CPU cores per GPU whose proportional-share iteration times define the job lengths (3-6)"},
 		{"start", "0", "time the arrival process starts, seconds"},
+		{"stream", "pcg", "random stream: pcg (ours) or authors (CPython's, as the authors' simulator draws it; single-GPU only)"},
 	}
 }
 
@@ -73,6 +83,10 @@ func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job,
 	if err != nil {
 		return nil, err
 	}
+	draw, err := synergyDraws(p, seed, rate, multi)
+	if err != nil {
+		return nil, err
+	}
 	prof := sensitivity.Builtin()
 	var iter [3][]float64
 	for c, names := range synergyClasses {
@@ -91,17 +105,16 @@ func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job,
 		}
 	}
 
-	rng := rand.New(rand.NewPCG(seed, synergyStream))
 	jobs := make([]core.Job, n)
 	at := core.FromSeconds(start)
 	var count [3]int
 	var next [3]int
 	for i := range jobs {
-		at += core.Time(poissonGap(rng, rate)) * core.Second
+		gap, dur, gpus := draw()
+		at += core.Time(gap) * core.Second
 		if at > maxArrival {
 			return nil, p.errf("rate", "job %d would arrive after 1e12 s: rate too low for %d jobs", i, n)
 		}
-		dur, gpus := phillyDraw(rng, multi)
 		c := 0
 		if i > 0 {
 			best := math.Inf(-1)
@@ -123,6 +136,30 @@ func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job,
 		}
 	}
 	return jobs, nil
+}
+
+// synergyDraws returns the chosen stream's draw of the next job's arrival gap (whole seconds),
+// duration at the proportional share (seconds) and GPU count.
+func synergyDraws(p Params, seed uint64, rate float64, multi bool) (func() (gap, dur float64, gpus int), error) {
+	switch p.vals["stream"] {
+	case "pcg":
+		rng := rand.New(rand.NewPCG(seed, synergyStream))
+		return func() (float64, float64, int) {
+			gap := poissonGap(rng, rate)
+			dur, gpus := phillyDraw(rng, multi)
+			return gap, dur, gpus
+		}, nil
+	case "authors":
+		if multi {
+			return nil, p.errf("multigpu", "stream=authors is single-GPU only: the authors' multi-GPU jobs take their GPU counts from the Philly log, which cannot be regenerated")
+		}
+		d := newAuthorsDraws(seed, rate)
+		return func() (float64, float64, int) {
+			gap, dur := d.next()
+			return gap, dur, 1
+		}, nil
+	}
+	return nil, p.errf("stream", "want pcg or authors, got %q", p.vals["stream"])
 }
 
 // parseSplit reads "I/L/S" percentages (non-negative, summing to more than 0).

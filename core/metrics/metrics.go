@@ -126,8 +126,12 @@ func Summarise(r *sim.Result, c *core.Cluster) Summary {
 }
 
 // BusyGPUTime is the GPU-milliseconds during which GPUs were held in [from, to], each GPU counted
-// once however many jobs shared it, in total and per GPU type (in c.Types() order).
+// once however many jobs shared it, in total and per GPU type (in c.Types() order). A lean run
+// (sim.Config.Lean) answers from its busy log, for from and to at a measured job's arrival or end.
 func BusyGPUTime(r *sim.Result, c *core.Cluster, from, to core.Time) (core.Time, []core.Time) {
+	if r.Busy != nil {
+		return r.Busy.Between(from, to)
+	}
 	type span struct {
 		gpu      int32
 		from, to core.Time

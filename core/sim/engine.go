@@ -43,6 +43,11 @@ type Config struct {
 	Window         Window
 	StopAtWindow   bool // end the run when every measured job has finished
 	Verify         bool // check invariants after every instant (tests)
+	// Lean keeps neither the allocation intervals nor the time series (a sharing run keeps the
+	// series, which loaded_util needs): a figure's cell draws only the summary and the JCTs, and
+	// the intervals of a long round-based run take hundreds of MB. Result.Busy then holds what
+	// gpu_util needs, and the summary equals the full run's field for field.
+	Lean bool
 	// Colocation is the GPU-sharing model; nil = sharing off (Alloc.Share is refused).
 	Colocation Colocation
 }
@@ -87,6 +92,7 @@ type Sim struct {
 	coloc       Colocation
 	occ         [][]int32   // per GPU: the jobs on it in joining order (nil when sharing is off)
 	jobScratch  []*core.Job // reused argument lists for the co-location model
+	busy        busyAcc     // lean runs only
 	i32         arena[int32]
 	f64         arena[float64]
 }
@@ -191,6 +197,9 @@ func New(cfg Config) (*Sim, error) {
 	s.runHead, s.runTail = -1, -1
 	s.unfinished = len(s.jobs)
 	s.nextTick = -1
+	if cfg.Lean {
+		s.initBusy()
+	}
 	return s, nil
 }
 
@@ -260,6 +269,9 @@ func (s *Sim) Step() bool {
 	}
 	if at < s.now {
 		panic(fmt.Sprintf("sim: time went backwards: %d < %d", at, s.now))
+	}
+	if s.cfg.Lean {
+		s.accrue(at)
 	}
 	s.now = at
 	var why Trigger
@@ -354,6 +366,9 @@ func (s *Sim) scheduleTick() {
 
 func (s *Sim) arrive(j *JobState) {
 	s.events++
+	if s.cfg.Lean && s.cfg.Window.Contains(j.Index) {
+		s.markBusy()
+	}
 	if !s.fitsEver(j.Job) {
 		j.status = Rejected
 		s.unfinished--
@@ -388,6 +403,9 @@ func (s *Sim) finish(j *JobState) {
 	s.unfinished--
 	if s.cfg.Window.Contains(j.Index) {
 		s.windowLeft--
+		if s.cfg.Lean {
+			s.markBusy()
+		}
 	}
 }
 
@@ -415,6 +433,9 @@ func (s *Sim) release(j *JobState) {
 		if s.vacate(int(g), int32(j.Index)) {
 			s.freeGPUs[sv]++
 			s.totalFree++
+			if s.cfg.Lean {
+				s.busy.on[s.busy.server[sv]]--
+			}
 		}
 		s.cpuUsed[sv] -= j.cpuPerGPU[k]
 		s.memUsed[sv] -= j.memPerGPU[k]
@@ -438,8 +459,7 @@ func (s *Sim) closeInstant() {
 	for _, ji := range s.leaseEnded {
 		j := &s.jobs[ji]
 		if j.openInterval >= 0 && j.status != Running {
-			s.res.Intervals[j.openInterval].To = s.now
-			j.openInterval = -1
+			s.closeInterval(j)
 			if j.leaseEnded && j.status == Pending {
 				j.preemptions++
 			}
@@ -448,7 +468,9 @@ func (s *Sim) closeInstant() {
 	}
 	s.leaseEnded = s.leaseEnded[:0]
 	if s.dirtySeries {
-		s.recordPoint()
+		if !s.cfg.Lean || s.occ != nil {
+			s.recordPoint()
+		}
 		s.dirtySeries = false
 	}
 }
@@ -463,10 +485,9 @@ func (s *Sim) stop(j *JobState) {
 // begin starts a job on a validated allocation (View.Start).
 func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	s.removePending(j)
-	cont := j.openInterval >= 0 && sameGPUs(s.res.Intervals[j.openInterval].GPUs, a.GPUs)
+	cont := j.openInterval >= 0 && sameGPUs(s.intervalGPUs(j), a.GPUs)
 	if j.openInterval >= 0 && !cont {
-		s.res.Intervals[j.openInterval].To = s.now
-		j.openInterval = -1
+		s.closeInterval(j)
 	}
 	if j.leaseEnded && cont {
 		j.leaseEnded = false
@@ -477,6 +498,9 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		if s.occupy(g, int32(j.Index)) {
 			s.freeGPUs[sv]--
 			s.totalFree--
+			if s.cfg.Lean {
+				s.busy.on[s.busy.server[sv]]++
+			}
 		}
 		s.cpuUsed[sv] += cpu
 		s.memUsed[sv] += mem
@@ -508,13 +532,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	j.hadRun = true
 	s.pushRunning(j)
 	if !cont {
-		gp := s.i32.take(len(j.gpus))
-		copy(gp, j.gpus)
-		cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))
-		copy(cpu, j.cpuPerGPU)
-		copy(mem, j.memPerGPU)
-		s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem})
-		j.openInterval = int32(len(s.res.Intervals) - 1)
+		s.openInterval(j)
 	}
 	// Speed.
 	if j.Job.Duration > 0 {
@@ -531,7 +549,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		j.rate = 1 / (it * 1000)
 	}
 	j.baseRate, j.baseIter = j.rate, j.iterTime
-	if !cont {
+	if !cont && !s.cfg.Lean {
 		s.res.Intervals[j.openInterval].IterTime = j.iterTime
 	}
 	j.factor = 1
@@ -587,6 +605,40 @@ func (s *Sim) pushCompletion(j *JobState) {
 	left := (j.total - j.done) / j.rate
 	at := from + core.Time(math.Ceil(left-1e-9))
 	s.heap.push(event{at: at, kind: Completion, job: int32(j.Index), gen: j.gen})
+}
+
+// openInterval starts an allocation interval for j on the GPUs it now holds. A lean run logs none:
+// it only remembers that one is open, on which GPUs (j.gpus itself, which release truncates but
+// leaves intact until the job's next begin), so that a lease renewed on the same GPUs continues
+// it exactly as in a full run.
+func (s *Sim) openInterval(j *JobState) {
+	if s.cfg.Lean {
+		j.openInterval, j.leanGPUs = 0, j.gpus
+		return
+	}
+	gp := s.i32.take(len(j.gpus))
+	copy(gp, j.gpus)
+	cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))
+	copy(cpu, j.cpuPerGPU)
+	copy(mem, j.memPerGPU)
+	s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem})
+	j.openInterval = int32(len(s.res.Intervals) - 1)
+}
+
+// intervalGPUs are the GPUs of j's open interval.
+func (s *Sim) intervalGPUs(j *JobState) []int32 {
+	if s.cfg.Lean {
+		return j.leanGPUs
+	}
+	return s.res.Intervals[j.openInterval].GPUs
+}
+
+// closeInterval ends j's open interval now.
+func (s *Sim) closeInterval(j *JobState) {
+	if !s.cfg.Lean {
+		s.res.Intervals[j.openInterval].To = s.now
+	}
+	j.openInterval = -1
 }
 
 func sameGPUs(a []int32, b []int) bool {

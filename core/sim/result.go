@@ -64,6 +64,9 @@ type Result struct {
 	Series    Series
 	Warnings  []Warning
 	Sharing   bool // the run had a co-location model (GPU sharing possible)
+	// Busy is set by lean runs (Config.Lean), which keep no Intervals: the held GPU time that
+	// gpu_util needs.
+	Busy *BusyLog
 }
 
 // Warning is a distinct warning text and how often it occurred.
@@ -134,6 +137,9 @@ func (s *Sim) Result() *Result {
 		}
 	}
 	r.Sharing = s.occ != nil
+	if s.cfg.Lean {
+		r.Busy = &s.busy.log
+	}
 	r.Warnings = append([]Warning(nil), s.warnings.list...)
 	sort.SliceStable(r.Warnings, func(a, b int) bool { return r.Warnings[a].Text < r.Warnings[b].Text })
 	return r

@@ -71,8 +71,9 @@ type JobState struct {
 	itCache, itCPU, itMem float64
 	itWarn                string
 
-	prev, next   int32 // running list links
-	openInterval int32 // index into intervals, -1 if none
+	prev, next   int32   // running list links
+	openInterval int32   // index into intervals, -1 if none (0 when open in a lean run)
+	leanGPUs     []int32 // a lean run's open interval's GPUs (aliases gpus; see Sim.openInterval)
 }
 
 // Status is the job's current status.

@@ -3,6 +3,7 @@ package asrpt
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 
 	"schedlab/core/sim"
 	"schedlab/policies/params"
@@ -19,10 +20,16 @@ type Entry struct {
 // refines the mapper's cut with Kernighan–Lin passes (spec §4.3's optional step; an error for
 // srpt-predicted-oblivious, which has no mapper; off by default
 // because on the asrpt-jct study it changed mean JCT by less than the seed-to-seed noise: README).
+// {"preempt": true|false} sets the preemption of any member, so every SRPT variant can be compared
+// with the A-SRPT of the same setting (srpt-oracle {"preempt": true} is the preempting oracle);
+// {"sigma": σ} replaces any member's predictor by error injection, prediction = truth × e^ε,
+// ε ~ N(0, σ²) (the asrpt-error figure's sweep; σ = 0 is the oracle's lengths).
 type Params struct {
-	MaxHistory int   `json:"max_history"`
-	Backfill   *bool `json:"backfill"`
-	Refine     bool  `json:"refine"`
+	MaxHistory int      `json:"max_history"`
+	Backfill   *bool    `json:"backfill"`
+	Refine     bool     `json:"refine"`
+	Preempt    *bool    `json:"preempt"`
+	Sigma      *float64 `json:"sigma"`
 }
 
 // ErrorSigmas are the σ of the error-injection variants a-srpt-err<σ>.
@@ -52,6 +59,15 @@ func Entries() []Entry {
 			o.Refine = pr.Refine
 			if pr.Backfill != nil {
 				o.NoBackfill = !*pr.Backfill
+			}
+			if pr.Preempt != nil {
+				o.Preempt = *pr.Preempt
+			}
+			if pr.Sigma != nil {
+				if s := *pr.Sigma; !(s >= 0) || math.IsInf(s, 0) {
+					return nil, fmt.Errorf("params: sigma: want a finite σ ≥ 0, got %v", s)
+				}
+				o.Predict, o.Sigma = PredictNoisy, *pr.Sigma
 			}
 			return New(name, o), nil
 		}}

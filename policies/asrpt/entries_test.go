@@ -16,6 +16,10 @@ func TestEntriesParams(t *testing.T) {
 		{"a-srpt", `{"max_history":-1}`, "max_history"},
 		{"a-srpt", `{"refine":"yes"}`, "refine"},
 		{"a-srpt", `{"kl":true}`, `unknown key "kl"`},
+		{"srpt-oracle", `{"preempt":true}`, ""},
+		{"srpt-predicted-oblivious", `{"preempt":true,"sigma":0.5}`, ""},
+		{"a-srpt", `{"sigma":-0.1}`, "sigma: want a finite σ ≥ 0"},
+		{"a-srpt", `{"preempt":1}`, "preempt"},
 	} {
 		var err error
 		for _, e := range Entries() {

@@ -30,6 +30,7 @@ type Policy struct {
 	seen   []bool
 	rows   [][]float64 // feature row per arrival index (nil until arrival)
 	nhat   []float64   // predicted iterations per arrival index
+	acc    accuracy    // the predictions made at arrival, against the truth
 	learnt []bool
 	live   []int // arrival indexes started and not yet learnt
 	order  []*sim.JobState
@@ -123,6 +124,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			p.rows[i] = p.pred.features(j.Job)
 			n := p.pred.predict(j.Job, p.rows[i], func() float64 { return polar(v) })
 			p.nhat[i] = n
+			p.acc.add(n, length(j.Job))
 			p.vm.Add(i, p.area(v, j, n))
 		}
 		p.order = append(p.order, j)

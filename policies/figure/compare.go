@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // The verdicts Compare gives.
@@ -31,7 +32,8 @@ type Verdict struct {
 	N              int
 }
 
-// Compare sets each of f's references against rows, in f.Refs order. The rule, per kind:
+// Compare sets each of f's references against rows, in f.Refs order. Only the reference's Seeds
+// count when it names some. Per kind:
 //
 //   - Absolute: ours is the seed mean of the metric for the reference's series and sweep value,
 //     converted into the reference's unit (s, min, h; a fraction "1" or %). It agrees when
@@ -64,7 +66,7 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 	bySeed := func(series int) map[uint64]float64 {
 		out := map[uint64]float64{}
 		for _, r := range rows {
-			if r.X == x && r.S == series && r.M == m {
+			if r.X == x && r.S == series && r.M == m && (ref.Seeds == nil || slices.Contains(ref.Seeds, r.Seed)) {
 				out[r.Seed] = r.Value
 			}
 		}
@@ -112,7 +114,7 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 		v.Ours = plusMinus(v.Mean, v.Interval, 100) + " %"
 		if ref.Kind == Relative {
 			v.Reference = signedPct(ref.Value) + " vs " + f.seriesLabel(b)
-			v.Difference = num((v.Mean-ref.Value)*100) + " pp"
+			v.Difference = trimZeros(num((v.Mean-ref.Value)*100)) + " pp"
 			v.Verdict = judge(v.Mean, ref)
 			break
 		}
@@ -196,7 +198,8 @@ func unitSuffix(u string) string {
 	return " " + u
 }
 
-// num writes v with three significant digits (at most four decimals, none for |v| ≥ 100).
+// num writes v with four significant digits (at most four decimals, none for |v| ≥ 1000): enough
+// to set ours beside a published number such as 21.88 h.
 func num(v float64) string {
 	return strconv.FormatFloat(v, 'f', decimals(v), 64)
 }
@@ -205,7 +208,7 @@ func decimals(v float64) int {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0
 	}
-	return min(4, max(0, 2-int(math.Floor(math.Log10(math.Abs(v))))))
+	return min(4, max(0, 3-int(math.Floor(math.Log10(math.Abs(v))))))
 }
 
 // plusMinus writes mean ± half scaled by k with the mean's decimals ("± ?" when half is NaN).
@@ -218,11 +221,19 @@ func plusMinus(mean, half, k float64) string {
 	return s + " ± " + strconv.FormatFloat(half*k, 'f', d, 64)
 }
 
-// signedPct writes a fraction as a signed percentage: -0.22 → "-22 %".
+// signedPct writes a fraction as a signed percentage, trailing zeros trimmed: -0.22 → "-22 %".
 func signedPct(v float64) string {
-	s := num(v * 100)
+	s := trimZeros(num(v * 100))
 	if v > 0 {
 		s = "+" + s
 	}
 	return s + " %"
+}
+
+// trimZeros drops a decimal fraction's trailing zeros: "2.000" → "2", "-70.59" stays.
+func trimZeros(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }

@@ -53,19 +53,19 @@ func TestCompareRules(t *testing.T) {
 		reference, ours, diff, verdict string
 	}{
 		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 10.5, Unit: "h", Tolerance: 0.05},
-			"10.5 h", "10.0 ± 2.5 h", "-4.76 %", Agrees},
+			"10.5 h", "10.00 ± 2.48 h", "-4.762 %", Agrees},
 		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 12, Unit: "h", Tolerance: 0.05},
-			"12 h", "10.0 ± 2.5 h", "-16.7 %", Disagrees},
+			"12 h", "10.00 ± 2.48 h", "-16.67 %", Disagrees},
 		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "gpu_util", Value: 60, Unit: "%"},
-			"60 %", "50.0 ± 0.0 %", "-16.7 %", Indicative},
+			"60 %", "50.00 ± 0.00 %", "-16.67 %", Indicative},
 		{Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.22, Baseline: "fifo", Tolerance: 0.2},
-			"-22.0 % vs fifo", "-20.0 ± 0.0 %", "2.00 pp", Agrees},
+			"-22 % vs fifo", "-20.00 ± 0.00 %", "2 pp", Agrees},
 		{Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.5, Baseline: "fifo", Tolerance: 0.2},
-			"-50.0 % vs fifo", "-20.0 ± 0.0 %", "30.0 pp", Disagrees},
+			"-50 % vs fifo", "-20.00 ± 0.00 %", "30 pp", Disagrees},
 		{Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true},
-			"below fifo", "-20.0 ± 0.0 %", "", DirectionHolds},
+			"below fifo", "-20.00 ± 0.00 %", "", DirectionHolds},
 		{Ref{Kind: Direction, Series: "fifo", X: "4", Metric: "mean_jct_s", Baseline: "las", Lower: true},
-			"below las", "25.0 ± 0.0 %", "", DirectionFails},
+			"below las", "25.00 ± 0.00 %", "", DirectionFails},
 		{Ref{Kind: Direction, Series: "fifo", X: "2", Metric: "mean_jct_s", Baseline: "las", Lower: true},
 			"", "", "", NoData},
 	}
@@ -161,4 +161,16 @@ func FuzzReadCSV(f *testing.F) {
 			t.Fatalf("rows read from %q do not round-trip: %v", in, err)
 		}
 	})
+}
+
+func TestCompareOnTheReferencesSeedsOnly(t *testing.T) {
+	f, rows := compareFigure(Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 11, Unit: "h",
+		Tolerance: 0.001, Seeds: []uint64{3}})
+	if v := Compare(f, rows)[0]; v.N != 1 || v.Verdict != Agrees || v.Ours != "11.00 ± ? h" {
+		t.Errorf("seed 3 alone: %+v", v)
+	}
+	f.Refs[0].Seeds = []uint64{42}
+	if v := Compare(f, rows)[0]; v.Verdict != NoData {
+		t.Errorf("a seed not run: %+v", v)
+	}
 }

@@ -100,6 +100,9 @@ type Ref struct {
 	// Absolute or Relative reference indicative: its verdict only reports the difference.
 	Tolerance float64
 	Source    string // where the number comes from
+	// Seeds, when set, are the only seeds the published number is about (the authors' own run at
+	// seed 42): ours is then measured on those seeds alone, and a run without them has no data.
+	Seeds []uint64
 }
 
 // Cell is one independent run of a figure: the sweep value at index X, series S, and a seed. Index is

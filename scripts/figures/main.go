@@ -1,7 +1,7 @@
 // Command figures writes the ECharts option of every figure whose CSV is in a directory — the
-// runner's `-figure all -figure-out DIR/` — to DIR/options.json ({"ID": option, …}), with the same
+// runner's `-figure all -figure-out DIR/` — to OUT/options.json ({"ID": option, …}), with the same
 // code as the page (figure.ReadCSV, figure.Stats, wasm/figchart). scripts/figures/render.mjs then
-// renders each to DIR/ID.svg with ECharts' server-side SVG renderer; `make figures` runs all three.
+// renders each to OUT/ID.svg with ECharts' server-side SVG renderer; `make figures` runs all three.
 // Table-only figures have no chart and are listed as such.
 package main
 
@@ -21,16 +21,17 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", "build/figures", "directory holding the runner's ID.csv files; options.json is written there")
+	csvDir := flag.String("csv", "build/figures-csv", "directory holding the runner's ID.csv files")
+	out := flag.String("out", "build/figures", "directory to write options.json into (created)")
 	flag.Parse()
-	if err := run(*dir, os.Stdout); err != nil {
+	if err := run(*csvDir, *out, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "figures:", err)
 		os.Exit(1)
 	}
 }
 
-// run builds the options of the catalogue's figures that have a CSV in dir.
-func run(dir string, log io.Writer) error {
+// run builds the options of the catalogue's figures that have a CSV in dir into out/options.json.
+func run(dir, out string, log io.Writer) error {
 	opts := map[string]json.RawMessage{}
 	for _, f := range policies.Figures() {
 		name := filepath.Join(dir, f.ID+".csv")
@@ -63,5 +64,8 @@ func run(dir string, log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "options.json"), b, 0o644)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, "options.json"), b, 0o644)
 }

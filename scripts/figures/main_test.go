@@ -37,7 +37,7 @@ func TestOptionsFromRunnerCSV(t *testing.T) {
 	}
 	out.Close()
 	var log strings.Builder
-	if err := run(dir, &log); err != nil {
+	if err := run(dir, dir, &log); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "options.json"))
@@ -55,7 +55,7 @@ func TestOptionsFromRunnerCSV(t *testing.T) {
 	if o, ok := opts[f.ID]; !ok || len(o.Series) == 0 {
 		t.Fatalf("options.json: got %s, want the smoke figure's series", b)
 	}
-	if err := run(t.TempDir(), &log); err == nil || !strings.Contains(err.Error(), "no figure CSV") {
+	if err := run(t.TempDir(), t.TempDir(), &log); err == nil || !strings.Contains(err.Error(), "no figure CSV") {
 		t.Errorf("empty directory: got %v, want an error naming the missing CSVs", err)
 	}
 }
@@ -65,7 +65,7 @@ func TestBadCSVNamesFileAndLine(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "baselines-smoke.csv")
 	os.WriteFile(name, []byte(figure.CSVHeader+"\nbaselines-smoke,rate,7,fifo,1,mean_jct_s,s,1\n"), 0o644)
-	err := run(dir, &strings.Builder{})
+	err := run(dir, dir, &strings.Builder{})
 	if err == nil || !strings.Contains(err.Error(), name+":2: x:") {
 		t.Errorf("got %v, want %s:2: x: …", err, name)
 	}

@@ -1,0 +1,268 @@
+package synergy
+
+import (
+	"fmt"
+	"strconv"
+
+	"schedlab/policies/figure"
+	"schedlab/policies/scenario"
+)
+
+// authorsStream selects the generator's replay of the authors' random stream (spec §5.4.1) for the
+// single-GPU figures, whose workloads the paper drew from it with seed 42.
+const authorsStream = ",stream=authors"
+
+// The sources of the figures' references (spec §5.7, §7, §8).
+const (
+	srcHeadline = "paper abstract [SRC]: up to 3.4x lower average JCT than GPU-proportional; spec §8 Fig 1: TUNE below proportional at every load"
+	srcAE       = "ae-readme.md, FIFO+Tune at 9 jobs/h, seed 42 [CODE]; reproduced exactly by a re-run of the authors' simulator (spec §7)"
+	srcFig8     = "paper Fig 8 [SRC]: the proportional baseline is far higher than TUNE"
+	srcFig9     = "spec §8 Fig 9 [INF from the profiles]: TUNE helps every mix, least where language jobs (speedup 1) dominate"
+	srcRatio    = "spec §8 ratio figure [CODE profiles]: TUNE still below proportional, the gain shrinking as the ratio rises"
+	srcFig12    = "paper Fig 12 [SRC direction]: TUNE also lowers JCT for DRF and Tetris"
+	srcPhysical = "spec §5.7 [MEM, unverified]: TUNE better than proportional in the physical-cluster runs"
+)
+
+// measured is the paper's measurement: JCTs of job ids 4000-4999, the run ending when they finish.
+const measured = "jobs 4000-4999"
+
+// seeds42 are the single-GPU figures' default seeds: the authors' seed 42 and four more of their
+// stream, so each point has a mean and an interval and seed 42 is among them.
+var seeds42 = []uint64{42, 1, 2, 3, 4}
+
+// Figures lists the family's figures (spec §8), in the paper's order.
+func Figures() []*figure.Figure {
+	return []*figure.Figure{fig1(), fig8(), fig8CDF(), fig9(), figRatio(), fig12(), figPhysical()}
+}
+
+// simulated is the paper's simulated setup: 8,000 generated jobs on 16x8 V100 (24 cores and 500 GB
+// per server), rounds of 300 s, measured over jobs 4000-4999, stopping when they finish.
+func simulated(gen, cluster, policy string, seed uint64) scenario.Spec {
+	return scenario.Spec{Generate: gen, Cluster: cluster, Round: 300, Policies: []string{policy},
+		WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: seed}
+}
+
+func singleGPU(rate, split string, ratio int) string {
+	g := "synergy:jobs=8000,rate=" + rate + ",split=" + split + authorsStream
+	if ratio != 3 {
+		g += ",ratio=" + strconv.Itoa(ratio)
+	}
+	return g
+}
+
+func series(names ...string) []figure.Series {
+	out := make([]figure.Series, len(names))
+	for i, n := range names {
+		out[i] = figure.Series{Name: n, Label: label(n)}
+	}
+	return out
+}
+
+// label writes a registry name as the paper's legend does: "las+tune" → "LAS-Tune".
+func label(name string) string {
+	out := []byte(name)
+	up := true
+	for i, c := range out {
+		switch {
+		case c == '+':
+			out[i], up = '-', false
+			if i+1 < len(out) {
+				out[i+1] -= 'a' - 'A'
+			}
+		case up && c >= 'a' && c <= 'z':
+			out[i] -= 'a' - 'A'
+		}
+	}
+	return string(out)
+}
+
+var meanJCT = figure.Metric{Name: "mean_jct_s", Unit: "s", Label: "average JCT", Window: measured}
+
+// below is a direction reference: series under baseline on metric at sweep value x.
+func below(s, baseline, x, metric, source string) figure.Ref {
+	return figure.Ref{Kind: figure.Direction, Series: s, Baseline: baseline, X: x, Metric: metric, Lower: true, Source: source}
+}
+
+// fig1 is the introduction's figure: multi-GPU jobs (our stream: the authors' multi-GPU workload
+// takes GPU counts from the Philly log, which cannot be regenerated), 0.5-8 jobs/h.
+func fig1() *figure.Figure {
+	var rates []string
+	for r := 1; r <= 16; r++ {
+		rates = append(rates, strconv.FormatFloat(float64(r)/2, 'f', -1, 64))
+	}
+	names := []string{"las+proportional", "las+tune", "srtf+proportional", "srtf+tune"}
+	f := &figure.Figure{
+		ID: "synergy-fig1", Family: "synergy", Paper: paper, Number: "Fig 1",
+		Caption: "Average JCT vs load, LAS and SRTF with GPU-proportional and TUNE allocation, multi-GPU jobs on 16x8",
+		Sweep:   figure.Sweep{Name: "rate", Label: "load (jobs/h)", Values: rates},
+		Series:  series(names...),
+		Seeds:   []uint64{1, 2, 3, 4, 5},
+		Metrics: []figure.Metric{meanJCT},
+		Chart:   figure.Lines,
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			return simulated("synergy:jobs=8000,rate="+rates[x]+",split=20/70/10,multigpu=true", "16x8", names[s], seed)
+		},
+	}
+	for _, x := range []string{"2", "4", "6", "8"} {
+		f.Refs = append(f.Refs, below("las+tune", "las+proportional", x, meanJCT.Name, srcHeadline),
+			below("srtf+tune", "srtf+proportional", x, meanJCT.Name, srcHeadline))
+	}
+	f.Refs = append(f.Refs, figure.Ref{Kind: figure.Relative, Series: "las+tune", Baseline: "las+proportional", X: "8",
+		Metric: meanJCT.Name, Value: 1/3.4 - 1, Source: srcHeadline + " (\"up to\": the best case of all figures, indicative)"})
+	return f
+}
+
+var fifoSeries = []string{"fifo+proportional", "fifo+greedy", "fifo+tune"}
+
+// fig8 is mean JCT over load for single-GPU jobs on the authors' stream.
+func fig8() *figure.Figure {
+	rates := []string{"6", "7", "8", "8.5", "9"}
+	return &figure.Figure{
+		ID: "synergy-fig8", Family: "synergy", Paper: paper, Number: "Fig 8 (left)",
+		Caption: "Average JCT vs load, FIFO with proportional, GREEDY and TUNE allocation, single-GPU jobs, split (20,70,10) on 16x8",
+		Sweep:   figure.Sweep{Name: "rate", Label: "load (jobs/h)", Values: rates},
+		Series:  series(fifoSeries...),
+		Seeds:   seeds42,
+		Metrics: []figure.Metric{meanJCT},
+		Chart:   figure.Lines,
+		Refs: []figure.Ref{
+			{Kind: figure.Absolute, Series: "fifo+tune", X: "9", Metric: meanJCT.Name, Value: 21.88, Unit: "h", Tolerance: 0.005,
+				Seeds: []uint64{42}, Source: srcAE},
+			below("fifo+tune", "fifo+proportional", "9", meanJCT.Name, srcFig8),
+			below("fifo+tune", "fifo+proportional", "7", meanJCT.Name, srcFig8),
+		},
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			return simulated(singleGPU(rates[x], "20/70/10", 3), "16x8", fifoSeries[s], seed)
+		},
+	}
+}
+
+// fig8CDF is the JCT distribution at 9 jobs/h, with the artifact's checkpoint (seed 42).
+func fig8CDF() *figure.Figure {
+	metrics := []figure.Metric{meanJCT, {Name: "p99_jct_s", Unit: "s", Label: "p99 JCT", Window: measured}}
+	for q := 5; q <= 100; q += 5 {
+		metrics = append(metrics, figure.Metric{Name: fmt.Sprintf("jct_q%s_s", strconv.FormatFloat(float64(q)/100, 'f', -1, 64)),
+			Unit: "s", Label: "JCT", Window: measured, Quantile: float64(q) / 100})
+	}
+	return &figure.Figure{
+		ID: "synergy-fig8-cdf", Family: "synergy", Paper: paper, Number: "Fig 8 (right)",
+		Caption: "CDF of JCT at 9 jobs/h, FIFO with proportional, GREEDY and TUNE allocation, single-GPU jobs on 16x8",
+		Series:  series(fifoSeries...),
+		Seeds:   seeds42,
+		Metrics: metrics,
+		Chart:   figure.CDF,
+		Refs: []figure.Ref{
+			{Kind: figure.Absolute, Series: "fifo+tune", Metric: meanJCT.Name, Value: 21.88, Unit: "h", Tolerance: 0.005,
+				Seeds: []uint64{42}, Source: srcAE},
+			{Kind: figure.Absolute, Series: "fifo+tune", Metric: "p99_jct_s", Value: 156.93, Unit: "h", Tolerance: 0.005,
+				Seeds: []uint64{42}, Source: srcAE},
+			below("fifo+tune", "fifo+proportional", "", meanJCT.Name, srcFig8),
+		},
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			return simulated(singleGPU("9", "20/70/10", 3), "16x8", fifoSeries[s], seed)
+		},
+	}
+}
+
+var fairTune = []string{"fifo+proportional", "fifo+tune"}
+
+// fig9 is the benefit of TUNE over the class split (image, language, speech).
+func fig9() *figure.Figure {
+	splits := []string{"20/70/10", "33/33/33", "50/0/50"}
+	f := &figure.Figure{
+		ID: "synergy-fig9", Family: "synergy", Paper: paper, Number: "Fig 9",
+		Caption: "Average JCT by workload mix (image/language/speech %), FIFO proportional vs TUNE, single-GPU jobs at 9 jobs/h on 16x8",
+		Sweep:   figure.Sweep{Name: "split", Label: "class split (image/language/speech %)", Values: splits},
+		Series:  series(fairTune...),
+		Seeds:   seeds42,
+		Metrics: []figure.Metric{meanJCT},
+		Chart:   figure.Bars,
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			return simulated(singleGPU("9", splits[x], 3), "16x8", fairTune[s], seed)
+		},
+	}
+	for _, x := range splits {
+		f.Refs = append(f.Refs, below("fifo+tune", "fifo+proportional", x, meanJCT.Name, srcFig9))
+	}
+	return f
+}
+
+// figRatio is the benefit of TUNE over the CPU cores per GPU (configs/cluster_4/5/6.ini with the
+// models-4/5/6 profiles; ratio 3 is the default cluster).
+func figRatio() *figure.Figure {
+	ratios := []int{3, 4, 5, 6}
+	values := []string{"3", "4", "5", "6"}
+	f := &figure.Figure{
+		ID: "synergy-ratio", Family: "synergy", Paper: paper, Number: "CPU:GPU ratio",
+		Caption: "Average JCT by CPU cores per GPU, FIFO proportional vs TUNE, single-GPU jobs at 9 jobs/h on 16x8",
+		Sweep:   figure.Sweep{Name: "ratio", Label: "CPU cores per GPU", Values: values},
+		Series:  series(fairTune...),
+		Seeds:   seeds42,
+		Metrics: []figure.Metric{meanJCT},
+		Chart:   figure.Bars,
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			r := ratios[x]
+			return simulated(singleGPU("9", "20/70/10", r), fmt.Sprintf("16x8,cpu=%d", 8*r), fairTune[s], seed)
+		},
+	}
+	for _, x := range values {
+		f.Refs = append(f.Refs, below("fifo+tune", "fifo+proportional", x, meanJCT.Name, srcRatio))
+	}
+	return f
+}
+
+// fig12 is TUNE added to the other multi-resource schedulers.
+func fig12() *figure.Figure {
+	names := []string{"drf", "drf+tune", "tetris", "tetris+tune"}
+	return &figure.Figure{
+		ID: "synergy-fig12", Family: "synergy", Paper: paper, Number: "Fig 12",
+		Caption: "Average JCT of DRF and Tetris with their own packing and with TUNE, single-GPU jobs at 9 jobs/h on 16x8",
+		Series:  series(names...),
+		Seeds:   seeds42,
+		Metrics: []figure.Metric{meanJCT},
+		Chart:   figure.Bars,
+		Refs: []figure.Ref{
+			below("drf+tune", "drf", "", meanJCT.Name, srcFig12),
+			below("tetris+tune", "tetris", "", meanJCT.Name, srcFig12),
+		},
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			return simulated(singleGPU("9", "20/70/10", 3), "16x8", names[s], seed)
+		},
+	}
+}
+
+// figPhysical replays the physical cluster's two 100-job traces in the simulator, as the paper's
+// --replay_trace does: the static one (all jobs at t ≈ 0, first round at 1 s as in the authors'
+// static mode) and the dynamic one (arrivals over 12,039 s). The traces fix the workload and the
+// policies draw no random numbers, so one seed is the whole figure.
+func figPhysical() *figure.Figure {
+	traces := []string{"static", "dynamic"}
+	files := []string{"data:synergy/static_100job_6_3_1100.0", "data:synergy/dynamic_srtf.log"}
+	var names []string
+	for _, e := range staticTable {
+		names = append(names, e.name)
+	}
+	f := &figure.Figure{
+		ID: "synergy-physical", Family: "synergy", Paper: paper, Number: "physical cluster (§6)",
+		Caption: "The physical cluster's static and dynamic 100-job traces replayed on 4x8 (24 cores, 500 GB per server): mean JCT and makespan of ten schedulers",
+		Sweep:   figure.Sweep{Name: "trace", Label: "trace", Values: traces},
+		Series:  series(names...),
+		Seeds:   []uint64{1},
+		Metrics: []figure.Metric{meanJCT, {Name: "makespan_s", Unit: "s", Label: "makespan"}},
+		Chart:   figure.Table,
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			first := 1.0
+			return scenario.Spec{Trace: files[x], Format: "synergy", Cluster: "4x8", Round: 300, FirstRound: &first,
+				Progress: "round-credit", Policies: []string{names[s]}, Seed: seed}
+		},
+	}
+	for _, e := range staticTable {
+		f.Refs = append(f.Refs, figure.Ref{Kind: figure.Absolute, Series: e.name, X: "static", Metric: meanJCT.Name,
+			Value: e.want, Unit: "s", Tolerance: 0.02, Source: staticSource})
+	}
+	f.Refs = append(f.Refs,
+		below("fifo+tune", "fifo+proportional", "static", "makespan_s", srcPhysical),
+		below("fifo+tune", "fifo+proportional", "dynamic", meanJCT.Name, srcPhysical),
+		below("srtf+tune", "srtf+proportional", "dynamic", meanJCT.Name, srcPhysical))
+	return f
+}

@@ -1,0 +1,154 @@
+// Command figtable rewrites the README's figure tables from the runner's figure CSVs: between
+// `<!-- figures:FAMILY -->` and `<!-- /figures -->` it writes one markdown table for the family's
+// catalogue figures — figure, reference, ours (mean ± 95 % interval over seeds), difference, verdict —
+// computed from DIR/ID.csv (as `build/simulate -figure all -figure-out DIR/` writes them) by the
+// same figure.Compare the runner's reference table uses. Nothing in a table is typed by hand.
+//
+//	figtable -csv build/figures-csv -readme README.md
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"schedlab/policies"
+	"schedlab/policies/figure"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "figtable: "+err.Error())
+		os.Exit(2)
+	}
+}
+
+func run(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("figtable", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("csv", "build/figures-csv", "directory of ID.csv files (build/simulate -figure all -figure-out DIR/)")
+	readme := fs.String("readme", "README.md", "the file whose figure blocks are rewritten")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	text, err := os.ReadFile(*readme)
+	if err != nil {
+		return err
+	}
+	out, err := rewrite(string(text), func(id string) (io.ReadCloser, error) {
+		return os.Open(filepath.Join(*dir, id+".csv"))
+	}, policies.Figures())
+	if err != nil {
+		return fmt.Errorf("%s: %w", *readme, err)
+	}
+	if out == string(text) {
+		return nil
+	}
+	tmp := *readme + ".tmp"
+	if err := os.WriteFile(tmp, []byte(out), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, *readme)
+}
+
+var block = regexp.MustCompile(`(?s)<!-- figures:([a-z0-9-]+) -->\n.*?<!-- /figures -->`)
+
+// rewrite replaces every figure block of text with its family's table, reading each figure's CSV
+// through open. Every figure of a block's family must have a CSV.
+func rewrite(text string, open func(id string) (io.ReadCloser, error), figs []*figure.Figure) (string, error) {
+	var firstErr error
+	out := block.ReplaceAllStringFunc(text, func(m string) string {
+		family := block.FindStringSubmatch(m)[1]
+		table, err := familyTable(family, open, figs)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			return m
+		}
+		return "<!-- figures:" + family + " -->\n" + table + "<!-- /figures -->"
+	})
+	return out, firstErr
+}
+
+// familyTable is the markdown of one family: a table of every reference of its figures, sources
+// numbered below it, and the figures without a reference listed with their seeds.
+func familyTable(family string, open func(id string) (io.ReadCloser, error), figs []*figure.Figure) (string, error) {
+	var b bytes.Buffer
+	b.WriteString("| figure | series | x | metric | reference | ours (mean ± 95 % CI) | difference | verdict | source |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	var sources, unreferenced []string
+	n := 0
+	for _, f := range figs {
+		if f.Family != family || (f.Smoke && family != "core") {
+			continue
+		}
+		n++
+		rows, err := readRows(f, open)
+		if err != nil {
+			return "", err
+		}
+		seeds := map[uint64]bool{}
+		for _, r := range rows {
+			seeds[r.Seed] = true
+		}
+		name := fmt.Sprintf("`%s` (%s, %d seeds)", f.ID, f.Number, len(seeds))
+		if len(f.Refs) == 0 {
+			unreferenced = append(unreferenced, name)
+			continue
+		}
+		for _, v := range figure.Compare(f, rows) {
+			k := slices.Index(sources, v.Ref.Source)
+			if k < 0 {
+				k, sources = len(sources), append(sources, v.Ref.Source)
+			}
+			cells := []string{name, v.Ref.Series, v.Ref.X, v.Ref.Metric, v.Reference, v.Ours, v.Difference, v.Verdict,
+				fmt.Sprintf("[%d]", k+1)}
+			for i, c := range cells {
+				cells[i] = md(c)
+			}
+			b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+		}
+	}
+	if n == 0 {
+		return "No figure of this family in the catalogue.\n", nil
+	}
+	b.WriteString("\n")
+	for i, s := range sources {
+		fmt.Fprintf(&b, "[%d] %s  \n", i+1, md(s))
+	}
+	if len(unreferenced) > 0 {
+		b.WriteString("\nWithout a published reference: " + strings.Join(unreferenced, ", ") + ".\n")
+	}
+	return b.String(), nil
+}
+
+func readRows(f *figure.Figure, open func(id string) (io.ReadCloser, error)) ([]figure.Row, error) {
+	r, err := open(f.ID)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("figure %s: no CSV (run build/simulate -figure all -figure-out DIR/ first): %w", f.ID, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return figure.ReadCSV(f, f.ID+".csv", r)
+}
+
+// md escapes a table cell: a pipe would end it, a line break would end the row.
+func md(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"schedlab/core/zoo"
+	"schedlab/policies"
+	"schedlab/policies/figure"
+)
+
+// smokeCSV runs the smoke figure on one seed-list and returns its CSV as the runner writes it.
+func smokeCSV(t *testing.T) (*figure.Figure, string) {
+	f, _ := policies.FindFigure("baselines-smoke")
+	var rows []figure.Row
+	for _, c := range f.Cells(f.Seeds) {
+		r, err := policies.RunCell(policies.Builtin(), zoo.Models(), f, c, nil, policies.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, r...)
+	}
+	var b bytes.Buffer
+	if err := f.WriteCSV(&b, rows); err != nil {
+		t.Fatal(err)
+	}
+	return f, b.String()
+}
+
+func TestRewriteFillsTheBlockFromTheCSV(t *testing.T) {
+	f, csv := smokeCSV(t)
+	open := func(id string) (io.ReadCloser, error) {
+		if id != f.ID {
+			return nil, os.ErrNotExist
+		}
+		return io.NopCloser(strings.NewReader(csv)), nil
+	}
+	readme := "# x\n\n<!-- figures:core -->\nstale text\n<!-- /figures -->\n\nrest\n"
+	got, err := rewrite(readme, open, []*figure.Figure{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := figure.Compare(f, mustRead(t, f, csv))[0]
+	row := "| `baselines-smoke` (smoke, 3 seeds) | srtf | 12 | mean_jct_s | below FIFO | " + v.Ours + " | – | " + v.Verdict + " | [1] |"
+	if !strings.Contains(got, row) || strings.Contains(got, "stale") || !strings.HasSuffix(got, "<!-- /figures -->\n\nrest\n") ||
+		!strings.Contains(got, "[1] textbook: ") {
+		t.Errorf("rewritten README:\n%s\nwant the row %s", got, row)
+	}
+	again, err := rewrite(got, open, []*figure.Figure{f})
+	if err != nil || again != got {
+		t.Errorf("a second rewrite changed the text (%v)", err)
+	}
+	if got, err := rewrite("<!-- figures:nope -->\n<!-- /figures -->", open, []*figure.Figure{f}); err != nil ||
+		got != "<!-- figures:nope -->\nNo figure of this family in the catalogue.\n<!-- /figures -->" {
+		t.Errorf("a family without figures: %q %v", got, err)
+	}
+	none := func(string) (io.ReadCloser, error) { return nil, os.ErrNotExist }
+	if _, err := rewrite(readme, none, []*figure.Figure{f}); err == nil || !strings.Contains(err.Error(), "figure baselines-smoke: no CSV") {
+		t.Errorf("missing CSV: %v", err)
+	}
+}
+
+func mustRead(t *testing.T, f *figure.Figure, csv string) []figure.Row {
+	rows, err := figure.ReadCSV(f, "smoke.csv", strings.NewReader(csv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
