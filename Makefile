@@ -21,7 +21,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro clean distclean
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro figures-csv readme-figures clean distclean
 
 all: build
 
@@ -35,6 +35,8 @@ help:
 	@echo "make fuzz           run every Fuzz target for FUZZTIME each (default 60s)"
 	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp)"
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
+	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
+	@echo "make readme-figures figures-csv, then rewrite the README's figure tables from it"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 
 # ---- build ---------------------------------------------------------------------------------
@@ -142,9 +144,20 @@ repro: sim
 	@echo "== repro: paper reproductions through the runner"
 	@scripts/repro.sh
 
+# The figure catalogue with its default seeds (J workers), then the README's generated tables.
+J ?= 2
+figures-csv: sim
+	@echo "== figures-csv: build/simulate -figure all -j $(J) into build/figures-csv/ (tables: build/figures-csv.txt)"
+	build/simulate -figure all -j $(J) -figure-out build/figures-csv/ >build/figures-csv.txt
+	@cat build/figures-csv.txt
+
+readme-figures: figures-csv
+	@echo "== readme-figures: README figure tables rewritten from build/figures-csv/"
+	$(GO) run ./scripts/figtable -csv build/figures-csv -readme README.md
+
 clean:
 	@echo "== clean"
-	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro
+	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro build/figures-csv build/figures-csv.txt
 
 distclean: clean
 	rm -rf build/node_modules

@@ -16,8 +16,8 @@ import (
 // RunCell runs one cell of f — the spec f.Cell gives for its sweep value, series and seed, which
 // names exactly one policy — and returns its rows, one per metric of f. A trace workload is read
 // through open (the runner opens files and resolves "data:REL"; the page reads a fetched blob); a
-// generated one needs no open. Cells run lean (Hooks.Lean), whatever h says. The cluster must be a spec string: a figure's cells carry no files
-// besides their trace.
+// generated one needs no open. Cells run lean (Hooks.Lean), whatever h says. The cluster must be a
+// spec string: a figure's cells carry no files besides their trace.
 //
 // Metrics are the runner's JSON fields of the run's summary (mean_jct_s, p99_jct_s, makespan_s,
 // gpu_util, …); a metric with a Quantile is that quantile of the measured jobs' JCTs (nearest rank:

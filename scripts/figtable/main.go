@@ -64,7 +64,7 @@ func run(args []string, stderr io.Writer) error {
 var block = regexp.MustCompile(`(?s)<!-- figures:([a-z0-9-]+) -->\n.*?<!-- /figures -->`)
 
 // rewrite replaces every figure block of text with its family's table, reading each figure's CSV
-// through open. A block's family must have figures, and every figure of it must have a CSV.
+// through open. Every figure of a block's family must have a CSV.
 func rewrite(text string, open func(id string) (io.ReadCloser, error), figs []*figure.Figure) (string, error) {
 	var firstErr error
 	out := block.ReplaceAllStringFunc(text, func(m string) string {
@@ -121,7 +121,7 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 		}
 	}
 	if n == 0 {
-		return "", fmt.Errorf("figures:%s: no figure of that family in the catalogue", family)
+		return "No figure of this family in the catalogue.\n", nil
 	}
 	b.WriteString("\n")
 	for i, s := range sources {

@@ -53,9 +53,9 @@ func TestRewriteFillsTheBlockFromTheCSV(t *testing.T) {
 	if err != nil || again != got {
 		t.Errorf("a second rewrite changed the text (%v)", err)
 	}
-	if _, err := rewrite("<!-- figures:nope -->\n<!-- /figures -->", open, []*figure.Figure{f}); err == nil ||
-		!strings.Contains(err.Error(), "figures:nope: no figure of that family") {
-		t.Errorf("unknown family: %v", err)
+	if got, err := rewrite("<!-- figures:nope -->\n<!-- /figures -->", open, []*figure.Figure{f}); err != nil ||
+		got != "<!-- figures:nope -->\nNo figure of this family in the catalogue.\n<!-- /figures -->" {
+		t.Errorf("a family without figures: %q %v", got, err)
 	}
 	none := func(string) (io.ReadCloser, error) { return nil, os.ErrNotExist }
 	if _, err := rewrite(readme, none, []*figure.Figure{f}); err == nil || !strings.Contains(err.Error(), "figure baselines-smoke: no CSV") {

@@ -207,7 +207,7 @@ func list(w io.Writer, reg *policies.Registry) error {
 		if f.Smoke {
 			caption = "(smoke) " + caption
 		}
-		fmt.Fprintf(&b, "  %-22s %s\n", f.ID, caption)
+		fmt.Fprintf(&b, "  %-24s %s\n", f.ID, caption)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -224,8 +224,13 @@ func (f *outputFiles) write(flag, path string, write func(io.Writer) error) erro
 	if path == "" {
 		return nil
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return writeDirect(flag, path, write) // a device or pipe, such as /dev/stdout
+	if fi, err := os.Stat(path); (err == nil && !fi.Mode().IsRegular()) || strings.HasPrefix(filepath.Clean(path), "/dev/") {
+		// A device or pipe, or /dev/stdout redirected to a file: written through, never replaced
+		// (renaming onto /dev/stdout would put a regular file in its place).
+		return writeDirect(flag, path, write)
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // a symbolic link stays one: the file it names is replaced
 	}
 	t, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -242,8 +247,16 @@ func (f *outputFiles) write(flag, path string, write func(io.Writer) error) erro
 	return nil
 }
 
-// writeDirect writes into an existing file that is not a regular one.
+// writeDirect writes into an existing file that is not replaced: a device or a pipe. /dev/stdout
+// and /dev/stderr are the process's own descriptors (opening them anew would start at offset 0 of a
+// file they are redirected to, under what the process writes there).
 func writeDirect(flag, path string, write func(io.Writer) error) error {
+	switch filepath.Clean(path) {
+	case "/dev/stdout":
+		return write(os.Stdout)
+	case "/dev/stderr":
+		return write(os.Stderr)
+	}
 	d, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return usageError{fmt.Errorf("-%s %s: %w", flag, path, err)}

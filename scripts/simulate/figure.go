@@ -97,15 +97,20 @@ func runFigures(o options, stdout io.Writer) error {
 	reg, models := policies.Builtin(), zoo.Models()
 	rows := make([][]figure.Row, len(jobs))
 	errs := make([]error, len(jobs))
+	took := make([]time.Duration, len(jobs))
 	start := time.Now()
 	next := make(chan int)
 	var wg sync.WaitGroup
+	progress := newProgress(o.stderr, len(jobs), start)
 	for range min(fo.workers, len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for k := range next {
+				t := time.Now()
 				rows[k], errs[k] = policies.RunCell(reg, models, fo.figs[jobs[k].fig], jobs[k].cell, openTrace, policies.Hooks{})
+				took[k] = time.Since(t)
+				progress.done()
 			}
 		}()
 	}
@@ -129,6 +134,15 @@ func runFigures(o options, stdout io.Writer) error {
 	if o.stderr != nil {
 		fmt.Fprintf(o.stderr, "simulate: %d figure(s), %d cells on %d worker(s) in %.1f s\n",
 			len(fo.figs), len(jobs), min(fo.workers, len(jobs)), time.Since(start).Seconds())
+		if len(fo.figs) > 1 {
+			busy := make([]time.Duration, len(fo.figs))
+			for k, j := range jobs {
+				busy[j.fig] += took[k]
+			}
+			for i, f := range fo.figs {
+				fmt.Fprintf(o.stderr, "simulate:   %-24s %6.1f s of cell time\n", f.ID, busy[i].Seconds())
+			}
+		}
 	}
 	for i, f := range fo.figs {
 		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
@@ -136,6 +150,29 @@ func runFigures(o options, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// progress prints "cells done of total" on stderr at most every few seconds of a long run.
+type progress struct {
+	mu          sync.Mutex
+	w           io.Writer
+	n, total    int
+	start, last time.Time
+}
+
+func newProgress(w io.Writer, total int, start time.Time) *progress {
+	return &progress{w: w, total: total, start: start, last: start}
+}
+
+func (p *progress) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n++
+	if p.w == nil || p.n == p.total || time.Since(p.last) < 5*time.Second {
+		return
+	}
+	p.last = time.Now()
+	fmt.Fprintf(p.w, "simulate: %d of %d cells, %.0f s\n", p.n, p.total, time.Since(p.start).Seconds())
 }
 
 // writeFigureCSVs writes -figure-out: the figure's CSV, or with -figure all one DIR/ID.csv each.

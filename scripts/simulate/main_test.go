@@ -9,22 +9,44 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// buildRunner compiles the runner once per test binary: exit codes are a property of the built
-// program (go run rewrites them).
+// built is the runner compiled for this test binary: exit codes are a property of the built
+// program (go run rewrites them), and one build serves every test.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+	out      []byte
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// buildRunner returns the runner binary, compiling it on first use.
 func buildRunner(t *testing.T) string {
 	t.Helper()
 	if runtime.GOOS == "js" {
 		t.Skip("the runner binary is tested natively")
 	}
-	bin := filepath.Join(t.TempDir(), "simulate")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "simulate-test"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "simulate")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
 	}
-	return bin
+	return built.bin
 }
 
 func TestBadInputExitsTwo(t *testing.T) {
@@ -177,5 +199,44 @@ func TestFigureMode(t *testing.T) {
 	list, err := exec.Command(bin, "-list").Output()
 	if err != nil || !regexp.MustCompile(`(?m)^figures:\n(  .*\n)*  baselines-smoke +\(smoke\) `).Match(list) {
 		t.Errorf("-list: %v\n%s", err, list)
+	}
+}
+
+// TestOutputsThroughLinks: /dev/stdout redirected to a file gets the CSV before the table and stays
+// a link (it used to be renamed over, leaving a regular file in /dev), and so does a user's link.
+func TestOutputsThroughLinks(t *testing.T) {
+	bin := buildRunner(t)
+	dir := t.TempDir()
+	out, err := os.Create(filepath.Join(dir, "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-generate", "philly:jobs=3", "-jobs-out", "/dev/stdout")
+	cmd.Stdout = out
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	if fi, err := os.Lstat("/dev/stdout"); err == nil && fi.Mode().IsRegular() {
+		t.Fatal("/dev/stdout was replaced by a regular file")
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "out.txt"))
+	if !strings.HasPrefix(string(b), "policy,job_id,") || !strings.Contains(string(b), "mean JCT h") {
+		t.Errorf("stdout file:\n%s", b)
+	}
+	target := filepath.Join(dir, "target.csv")
+	os.WriteFile(target, nil, 0o644)
+	link := filepath.Join(dir, "link.csv")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := exec.Command(bin, "-figure", "baselines-smoke", "-seeds", "1", "-figure-out", link).Run(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
+	}
+	if b, _ := os.ReadFile(target); !strings.HasPrefix(string(b), "figure,x_name,") {
+		t.Errorf("target: %q", b)
 	}
 }
