@@ -248,3 +248,34 @@ export function image(el, kind) {
   box.remove();
   return url;
 }
+
+// figureShow draws a figure's option (wasm/figchart) and follows its box's size (an embedded
+// figure is sized by its frame). It sets data-points (means drawn) and data-markers (published
+// values drawn) on the box for tests and readers of the DOM.
+export function figureShow(el, json) {
+  const opt = JSON.parse(json);
+  let points = 0;
+  let markers = 0;
+  for (const s of opt.series) {
+    const n = s.data.filter((d) => d !== null && d !== undefined).length;
+    if (s.name === 'published') markers += n;
+    else if (s.type === 'bar' || (s.type === 'line' && !s.stack)) points += n;
+  }
+  // Each metric's grid gets ≈220 px under the title and legend.
+  el.style.setProperty('--fig-height', (150 + 220 * Math.max(1, opt.grid.length)) + 'px');
+  const c = chartOf(el);
+  c.resize();
+  c.setOption(resolve(opt), true);
+  el.setAttribute('data-points', String(points));
+  el.setAttribute('data-markers', String(markers));
+  if (!el.figureObserver) {
+    el.figureObserver = new ResizeObserver(() => { const i = echarts.getInstanceByDom(el); if (i) i.resize(); });
+    el.figureObserver.observe(el);
+  }
+}
+
+// figureResize fits a figure's chart to its box (after the view that holds it is shown).
+export function figureResize(el) {
+  const c = echarts.getInstanceByDom(el);
+  if (c) c.resize();
+}

@@ -110,12 +110,12 @@ func index(pts []figure.Stat) map[key]point {
 
 // addGrid adds grid m of n, stacked top to bottom between the legend and the bottom margin.
 func (o *option) addGrid(m, n int) {
-	const top, bottom = 17.0, 9.0 // percent of the chart's height
+	const top, bottom = 15.0, 3.0 // percent of the chart's height
 	h := (100 - top - bottom) / float64(n)
 	o.Grid = append(o.Grid, map[string]any{
 		"left": 80, "right": 150, "containLabel": false,
-		"top":    pct(top + float64(m)*h + 3),
-		"height": pct(h - 7),
+		"top":    pct(top + float64(m)*h + 2),
+		"height": pct(h - 13.0/float64(n) - 2),
 	})
 }
 
@@ -188,11 +188,13 @@ func (o *option) line(f *figure.Figure, idx map[key]point, m, s int) {
 	name, colour := seriesLabel(f.Series[s]), Palette[s%len(Palette)]
 	axes := map[string]any{"xAxisIndex": m, "yAxisIndex": m}
 	if band {
+		// stackStrategy "all": ECharts stacks only values of one sign by default, so a band whose
+		// lower edge is below zero would otherwise be drawn from zero.
 		stack := fmt.Sprintf("band-%d-%d", m, s)
 		o.Series = append(o.Series,
-			merge(axes, map[string]any{"type": "line", "name": name, "stack": stack, "data": lo, "symbol": "none",
+			merge(axes, map[string]any{"type": "line", "name": name, "stack": stack, "stackStrategy": "all", "data": lo, "symbol": "none",
 				"silent": true, "lineStyle": map[string]any{"opacity": 0}, "color": colour, "tooltip": map[string]any{"show": false}}),
-			merge(axes, map[string]any{"type": "line", "name": name, "stack": stack, "data": width, "symbol": "none",
+			merge(axes, map[string]any{"type": "line", "name": name, "stack": stack, "stackStrategy": "all", "data": width, "symbol": "none",
 				"silent": true, "lineStyle": map[string]any{"opacity": 0}, "color": colour, "tooltip": map[string]any{"show": false},
 				"areaStyle": map[string]any{"color": colour, "opacity": 0.18}}))
 	}
