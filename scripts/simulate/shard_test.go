@@ -188,3 +188,24 @@ func TestShardResumes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPartMeta: a part's first line is metadata that prints back to itself, or an error; never a
+// panic. A parsed shard is always within 0 ≤ I < N.
+func FuzzPartMeta(f *testing.F) {
+	f.Add("# schedlab part: figure=baselines-smoke seeds=1-3 shard=2/4 version=f2cc6441c2538fbf")
+	f.Add("# schedlab part: figure=x seeds=1 shard=0/1 version=v sweep=abc")
+	f.Add("# schedlab part: shard=-1/4")
+	f.Fuzz(func(t *testing.T, line string) {
+		m, err := parsePartMeta(line)
+		if err != nil {
+			return
+		}
+		if m.shard.i < 0 || m.shard.i >= m.shard.n {
+			t.Fatalf("shard %v out of range", m.shard)
+		}
+		again, err := parsePartMeta(m.String())
+		if err != nil || again != m {
+			t.Fatalf("%q printed as %q read back as %+v, %v", line, m.String(), again, err)
+		}
+	})
+}
