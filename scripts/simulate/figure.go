@@ -43,7 +43,7 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 			if !set["figure"] && !set["sweep"] {
 				continue
 			}
-			return usageError{fmt.Errorf("-figure takes only -seeds, -j and -figure-out, not -%s", name)}
+			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -j, -figure-out, -shard and -merge, not -%s", name)}
 		}
 	}
 	if !set["figure"] && !set["sweep"] {
