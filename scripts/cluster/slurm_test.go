@@ -32,17 +32,19 @@ var slurmTools = []string{"munged", "mungekey", "slurmctld", "slurmd", "sbatch",
 // both are failures. Every daemon is stopped when the test ends.
 func startSlurm(t *testing.T) *slurm {
 	t.Helper()
-	skip := t.Skipf
-	if os.Getenv("CI") == "true" {
-		skip = t.Fatalf
+	skip := func(why string) {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(why + " (a failure under CI=true)")
+		}
+		t.Skip(why + "; skipping the Slurm test")
 	}
 	for _, tool := range slurmTools {
 		if _, err := exec.LookPath(tool); err != nil {
-			skip("%s not found: install Debian's slurm-wlm and munge (make deps does as root); skipping the Slurm test", tool)
+			skip(tool + " not found: install Debian's slurm-wlm and munge (make deps does as root)")
 		}
 	}
 	if os.Geteuid() != 0 {
-		skip("the one-node Slurm cluster runs slurmd as root, and this test is not root; skipping")
+		skip("the one-node Slurm cluster runs slurmd as root, and this test is not root")
 	}
 	// A short path: the munge socket's name must fit a sockaddr_un (108 bytes).
 	dir, err := os.MkdirTemp("", "slurm")
