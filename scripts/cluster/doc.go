@@ -3,8 +3,9 @@
 //
 //   - sweep.sbatch, a Slurm array job: each array task runs one shard of a figure or sweep file
 //     (build/simulate -shard I/N) and writes OUTDIR/part-I-of-N.csv;
-//   - sweep-job.yaml, the same as a Kubernetes Indexed Job (it cannot be exercised here: there is no
-//     container engine and no cluster);
+//   - sweep-job.yaml and merge-job.yaml, the same as a Kubernetes Indexed Job and its merge (not run
+//     on Kubernetes here: there is no container engine and no cluster; kube_test.go runs the pods'
+//     expanded commands and the merge's script locally);
 //   - slurm_test.go, which starts a one-node Slurm cluster (munged, slurmctld, slurmd) in a temporary
 //     directory with ports of its own, submits sweep.sbatch for a small figure split four ways,
 //     merges the parts, compares them byte for byte with the unsharded run, deletes a part and
