@@ -96,7 +96,7 @@ func runFigures(o options, stdout io.Writer) error {
 	if fo.shard.n > 0 {
 		var err error
 		if fo.figs, err = pendingFigures(fo, o.stderr); err != nil || len(fo.figs) == 0 {
-			return err // nothing left to run: every part is complete
+			return err // an error, or every part already complete: nothing to run
 		}
 	}
 	type job struct {
