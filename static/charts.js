@@ -261,7 +261,7 @@ export function figureShow(el, json) {
     if (s.name === 'published') markers += n;
     else if (s.type === 'bar' || (s.type === 'line' && !s.stack)) points += n;
   }
-  // Each metric's grid gets ≈220 px under the title and legend.
+  // Each metric's grid gets 220 px under the title and legend (figchart.Height).
   el.style.setProperty('--fig-height', (150 + 220 * Math.max(1, opt.grid.length)) + 'px');
   const c = chartOf(el);
   c.resize();

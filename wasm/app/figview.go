@@ -37,13 +37,17 @@ type cellKey struct {
 
 func (v *figView) el(id string) js.Value { return byTestID(id) }
 
-// buildFigureList lists the catalogue (smoke figures last, marked), grouped by paper.
+// buildFigureList lists the catalogue grouped by paper. Smoke figures (for tests) are left out;
+// a link (?figure=baselines-smoke) still opens them.
 func (v *figView) buildFigureList() {
 	box := v.el("figure-list")
 	clear(box)
 	var papers []string
 	by := map[string][]*figure.Figure{}
 	for _, f := range policies.Figures() {
+		if f.Smoke {
+			continue
+		}
 		if _, ok := by[f.Paper]; !ok {
 			papers = append(papers, f.Paper)
 		}
