@@ -136,7 +136,7 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     if (await page.$(q('figure-open-synergy-physical'))) {
       await page.click(q('figure-open-synergy-physical'));
       await done(page, 10000);
-      assert.match(await page.textContent(q('error')), /replays the trace file .*load it/, 'the trace figure asks for its file');
+      assert.match(await page.textContent(q('error')), /replays the trace file\(s\) .*load them/, 'the trace figure asks for its file');
       assert.ok(await page.isVisible(q('figure-trace')), 'its file picker is shown');
     }
     assert.deepEqual(offsite(b.requests), [], 'requests that left 127.0.0.1');

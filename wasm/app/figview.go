@@ -24,7 +24,7 @@ type figView struct {
 	seeds  []uint64
 	rows   map[cellKey][]figure.Row // finished cells, in the catalogue figure's indices
 	run    *figPool                 // the pool running now (nil when idle)
-	file   js.Value                 // the trace file a replaying figure needs (null until loaded)
+	files  map[string]js.Value      // trace files loaded for replaying figures, by file name
 	embed  bool
 	lastMs float64 // when the chart was last drawn (performance.now)
 }
@@ -82,7 +82,7 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 	}
 	v.p.setError("")
 	if v.f != f {
-		v.f, v.file = f, js.Null()
+		v.f = f
 	}
 	seeds := f.Seeds
 	if seedsText != "" {
