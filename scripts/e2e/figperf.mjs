@@ -22,7 +22,9 @@ try {
     const seeds = process.env.SEEDS ? `&seeds=${process.env.SEEDS}` : '';
     await page.goto(`${baseURL}?figure=${id}${seeds}`);
     await ready(page);
-    await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout: 30000 });
+    // Running (the status counts cells) or refused (a replaying figure names its files).
+    await page.waitForFunction(() => document.querySelector('[data-testid="figure-status"]').textContent
+      || document.querySelector('[data-testid="error"]').textContent, null, { timeout: 30000 });
     const err = await page.textContent(q('error'));
     const want = [...err.matchAll(/\(\.\.\/shared\/data\/([^)]+)\)/g)].map((m) => join(root, '..', 'shared', 'data', m[1]));
     if (want.length > 0) {
