@@ -257,7 +257,7 @@ export function figureShow(el, json) {
   let points = 0;
   let markers = 0;
   for (const s of opt.series) {
-    const n = s.data.filter((d) => d !== null && d !== undefined).length;
+    const n = (s.data || []).filter((d) => d !== null && d !== undefined).length;
     if (s.name === 'published') markers += n;
     else if (s.type === 'bar' || (s.type === 'line' && !s.stack)) points += n;
   }

@@ -128,6 +128,7 @@ func (pool *figPool) next(w js.Value) {
 // finishCell keeps a cell's values, saves the figure, redraws it and gives w its next cell.
 func (pool *figPool) finishCell(w js.Value, index int, vals []float64, mem int) {
 	v := pool.v
+	defer v.recover()
 	if v.run != pool {
 		return // cancelled or superseded: late answers are dropped
 	}

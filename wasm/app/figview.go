@@ -72,6 +72,7 @@ func (v *figView) buildFigureList() {
 // open shows figure id with the seeds text (empty: the figure's defaults) and sweep values (nil:
 // all), draws what the store holds of it and, when run is true, runs the cells it lacks.
 func (v *figView) open(id, seedsText string, xs []string, run bool) {
+	defer v.recover()
 	v.p.showView("figures")
 	v.cancel("")
 	f, ok := policies.FindFigure(id)
@@ -125,6 +126,15 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 		v.status(fmt.Sprintf("%d of %d cells stored: Run computes the rest", have, len(all)), float64(have)/float64(len(all)))
 	}
 	doc.Get("body").Call("setAttribute", "data-done", "1")
+}
+
+// recover turns a panic of the view (a JavaScript exception while drawing, a bug) into a message:
+// a Go panic would otherwise end the page's whole wasm program.
+func (v *figView) recover() {
+	if r := recover(); r != nil {
+		v.p.setError(fmt.Sprintf("figure view: internal error: %v", r))
+		doc.Get("body").Call("setAttribute", "data-done", "1")
+	}
 }
 
 // sub is the figure as chosen: only the chosen sweep values (and the references about them);

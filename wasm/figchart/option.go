@@ -299,7 +299,7 @@ func (o *option) cdf(f *figure.Figure, idx map[key]point) {
 	nx := max(1, len(f.Sweep.Values))
 	for x := range nx {
 		for s := range f.Series {
-			var data []any
+			data := []any{} // never null: an empty curve is an empty list to ECharts and the page
 			for m, met := range f.Metrics {
 				if met.Quantile <= 0 {
 					continue

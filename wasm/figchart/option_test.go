@@ -146,6 +146,16 @@ func TestCDFAndTable(t *testing.T) {
 	if pub := seriesNamed(o, "custom", "published"); len(pub) != 1 {
 		t.Errorf("want the 90th-percentile marker")
 	}
+	// Before any cell has finished every curve is an empty list, never null (the page counts points).
+	b, err = Option(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range decode(t, b)["series"].([]any) {
+		if s.(map[string]any)["data"] == nil {
+			t.Errorf("series %v: data is null", s.(map[string]any)["name"])
+		}
+	}
 	f.Chart = figure.Table
 	if b, err := Option(f, nil); b != nil || err != nil {
 		t.Errorf("table figure: got %s, %v; want no chart", b, err)
