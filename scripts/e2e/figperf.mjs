@@ -21,7 +21,8 @@ try {
   for (const id of ids) {
     const seeds = process.env.SEEDS ? `&seeds=${process.env.SEEDS}` : '';
     await page.goto(`${baseURL}?figure=${id}${seeds}`);
-    await ready(page);
+    // On a busy machine the wasm start can take longer than ready()'s 30 s.
+    await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 120000 });
     // Running (the status counts cells) or refused (a replaying figure names its files).
     await page.waitForFunction(() => document.querySelector('[data-testid="figure-status"]').textContent
       || document.querySelector('[data-testid="error"]').textContent, null, { timeout: 30000 });
