@@ -17,7 +17,7 @@ const (
 	srcHeadline = "paper abstract [SRC]: up to 3.4x lower average JCT than GPU-proportional; spec §8 Fig 1: TUNE below proportional at every load"
 	srcAE       = "ae-readme.md, FIFO+Tune at 9 jobs/h, seed 42 [CODE]; reproduced exactly by a re-run of the authors' simulator (spec §7)"
 	srcFig8     = "paper Fig 8 [SRC]: the proportional baseline is far higher than TUNE"
-	srcFig9     = "spec §8 Fig 9 [INF from the profiles]: TUNE helps every mix, least where language jobs (speedup 1) dominate"
+	srcFig9     = "spec §8 Fig 9 [INF from the profiles]: the benefit grows with the share of CPU-sensitive image/speech jobs; judged here only as TUNE below proportional at each mix"
 	srcRatio    = "spec §8 ratio figure [CODE profiles]: TUNE still below proportional, the gain shrinking as the ratio rises"
 	srcFig12    = "paper Fig 12 [SRC direction]: TUNE also lowers JCT for DRF and Tetris"
 	srcPhysical = "spec §5.7 [MEM, unverified]: TUNE better than proportional in the physical-cluster runs"
