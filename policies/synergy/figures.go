@@ -179,6 +179,9 @@ func figRatio() *figure.Figure {
 	return tuneSweep("synergy-ratio", "CPU:GPU ratio", "Average JCT by CPU cores per GPU",
 		figure.Sweep{Name: "ratio", Label: "CPU cores per GPU", Values: []string{"3", "4", "5", "6"}}, srcRatio,
 		func(x int) (string, string) {
+			if ratios[x] == 3 {
+				return singleGPU("9", "20/70/10", 3), "16x8" // the default cluster, spelt as fig8's: one run serves both
+			}
 			return singleGPU("9", "20/70/10", ratios[x]), fmt.Sprintf("16x8,cpu=%d", 8*ratios[x])
 		})
 }
