@@ -109,15 +109,7 @@ func TestRunCellQuantilesAndTraces(t *testing.T) {
 // compares: what `make test` checks of the figure path, natively and under Node.
 func TestSmokeFigureEndToEnd(t *testing.T) {
 	f, _ := FindFigure("baselines-smoke")
-	reg, models := Builtin(), zoo.Models()
-	var rows []figure.Row
-	for _, c := range f.Cells(f.Seeds) {
-		r, err := RunCell(reg, models, f, c, nil, Hooks{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows = append(rows, r...)
-	}
+	rows := runAll(t, f, f.Seeds, nil)
 	var b bytes.Buffer
 	if err := f.WriteCSV(&b, rows); err != nil {
 		t.Fatal(err)

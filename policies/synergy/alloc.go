@@ -69,8 +69,9 @@ func (r *roundState) reset(v *sim.View) {
 	r.nfree, r.first = 0, 0
 	for s, sv := range r.cl.Servers {
 		on := r.freeBuf[sv.FirstGPU : sv.FirstGPU : sv.FirstGPU+sv.GPUs]
+		all := v.FreeOn(s) == sv.GPUs // the usual case at a tick: every lease has just ended
 		for g := sv.FirstGPU; g < sv.FirstGPU+sv.GPUs; g++ {
-			if v.IsFree(g) {
+			if all || v.IsFree(g) {
 				on = append(on, g)
 			} else {
 				r.usedGPU[s]++ // held outside the round (not under lease rounds)

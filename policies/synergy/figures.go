@@ -164,49 +164,45 @@ func fig8CDF() *figure.Figure {
 	}
 }
 
-var fairTune = []string{"fifo+proportional", "fifo+tune"}
-
 // fig9 is the benefit of TUNE over the class split (image, language, speech).
 func fig9() *figure.Figure {
 	splits := []string{"20/70/10", "33/33/33", "50/0/50"}
-	f := &figure.Figure{
-		ID: "synergy-fig9", Family: "synergy", Paper: paper, Number: "Fig 9",
-		Caption: "Average JCT by workload mix (image/language/speech %), FIFO proportional vs TUNE, single-GPU jobs at 9 jobs/h on 16x8",
-		Sweep:   figure.Sweep{Name: "split", Label: "class split (image/language/speech %)", Values: splits},
-		Series:  series(fairTune...),
-		Seeds:   seeds42,
-		Metrics: []figure.Metric{meanJCT},
-		Chart:   figure.Bars,
-		Cell: func(x, s int, seed uint64) scenario.Spec {
-			return simulated(singleGPU("9", splits[x], 3), "16x8", fairTune[s], seed)
-		},
-	}
-	for _, x := range splits {
-		f.Refs = append(f.Refs, below("fifo+tune", "fifo+proportional", x, meanJCT.Name, srcFig9))
-	}
-	return f
+	return tuneSweep("synergy-fig9", "Fig 9", "Average JCT by workload mix (image/language/speech %)",
+		figure.Sweep{Name: "split", Label: "class split (image/language/speech %)", Values: splits}, srcFig9,
+		func(x int) (string, string) { return singleGPU("9", splits[x], 3), "16x8" })
 }
 
 // figRatio is the benefit of TUNE over the CPU cores per GPU (configs/cluster_4/5/6.ini with the
 // models-4/5/6 profiles; ratio 3 is the default cluster).
 func figRatio() *figure.Figure {
 	ratios := []int{3, 4, 5, 6}
-	values := []string{"3", "4", "5", "6"}
+	return tuneSweep("synergy-ratio", "CPU:GPU ratio", "Average JCT by CPU cores per GPU",
+		figure.Sweep{Name: "ratio", Label: "CPU cores per GPU", Values: []string{"3", "4", "5", "6"}}, srcRatio,
+		func(x int) (string, string) {
+			return singleGPU("9", "20/70/10", ratios[x]), fmt.Sprintf("16x8,cpu=%d", 8*ratios[x])
+		})
+}
+
+// tuneSweep is a bar figure of FIFO proportional vs TUNE over a sweep of the single-GPU workload at
+// 9 jobs/h (workload gives each sweep value's generator and cluster), with "TUNE below
+// proportional" as the reference at every value.
+func tuneSweep(id, number, what string, sweep figure.Sweep, source string, workload func(x int) (gen, cluster string)) *figure.Figure {
+	names := []string{"fifo+proportional", "fifo+tune"}
 	f := &figure.Figure{
-		ID: "synergy-ratio", Family: "synergy", Paper: paper, Number: "CPU:GPU ratio",
-		Caption: "Average JCT by CPU cores per GPU, FIFO proportional vs TUNE, single-GPU jobs at 9 jobs/h on 16x8",
-		Sweep:   figure.Sweep{Name: "ratio", Label: "CPU cores per GPU", Values: values},
-		Series:  series(fairTune...),
+		ID: id, Family: "synergy", Paper: paper, Number: number,
+		Caption: what + ", FIFO proportional vs TUNE, single-GPU jobs at 9 jobs/h on 16x8",
+		Sweep:   sweep,
+		Series:  series(names...),
 		Seeds:   seeds42,
 		Metrics: []figure.Metric{meanJCT},
 		Chart:   figure.Bars,
 		Cell: func(x, s int, seed uint64) scenario.Spec {
-			r := ratios[x]
-			return simulated(singleGPU("9", "20/70/10", r), fmt.Sprintf("16x8,cpu=%d", 8*r), fairTune[s], seed)
+			gen, cluster := workload(x)
+			return simulated(gen, cluster, names[s], seed)
 		},
 	}
-	for _, x := range values {
-		f.Refs = append(f.Refs, below("fifo+tune", "fifo+proportional", x, meanJCT.Name, srcRatio))
+	for _, x := range sweep.Values {
+		f.Refs = append(f.Refs, below("fifo+tune", "fifo+proportional", x, meanJCT.Name, source))
 	}
 	return f
 }

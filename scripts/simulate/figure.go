@@ -57,6 +57,9 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 		o.seeds = s
 	}
 	if o.id == "all" {
+		if fi, err := os.Stat(o.out); o.out != "" && err == nil && !fi.IsDir() {
+			return usageError{fmt.Errorf("-figure-out %s: a file; -figure all writes a directory of ID.csv", o.out)}
+		}
 		for _, f := range policies.Figures() {
 			if !f.Smoke {
 				o.figs = append(o.figs, f)
@@ -68,7 +71,7 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 	if !ok {
 		return usageError{fmt.Errorf("-figure %q: unknown (see -list)", o.id)}
 	}
-	if strings.HasSuffix(o.out, "/") {
+	if fi, err := os.Stat(o.out); strings.HasSuffix(o.out, "/") || (err == nil && fi.IsDir()) {
 		return usageError{fmt.Errorf("-figure-out %s: a directory; one figure writes a file", o.out)}
 	}
 	o.figs = []*figure.Figure{f}

@@ -102,6 +102,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"bad seeds", []string{"-figure", "baselines-smoke", "-seeds", "3-1"}, regexp.MustCompile(`-seeds: seeds "3-1"`)},
 		{"no workers", []string{"-figure", "baselines-smoke", "-j", "0"}, regexp.MustCompile(`-j 0: want at least 1 worker`)},
 		{"figure into a directory", []string{"-figure", "baselines-smoke", "-figure-out", dir + "/"}, regexp.MustCompile(`a directory; one figure writes a file`)},
+		{"figure into an existing directory", []string{"-figure", "baselines-smoke", "-figure-out", dir}, regexp.MustCompile(`a directory; one figure writes a file`)},
+		{"all into a file", []string{"-figure", "all", "-figure-out", write("all.csv", "")}, regexp.MustCompile(`all.csv: a file; -figure all writes a directory`)},
 		{"output, then a bad policy", []string{"-generate", "philly:jobs=3", "-save-trace", filepath.Join(dir, "saved"), "-policy", "fifo,nope"}, nil},
 	}
 	for _, tc := range tests {
