@@ -21,7 +21,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro figures-csv readme-figures clean distclean
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro figures-csv readme-figures figures clean distclean
 
 all: build
 
@@ -37,6 +37,7 @@ help:
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
 	@echo "make readme-figures figures-csv, then rewrite the README's figure tables from it"
+	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 
 # ---- build ---------------------------------------------------------------------------------
@@ -155,9 +156,17 @@ readme-figures: figures-csv
 	@echo "== readme-figures: README figure tables rewritten from build/figures-csv/"
 	$(GO) run ./scripts/figtable -csv build/figures-csv -readme README.md
 
+# Every figure's chart from figures-csv's CSVs, built by the same Go code as the page
+# (scripts/figures, wasm/figchart) and rendered to build/figures/ID.svg by ECharts' server-side SVG
+# renderer under Node (scripts/figures/render.mjs).
+figures: figures-csv
+	@echo "== figures: build/figures/ID.svg from build/figures-csv/"
+	$(GO) run ./scripts/figures -csv build/figures-csv -out build/figures
+	node scripts/figures/render.mjs build/figures
+
 clean:
 	@echo "== clean"
-	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro build/figures-csv build/figures-csv.txt
+	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro build/figures-csv build/figures-csv.txt build/figures
 
 distclean: clean
 	rm -rf build/node_modules

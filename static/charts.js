@@ -2,6 +2,7 @@
 // built in Go refer to callbacks as "fn:NAME"; resolve() swaps those strings for the functions
 // below, so the page needs no eval or new Function under its Content-Security-Policy.
 import { echarts } from './echarts.js';
+import { figureCallbacks, resolve as resolveWith } from './figcallbacks.js';
 
 const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7',
   '#9c755f', '#bab0ac', '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
@@ -117,20 +118,11 @@ export function virtualTooltip(params) {
   return escapeText(gantt.info(job) + ' · virtual span ' + msToHours(params.value[0]) + ' – ' + msToHours(params.value[1]));
 }
 
-const named = { msToHours, ganttItem, ganttTooltip, virtualItem, virtualTooltip };
+const named = { msToHours, ganttItem, ganttTooltip, virtualItem, virtualTooltip, ...figureCallbacks };
 
 // resolve replaces "fn:NAME" strings in an option by the named functions.
 function resolve(v) {
-  if (typeof v === 'string' && v.startsWith('fn:')) {
-    const f = named[v.slice(3)];
-    if (!f) throw new Error('unknown chart callback ' + v);
-    return f;
-  }
-  if (Array.isArray(v)) return v.map(resolve);
-  if (v && typeof v === 'object') {
-    for (const k of Object.keys(v)) v[k] = resolve(v[k]);
-  }
-  return v;
+  return resolveWith(v, named);
 }
 
 function chartOf(el) {
@@ -255,4 +247,35 @@ export function image(el, kind) {
   s.dispose();
   box.remove();
   return url;
+}
+
+// figureShow draws a figure's option (wasm/figchart) and follows its box's size (an embedded
+// figure is sized by its frame). It sets data-points (means drawn) and data-markers (published
+// values drawn) on the box for tests and readers of the DOM.
+export function figureShow(el, json) {
+  const opt = JSON.parse(json);
+  let points = 0;
+  let markers = 0;
+  for (const s of opt.series) {
+    const n = s.data.filter((d) => d !== null && d !== undefined).length;
+    if (s.name === 'published') markers += n;
+    else if (s.type === 'bar' || (s.type === 'line' && !s.stack)) points += n;
+  }
+  // Each metric's grid gets ≈220 px under the title and legend.
+  el.style.setProperty('--fig-height', (150 + 220 * Math.max(1, opt.grid.length)) + 'px');
+  const c = chartOf(el);
+  c.resize();
+  c.setOption(resolve(opt), true);
+  el.setAttribute('data-points', String(points));
+  el.setAttribute('data-markers', String(markers));
+  if (!el.figureObserver) {
+    el.figureObserver = new ResizeObserver(() => { const i = echarts.getInstanceByDom(el); if (i) i.resize(); });
+    el.figureObserver.observe(el);
+  }
+}
+
+// figureResize fits a figure's chart to its box (after the view that holds it is shown).
+export function figureResize(el) {
+  const c = echarts.getInstanceByDom(el);
+  if (c) c.resize();
 }

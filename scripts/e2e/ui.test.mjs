@@ -3,7 +3,7 @@
 // validation, the run diff, and the store under a forced quota. scripts/e2e.sh passes BASE_URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,64 +42,6 @@ test('a large run is saved by its worker and the page stays responsive', async (
     const jobs = await page.getAttribute(`${q('summary')} tr[data-run="${id}"] [data-metric="jobs"]`, 'data-value');
     assert.equal(jobs, '20000');
     assert.deepEqual(offsite(b.requests), [], 'requests that left 127.0.0.1');
-    assert.deepEqual(b.errors, [], 'console errors');
-  } finally {
-    await b.close();
-  }
-});
-
-test('figures: compact panel, "ours" from any run whose spec matches, kept across reloads', async (t) => {
-  const synergyStatic = join(root, '..', 'shared', 'data', 'synergy', 'static_100job_6_3_1100.0');
-  const b = await launch();
-  const { page } = b;
-  try {
-    await page.goto(baseURL);
-    await ready(page);
-    const h = await page.$eval(q('figures'), (e) => e.getBoundingClientRect().height);
-    t.diagnostic(`Figures panel height: ${h.toFixed(0)} px`);
-    assert.ok(h < 1600, `Figures panel ${h} px tall, want < 1600`);
-    const src = await page.$eval(`${q('figure-synergy-static')} td.src`, (e) => [e.textContent, e.title]);
-    assert.ok(src[0].length <= 19 && src[1].length > src[0].length, `source cell ${JSON.stringify(src)}: want a short label and the full text as title`);
-
-    // A run from the form (not the figure's button) whose spec matches interference-util.
-    await page.fill('#workload-gen', 'interference:jobs=400,rate=20');
-    await page.fill(q('cluster-spec'), '4x8');
-    await setPolicies(page, ['iasp-iapp']);
-    await runAndWait(page);
-    assert.equal(await page.textContent(q('error')), '');
-    const cell = `${q('figure-interference-util')} tr[data-policy="iasp-iapp"][data-metric="effective_util"] .ours`;
-    const run = await page.getAttribute(`${q('summary')} tr[data-run]`, 'data-run');
-    assert.equal(await page.getAttribute(cell, 'data-run'), run);
-    const eff = await page.getAttribute(`${q('summary')} tr[data-run]`, 'data-json').then((j) => JSON.parse(j).effective_util);
-    assert.equal(Number(await page.getAttribute(cell, 'data-value')), eff);
-
-    // A trace figure asks for its file, then runs on the uploaded copy.
-    await page.click(`${q('figure-synergy-static')} .figure-run`);
-    await page.waitForFunction(() => document.querySelector('[data-testid="error"]').textContent.includes('static_100job_6_3_1100.0'));
-    if (existsSync(synergyStatic)) {
-      await page.setInputFiles(q('trace-file'), synergyStatic);
-      await page.waitForFunction(() => document.querySelector('[data-testid="detected-format"]').textContent === 'synergy');
-      await page.click(`${q('figure-synergy-static')} .figure-run`);
-      await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout: 120000 });
-      assert.equal(await page.textContent(q('error')), '');
-      const rows = await page.$$eval(`${q('figure-synergy-static')} tr[data-policy]`, (rs) => rs.map((r) => ({
-        policy: r.dataset.policy, paper: Number(r.children[2].textContent), ours: Number(r.querySelector('.ours').dataset.value) })));
-      for (const r of rows) {
-        t.diagnostic(`synergy-static ${r.policy}: paper ${r.paper}, ours ${r.ours}`);
-        assert.ok(Math.abs(r.ours / r.paper - 1) < 0.02, `${r.policy}: ours ${r.ours}, paper ${r.paper}: want within 2 %`);
-      }
-    } else if (process.env.CI === 'true') {
-      assert.fail(`${synergyStatic} missing`);
-    }
-    await page.evaluate(() => { for (const d of document.querySelectorAll('[data-testid="figures"] details')) d.open = true; });
-    await page.screenshot({ path: join(shots, '10-figures.png'), fullPage: true });
-
-    // Saved runs fill the panel after a reload, before anything runs.
-    await page.reload();
-    await ready(page);
-    await page.waitForFunction((sel) => document.querySelector(sel).dataset.run, cell);
-    assert.equal(await page.getAttribute(cell, 'data-run'), run);
-    await page.screenshot({ path: join(shots, '11-figures-reloaded.png') });
     assert.deepEqual(b.errors, [], 'console errors');
   } finally {
     await b.close();

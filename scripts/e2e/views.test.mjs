@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite, q, ready, setPolicies } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready, runAndWait, setPolicies } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
@@ -127,10 +127,12 @@ test('A-SRPT (asrpt-smoke): the virtual SRPT schedule beside the Gantt, one span
   const { page } = b;
   try {
     await page.setViewportSize({ width: 1600, height: 1000 });
-    await page.goto(baseURL);
+    // The scenario through a link (the Figures panel that had a button per scenario is gone).
+    const link = new URLSearchParams({ generate: 'recurring:jobs=60,rate=4', cluster: '4x8', policies: 'a-srpt,fifo', seed: '1',
+      x: JSON.stringify({ scenario: 'asrpt-smoke', checkpoint_cost_s: 60 }) });
+    await page.goto(`${baseURL}?${link}`);
     await ready(page);
-    await page.click(`${q('figure-asrpt-smoke')} .figure-run`);
-    await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout: 120000 });
+    await runAndWait(page);
     assert.equal(await page.textContent(q('error')), '');
     const runs = await page.$$eval(`${q('summary')} tr[data-run]`, (rs) => rs.map((r) => ({ id: r.dataset.run, policy: r.dataset.policy, json: r.dataset.json })));
     const asrpt = runs.find((r) => r.policy === 'a-srpt');

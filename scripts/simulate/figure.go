@@ -26,24 +26,31 @@ type figureOptions struct {
 	workers int
 	out     string
 	figs    []*figure.Figure // what id names
+
+	sweep     string   // -sweep FILE (then id is the sweep's id)
+	sweepHash string   // the sweep file's content hash, part of a part's metadata
+	shard     shard    // -shard I/N
+	merging   bool     // -merge
+	merge     []string // the parts -merge names
+	version   string   // the program version, with -shard or -merge
 }
 
 // parseFigureFlags checks the -figure mode's flags: only -seeds, -j and -figure-out go with it.
 func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error {
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		switch name {
-		case "figure", "seeds", "j", "figure-out":
+		case "figure", "seeds", "j", "figure-out", "sweep", "shard", "merge":
 		default:
-			if !set["figure"] {
+			if !set["figure"] && !set["sweep"] {
 				continue
 			}
-			return usageError{fmt.Errorf("-figure takes only -seeds, -j and -figure-out, not -%s", name)}
+			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -j, -figure-out, -shard and -merge, not -%s", name)}
 		}
 	}
-	if !set["figure"] {
-		for _, f := range []string{"seeds", "j", "figure-out"} {
+	if !set["figure"] && !set["sweep"] {
+		for _, f := range []string{"seeds", "j", "figure-out", "shard", "merge"} {
 			if set[f] {
-				return usageError{fmt.Errorf("-%s goes with -figure ID|all", f)}
+				return usageError{fmt.Errorf("-%s goes with -figure ID|all or -sweep FILE", f)}
 			}
 		}
 	}
@@ -56,6 +63,9 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 			return usageError{fmt.Errorf("-seeds: %w", err)}
 		}
 		o.seeds = s
+	}
+	if set["sweep"] {
+		return loadSweep(o, set)
 	}
 	if o.id == "all" {
 		if fi, err := os.Stat(o.out); o.out != "" && err == nil && !fi.IsDir() {
@@ -111,13 +121,22 @@ func distinctRuns(figs []*figure.Figure, jobs []job) ([][]int, error) {
 // its own slot, so the output is the same for any number of workers.
 func runFigures(o options, stdout io.Writer) error {
 	fo := o.fig
+	if fo.merging {
+		return mergeFigures(o, stdout)
+	}
+	if fo.shard.n > 0 {
+		var err error
+		if fo.figs, err = pendingFigures(fo, o.stderr); err != nil || len(fo.figs) == 0 {
+			return err // nothing left to run: every part is complete
+		}
+	}
 	var jobs []job
 	for i, f := range fo.figs {
 		seeds := fo.seeds
 		if seeds == nil {
 			seeds = f.Seeds
 		}
-		for _, c := range f.Cells(seeds) {
+		for _, c := range fo.shard.of(f.Cells(seeds)) {
 			jobs = append(jobs, job{i, c})
 		}
 	}
@@ -185,6 +204,9 @@ func runFigures(o options, stdout io.Writer) error {
 			}
 		}
 	}
+	if fo.shard.n > 0 {
+		return nil // a part's rows alone judge nothing: the merge prints the reference table
+	}
 	for i, f := range fo.figs {
 		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
 			return err
@@ -231,7 +253,11 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 			}
 			path = filepath.Join(fo.out, f.ID+".csv")
 		}
-		if err := files.write("figure-out", path, func(w io.Writer) error { return f.WriteCSV(w, perFig[i]) }); err != nil {
+		write := func(w io.Writer) error { return f.WriteCSV(w, perFig[i]) }
+		if fo.shard.n > 0 {
+			write = func(w io.Writer) error { return writePart(w, f, fo.wantMeta(f), perFig[i]) }
+		}
+		if err := files.write("figure-out", path, write); err != nil {
 			return err
 		}
 	}

@@ -33,7 +33,7 @@ func (p *page) refreshHistory() {
 		}
 		h.Call("appendChild", li)
 	}
-	p.updateFigures()
+	p.fig.listFigures()
 }
 
 func (p *page) historyAction(action, id string) {

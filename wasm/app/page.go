@@ -66,13 +66,19 @@ type page struct {
 
 	ganttFrom, ganttTo int64
 	infoFn             js.Func
+
+	fig figView // the Figures view
 }
 
 func startPage() {
 	p := &page{reg: policies.Builtin(), ctx: context.Background(), file: js.Null()}
+	p.fig.p = p
 	p.buildControls()
 	p.openStore()
-	p.applyURL()
+	p.fig.init()
+	if !p.fig.applyFigureURL() {
+		p.applyURL()
+	}
 	p.refreshHistory()
 	doc.Get("body").Call("setAttribute", "data-ready", "1")
 	js.Global().Get("performance").Call("mark", "schedlab-ready")
@@ -156,7 +162,7 @@ func (p *page) buildControls() {
 	on(byTestID("export-png"), "click", func(js.Value) { p.exportImage("png") })
 	on(doc.Call("getElementById", "export-svg"), "click", func(js.Value) { p.exportImage("svg") })
 	on(doc.Call("getElementById", "import-json"), "change", func(js.Value) { p.importJSON() })
-	p.buildFigures()
+	p.buildSweepIO()
 }
 
 func traceFormats() []string {

@@ -50,6 +50,8 @@ func handleMessage(msg js.Value) {
 		exportNative(msg)
 	case "run":
 		run(msg)
+	case "cell":
+		runCell(msg)
 	}
 }
 

@@ -82,6 +82,52 @@ func contract(t *testing.T, s Store) {
 	if err := s.Put(ctx, &runrec.Record{}); err == nil {
 		t.Errorf("put without id: got no error, want one")
 	}
+	figureContract(t, s)
+}
+
+// figureContract is the behaviour of every Store's figure runs: kept beside the runs, replaced
+// under the same key as cells finish, listed by creation time.
+func figureContract(t *testing.T, s Store) {
+	ctx := context.Background()
+	if l, err := s.ListFigures(ctx); err != nil || len(l) != 0 {
+		t.Fatalf("no figures yet: got %v, %v", l, err)
+	}
+	a := &FigureRun{Key: FigureKey("asrpt-load", "1-2", []string{"2", "4"}), Figure: "asrpt-load", Seeds: "1-2",
+		Xs: []string{"2", "4"}, Cells: 8, Done: 3, Created: 20, CSV: "figure,x_name,x,series,seed,metric,unit,value\n"}
+	b := &FigureRun{Key: FigureKey("synergy-physical", "42", nil), Figure: "synergy-physical", Seeds: "42", Cells: 4, Done: 4, Created: 10}
+	for _, f := range []*FigureRun{a, b} {
+		if err := s.PutFigure(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Done, a.Xs[0] = 8, "changed after put"
+	got, err := s.GetFigure(ctx, a.Key)
+	if err != nil || got.Done != 3 || got.Xs[0] != "2" || got.CSV != "figure,x_name,x,series,seed,metric,unit,value\n" {
+		t.Fatalf("get: got %+v, %v; want the run as put", got, err)
+	}
+	a.Xs[0] = "2"
+	if err := s.PutFigure(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.ListFigures(ctx)
+	if err != nil || len(l) != 2 || l[0].Figure != "synergy-physical" || l[1].Done != 8 {
+		t.Fatalf("list: got %+v, %v; want two, oldest first, the second replaced", l, err)
+	}
+	if err := s.DeleteFigure(ctx, b.Key); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetFigure(ctx, b.Key); !errors.Is(err, ErrNotFound) {
+		t.Errorf("get deleted figure: got %v, want ErrNotFound", err)
+	}
+	if err := s.DeleteFigure(ctx, b.Key); !errors.Is(err, ErrNotFound) {
+		t.Errorf("delete deleted figure: got %v, want ErrNotFound", err)
+	}
+	if err := s.PutFigure(ctx, &FigureRun{}); err == nil {
+		t.Errorf("put figure without key: got no error")
+	}
+	if l, _ := s.List(ctx); len(l) != 2 {
+		t.Errorf("figures touched the runs: %d runs listed, want 2", len(l))
+	}
 }
 
 func TestMemoryContract(t *testing.T) { contract(t, NewMemory()) }

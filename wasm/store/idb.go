@@ -19,11 +19,13 @@ import (
 // string). Version 2 adds "meta" (key = run id, value = runrec.Meta as JSON) so the history panel
 // lists runs without decoding every record; upgrading from 1 fills it from "runs". Since version 2
 // "runs" values are written in runrec's binary form (a Uint8Array: ≈4× smaller and far faster to
-// decode than JSON); JSON strings written earlier are still read.
+// decode than JSON); JSON strings written earlier are still read. Version 3 adds "figures" (key =
+// FigureRun.Key, value = the FigureRun as JSON); runs saved before are untouched.
 const (
-	dbVersion = 2
-	runsStore = "runs"
-	metaStore = "meta"
+	dbVersion    = 3
+	runsStore    = "runs"
+	metaStore    = "meta"
+	figuresStore = "figures"
 )
 
 // IDB is the IndexedDB Store.
@@ -77,6 +79,11 @@ func upgrade(db *idb.Database, oldVersion, _ uint) error {
 	}
 	if oldVersion < 2 {
 		if _, err := db.CreateObjectStore(metaStore, idb.ObjectStoreOptions{}); err != nil {
+			return err
+		}
+	}
+	if oldVersion < 3 {
+		if _, err := db.CreateObjectStore(figuresStore, idb.ObjectStoreOptions{}); err != nil {
 			return err
 		}
 	}

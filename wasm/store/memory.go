@@ -12,11 +12,12 @@ import (
 // Memory is an in-memory Store. It keeps records in runrec's binary form so a caller's later
 // changes to a record do not leak into the store, as with IndexedDB.
 type Memory struct {
-	runs map[string][]byte
+	runs    map[string][]byte
+	figures map[string]FigureRun // values: FigureRun holds only strings and ints, so a copy is a snapshot
 }
 
 // NewMemory returns an empty store.
-func NewMemory() *Memory { return &Memory{runs: map[string][]byte{}} }
+func NewMemory() *Memory { return &Memory{runs: map[string][]byte{}, figures: map[string]FigureRun{}} }
 
 // Put implements Store.
 func (m *Memory) Put(_ context.Context, rec *runrec.Record) error {
@@ -71,5 +72,46 @@ func (m *Memory) Delete(_ context.Context, id string) error {
 		return ErrNotFound
 	}
 	delete(m.runs, id)
+	return nil
+}
+
+// PutFigure implements Store.
+func (m *Memory) PutFigure(_ context.Context, f *FigureRun) error {
+	if f.Key == "" {
+		return fmt.Errorf("store: figure run without key")
+	}
+	c := *f
+	c.Xs = append([]string(nil), f.Xs...)
+	m.figures[f.Key] = c
+	return nil
+}
+
+// GetFigure implements Store.
+func (m *Memory) GetFigure(_ context.Context, key string) (*FigureRun, error) {
+	f, ok := m.figures[key]
+	if !ok {
+		return nil, ErrNotFound
+	}
+	f.Xs = append([]string(nil), f.Xs...)
+	return &f, nil
+}
+
+// ListFigures implements Store.
+func (m *Memory) ListFigures(context.Context) ([]FigureRun, error) {
+	out := []FigureRun{}
+	for _, f := range m.figures {
+		f.Xs = append([]string(nil), f.Xs...)
+		out = append(out, f)
+	}
+	sortFigures(out)
+	return out, nil
+}
+
+// DeleteFigure implements Store.
+func (m *Memory) DeleteFigure(_ context.Context, key string) error {
+	if _, ok := m.figures[key]; !ok {
+		return ErrNotFound
+	}
+	delete(m.figures, key)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"sort"
+	"strings"
 
 	"schedlab/wasm/runrec"
 )
@@ -13,13 +14,49 @@ import (
 // ErrNotFound is returned for an unknown run id.
 var ErrNotFound = errors.New("store: no such run")
 
-// Store keeps runs. List is ordered by creation time, then id.
+// Store keeps runs and figures. List and ListFigures are ordered by creation time, then key.
 type Store interface {
 	Put(ctx context.Context, rec *runrec.Record) error
 	Get(ctx context.Context, id string) (*runrec.Record, error)
 	List(ctx context.Context) ([]runrec.Meta, error)
 	Rename(ctx context.Context, id, name string) error
 	Delete(ctx context.Context, id string) error
+
+	// PutFigure saves (or replaces) a figure's run under its Key; GetFigure and DeleteFigure
+	// return ErrNotFound for an unknown key.
+	PutFigure(ctx context.Context, f *FigureRun) error
+	GetFigure(ctx context.Context, key string) (*FigureRun, error)
+	ListFigures(ctx context.Context) ([]FigureRun, error)
+	DeleteFigure(ctx context.Context, key string) error
+}
+
+// FigureRun is a figure's cells run so far with one choice of seeds and sweep values: finished, or
+// cancelled (or cut short by a reload) with the cells that finished. Its rows are kept as the
+// figure's CSV (figure.WriteCSV), so a stored run is read back through figure.ReadCSV and checked
+// against the figure as the catalogue now defines it.
+type FigureRun struct {
+	Key     string   `json:"key"`    // FigureKey(Figure, Seeds, Xs)
+	Figure  string   `json:"figure"` // the catalogue id
+	Seeds   string   `json:"seeds"`  // figure.FormatSeeds of the seeds run
+	Xs      []string `json:"xs"`     // the sweep values run (nil when nothing is swept)
+	Cells   int      `json:"cells"`  // cells in all
+	Done    int      `json:"done"`   // cells finished (their rows are in CSV)
+	Created int64    `json:"created"`
+	CSV     string   `json:"csv"`
+}
+
+// FigureKey names a figure run: the same figure, seeds and sweep values reopen the same run.
+func FigureKey(figure, seeds string, xs []string) string {
+	return figure + "|" + seeds + "|" + strings.Join(xs, ",")
+}
+
+func sortFigures(fs []FigureRun) {
+	sort.Slice(fs, func(a, b int) bool {
+		if fs[a].Created != fs[b].Created {
+			return fs[a].Created < fs[b].Created
+		}
+		return fs[a].Key < fs[b].Key
+	})
 }
 
 func sortMetas(ms []runrec.Meta) {

@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/hack-pad/go-indexeddb/idb"
+
+	"schedlab/policies/scenario"
+	"schedlab/wasm/runrec"
 )
 
 // openV1 creates database name at schema version 1 (one "runs" store, records as JSON strings)
@@ -87,6 +90,67 @@ func TestIDBUpgradeFromV1(t *testing.T) {
 	}
 	if rec, err := s.Get(ctx, "old"); err != nil || rec.Name != "renamed" || rec.Intervals[0].GPUs[0] != 3 {
 		t.Errorf("after rename: got %v, %v, want the renamed record", rec, err)
+	}
+	// Version 3's figures store exists beside the upgraded runs.
+	if err := s.PutFigure(ctx, &FigureRun{Key: "k", Figure: "f"}); err != nil {
+		t.Errorf("figure after upgrade: %v", err)
+	}
+	if l, err := s.List(ctx); err != nil || len(l) != 1 {
+		t.Errorf("runs after a figure was saved: got %v, %v", l, err)
+	}
+}
+
+// TestIDBUpgradeFromV2 opens a version-2 database (runs and meta, binary records) written by the
+// previous schema: its runs still list and open, and figures can be saved.
+func TestIDBUpgradeFromV2(t *testing.T) {
+	if !Available() {
+		t.Skip("no IndexedDB here: run under node --require fake-indexeddb/auto (scripts/e2e/go_js_wasm_exec_idb) or in Chromium")
+	}
+	ctx := context.Background()
+	name := fmt.Sprintf("schedlab-upgrade-v2-%d", dbSeq+200)
+	openV1(t, name, nil)
+	req := js.Global().Get("indexedDB").Call("open", name, 2)
+	done := make(chan struct{})
+	up := js.FuncOf(func(js.Value, []js.Value) any {
+		req.Get("result").Call("createObjectStore", metaStore)
+		return nil
+	})
+	ok := js.FuncOf(func(js.Value, []js.Value) any { req.Get("result").Call("close"); close(done); return nil })
+	defer up.Release()
+	defer ok.Release()
+	req.Set("onupgradeneeded", up)
+	req.Set("onsuccess", ok)
+	<-done
+	v2 := &IDB{}
+	{ // write a run the version-2 way, through a connection at version 2
+		f, _ := idb.WrapFactory(js.Global().Get("indexedDB"))
+		r, err := f.Open(ctx, name, 2, func(*idb.Database, uint, uint) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v2.db, err = r.Await(ctx); err != nil {
+			t.Fatal(err)
+		}
+		rec := &runrec.Record{ID: "v2", Name: "saved by v2", Created: 5, Policy: "fifo", Cluster: "16x8",
+			Spec: scenario.Spec{Generate: "philly:jobs=1", Policies: []string{"fifo"}, Seed: 3}, Summary: []byte(`{}`)}
+		if err := v2.Put(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+		v2.Close()
+	}
+	s, err := OpenIDB(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if rec, err := s.Get(ctx, "v2"); err != nil || rec.Name != "saved by v2" {
+		t.Fatalf("v2 run after upgrade: got %v, %v", rec, err)
+	}
+	if err := s.PutFigure(ctx, &FigureRun{Key: "k", Figure: "f", Created: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := s.ListFigures(ctx); err != nil || len(l) != 1 {
+		t.Errorf("figures after upgrade: got %v, %v", l, err)
 	}
 }
 

@@ -1,0 +1,251 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"syscall/js"
+
+	"schedlab/policies"
+	"schedlab/policies/figure"
+	"schedlab/policies/scenario"
+	"schedlab/wasm/store"
+)
+
+// figView is the Figures view: the catalogue grouped by paper, and the open figure with its
+// chosen seeds and sweep values, the rows of its finished cells and its pool of workers.
+type figView struct {
+	p      *page
+	f      *figure.Figure // the catalogue's figure
+	xs     []int          // the chosen sweep values (indices into f.Sweep.Values, in order)
+	seeds  []uint64
+	rows   map[cellKey][]figure.Row // finished cells, in the catalogue figure's indices
+	run    *figPool                 // the pool running now (nil when idle)
+	file   js.Value                 // the trace file a replaying figure needs (null until loaded)
+	embed  bool
+	lastMs float64 // when the chart was last drawn (performance.now)
+}
+
+// cellKey identifies a cell independently of the chosen subset.
+type cellKey struct {
+	x, s int
+	seed uint64
+}
+
+func (v *figView) el(id string) js.Value { return byTestID(id) }
+
+// buildFigureList lists the catalogue (smoke figures last, marked), grouped by paper.
+func (v *figView) buildFigureList() {
+	box := v.el("figure-list")
+	clear(box)
+	var papers []string
+	by := map[string][]*figure.Figure{}
+	for _, f := range policies.Figures() {
+		if _, ok := by[f.Paper]; !ok {
+			papers = append(papers, f.Paper)
+		}
+		by[f.Paper] = append(by[f.Paper], f)
+	}
+	for _, paper := range papers {
+		box.Call("appendChild", el("h3", paper))
+		ul := el("ul", "", "class", "figures")
+		for _, f := range by[paper] {
+			li := el("li", "", "data-figure", f.ID)
+			btn := el("button", f.ID, "type", "button", "data-testid", "figure-open-"+f.ID, "class", "link")
+			id := f.ID
+			on(btn, "click", func(js.Value) { v.open(id, "", nil, true) })
+			li.Call("appendChild", btn)
+			li.Call("appendChild", el("span", " "+f.Number+" · "+f.Caption, "class", "note"))
+			ul.Call("appendChild", li)
+		}
+		box.Call("appendChild", ul)
+	}
+}
+
+// open shows figure id with the seeds text (empty: the figure's defaults) and sweep values (nil:
+// all), draws what the store holds of it and, when run is true, runs the cells it lacks.
+func (v *figView) open(id, seedsText string, xs []string, run bool) {
+	v.p.showView("figures")
+	v.cancel("")
+	f, ok := policies.FindFigure(id)
+	if !ok {
+		v.p.setError(fmt.Sprintf("figure %q: not in the catalogue (the Figures view lists them)", id))
+		doc.Get("body").Call("setAttribute", "data-done", "1")
+		return
+	}
+	v.p.setError("")
+	if v.f != f {
+		v.f, v.file = f, js.Null()
+	}
+	seeds := f.Seeds
+	if seedsText != "" {
+		var err error
+		if seeds, err = figure.ParseSeeds(seedsText); err != nil {
+			v.p.setError(err.Error())
+			doc.Get("body").Call("setAttribute", "data-done", "1")
+			return
+		}
+	}
+	v.seeds, v.xs = seeds, nil
+	for x, val := range f.Sweep.Values {
+		if xs == nil || slices.Contains(xs, val) {
+			v.xs = append(v.xs, x)
+		}
+	}
+	if f.Sweep.Name != "" && len(v.xs) == 0 {
+		v.p.setError(fmt.Sprintf("figure %s: none of the sweep values %s chosen", f.ID, strings.Join(xs, ", ")))
+		doc.Get("body").Call("setAttribute", "data-done", "1")
+		return
+	}
+	v.showControls()
+	v.rows = map[cellKey][]figure.Row{}
+	v.loadStored()
+	v.setURL()
+	v.draw(true)
+	if run {
+		v.start()
+		return
+	}
+	all, have := v.cells(), 0
+	for _, c := range all {
+		if v.rows[cellKey{c.X, c.S, c.Seed}] != nil {
+			have++
+		}
+	}
+	if have == len(all) {
+		v.status(fmt.Sprintf("%d of %d cells, stored: reopened without recomputing", have, len(all)), 1)
+	} else {
+		v.status(fmt.Sprintf("%d of %d cells stored: Run computes the rest", have, len(all)), float64(have)/float64(len(all)))
+	}
+	doc.Get("body").Call("setAttribute", "data-done", "1")
+}
+
+// sub is the figure as chosen: only the chosen sweep values (and the references about them);
+// with every value chosen it is the catalogue figure itself, so its CSV is the runner's.
+func (v *figView) sub() *figure.Figure {
+	f := v.f
+	if len(v.xs) == len(f.Sweep.Values) {
+		return f
+	}
+	s := *f
+	s.Sweep.Values = nil
+	for _, x := range v.xs {
+		s.Sweep.Values = append(s.Sweep.Values, f.Sweep.Values[x])
+	}
+	s.Refs = nil
+	for _, r := range f.Refs {
+		if slices.Contains(s.Sweep.Values, r.X) {
+			s.Refs = append(s.Refs, r)
+		}
+	}
+	xs := v.xs
+	s.Cell = func(x, se int, seed uint64) scenario.Spec { return f.Cell(xs[x], se, seed) }
+	return &s
+}
+
+// subRows are the finished rows in sub()'s indices (sweep value positions among the chosen).
+func (v *figView) subRows() []figure.Row {
+	var out []figure.Row
+	for x, orig := range v.xs {
+		for s := range v.f.Series {
+			for _, seed := range v.seeds {
+				for _, r := range v.rows[cellKey{orig, s, seed}] {
+					r.X = x
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	if v.f.Sweep.Name == "" { // nothing swept: one implicit x
+		for s := range v.f.Series {
+			for _, seed := range v.seeds {
+				out = append(out, v.rows[cellKey{0, s, seed}]...)
+			}
+		}
+	}
+	return out
+}
+
+// cells are the chosen cells in the canonical order, in the catalogue figure's indices.
+func (v *figView) cells() []figure.Cell {
+	sub := v.sub().Cells(v.seeds)
+	for i := range sub {
+		if len(v.xs) > 0 {
+			sub[i].X = v.xs[sub[i].X]
+		}
+	}
+	return sub
+}
+
+// key is the store key of the figure as chosen.
+func (v *figView) key() string {
+	return store.FigureKey(v.f.ID, figure.FormatSeeds(v.seeds), v.sub().Sweep.Values)
+}
+
+// loadStored adds the rows of the stored run of this choice, if any. A stored run whose CSV no
+// longer reads against the catalogue's figure (the figure changed since) is ignored.
+func (v *figView) loadStored() {
+	fr, err := v.p.store.GetFigure(v.p.ctx, v.key())
+	if err != nil {
+		return
+	}
+	rows, err := figure.ReadCSV(v.sub(), "stored figure "+v.f.ID, strings.NewReader(fr.CSV))
+	if err != nil {
+		v.p.setError(err.Error() + " (stored before the figure changed: running it again)")
+		return
+	}
+	for _, r := range rows {
+		x := r.X
+		if len(v.xs) > 0 {
+			x = v.xs[r.X]
+		}
+		k := cellKey{x, r.S, r.Seed}
+		r.X = x
+		v.rows[k] = append(v.rows[k], r)
+	}
+}
+
+// save stores the figure's finished cells under its key.
+func (v *figView) save() {
+	sub := v.sub()
+	var buf bytes.Buffer
+	if err := sub.WriteCSV(&buf, v.subRows()); err != nil {
+		v.p.setError(err.Error())
+		return
+	}
+	cells := v.cells()
+	done := 0
+	for _, c := range cells {
+		if v.rows[cellKey{c.X, c.S, c.Seed}] != nil {
+			done++
+		}
+	}
+	fr := &store.FigureRun{Key: v.key(), Figure: v.f.ID, Seeds: figure.FormatSeeds(v.seeds), Xs: sub.Sweep.Values,
+		Cells: len(cells), Done: done, Created: nowMs(), CSV: buf.String()}
+	if old, err := v.p.store.GetFigure(v.p.ctx, fr.Key); err == nil {
+		fr.Created = old.Created
+	}
+	if err := v.p.store.PutFigure(v.p.ctx, fr); err != nil {
+		v.p.setError("figure not saved: " + err.Error())
+	}
+}
+
+// setURL puts the open figure in the address bar: ?figure=ID&seeds=LIST[&sweep=V,V…][&embed=1].
+func (v *figView) setURL() {
+	q := js.Global().Get("URLSearchParams").New()
+	q.Call("set", "figure", v.f.ID)
+	q.Call("set", "seeds", figure.FormatSeeds(v.seeds))
+	if len(v.xs) != len(v.f.Sweep.Values) {
+		q.Call("set", "sweep", strings.Join(v.sub().Sweep.Values, ","))
+	}
+	if v.embed {
+		q.Call("set", "embed", "1")
+	}
+	js.Global().Get("history").Call("replaceState", nil, "", "?"+q.Call("toString").String())
+	full := js.Global().Get("URLSearchParams").New(q)
+	full.Call("delete", "embed")
+	setAttr(v.el("figure-full-app"), "href", js.Global().Get("location").Get("pathname").String()+"?"+full.Call("toString").String())
+}
