@@ -35,7 +35,8 @@ func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell
 	return CellRows(f, c, out)
 }
 
-// RunCellSpec is the run behind a cell: spec (one policy) run lean, its trace read through open.
+// RunCellSpec is the run behind a cell: spec (one policy) run lean, its trace read through open. A
+// spec that stops at its measurement window must still have arrivals when the window ends.
 // Cells of different figures with the same spec are the same run; a caller may run it once and
 // read each cell's rows from it with CellRows.
 func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
@@ -52,7 +53,21 @@ func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
 		return Outcome{}, err
 	}
 	h.Lean = true // a cell keeps what its rows need: the summary and the jobs' records
-	return RunOne(reg, spec, spec.Policies[0], jobs, cl, models, h)
+	out, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, h)
+	if err != nil || !spec.StopAtWindow {
+		return out, err
+	}
+	// The run was to end when its measured jobs finish, under a stream of arrivals that goes on; a
+	// workload that ran out first left the cluster emptier than the experiment it stands for.
+	var last core.Time
+	for i := range jobs {
+		last = max(last, jobs[i].Submit)
+	}
+	if out.Result.End > last {
+		return Outcome{}, fmt.Errorf("the workload's %d arrivals end at %.1f h, before its measured jobs finish at %.1f h: generate more jobs",
+			len(jobs), last.Seconds()/3600, out.Result.End.Seconds()/3600)
+	}
+	return out, nil
 }
 
 // CellRows reads cell c's rows of figure f from the run of its spec (see RunCell for the metrics).
