@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need, without prompts: Go modules, the npm packages pinned in
 # build/package-lock.json (npm ci, skipped when build/node_modules already satisfies
-# build/package.json), and Debian's chromium and brotli when missing. Never runs
+# build/package.json), and Debian's chromium, brotli, slurm-wlm and munge (the one-node Slurm of
+# scripts/cluster's test) when missing. Never runs
 # `npx playwright install`: the e2e tests drive the system Chromium through playwright-core.
 # Under CI=true a failed Chromium install is fatal; otherwise it is a warning and e2e skips.
 set -euo pipefail
@@ -18,12 +19,14 @@ else
 	npm install --prefix build --no-audit --no-fund --loglevel=error </dev/null
 fi
 
-echo "deps: Debian packages (chromium for the browser tests, brotli for the site's ≤ 2 MB transfer)"
+echo "deps: Debian packages (chromium for the browser tests, brotli for the site's ≤ 2 MB transfer, slurm-wlm and munge for the Slurm test)"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v brotli >/dev/null 2>&1 || missing+=(brotli)
+command -v slurmctld >/dev/null 2>&1 || missing+=(slurm-wlm)
+command -v munged >/dev/null 2>&1 || missing+=(munge)
 if [ ${#missing[@]} -eq 0 ]; then
-	echo "deps: chromium and brotli present"
+	echo "deps: chromium, brotli, slurm-wlm and munge present"
 	exit 0
 fi
 sudo=
@@ -37,5 +40,5 @@ elif [ "${CI:-}" = true ]; then
 	echo "deps: apt-get install ${missing[*]} failed" >&2
 	exit 1
 else
-	echo "deps: WARNING: could not install ${missing[*]}; browser tests skip without chromium, the site is gzip-only without brotli" >&2
+	echo "deps: WARNING: could not install ${missing[*]}; browser tests skip without chromium, the site is gzip-only without brotli, the Slurm test skips without slurm-wlm and munge" >&2
 fi

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -25,24 +26,31 @@ type figureOptions struct {
 	workers int
 	out     string
 	figs    []*figure.Figure // what id names
+
+	sweep     string   // -sweep FILE (then id is the sweep's id)
+	sweepHash string   // the sweep file's content hash, part of a part's metadata
+	shard     shard    // -shard I/N
+	merging   bool     // -merge
+	merge     []string // the parts -merge names
+	version   string   // the program version, with -shard or -merge
 }
 
 // parseFigureFlags checks the -figure mode's flags: only -seeds, -j and -figure-out go with it.
 func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error {
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		switch name {
-		case "figure", "seeds", "j", "figure-out":
+		case "figure", "seeds", "j", "figure-out", "sweep", "shard", "merge":
 		default:
-			if !set["figure"] {
+			if !set["figure"] && !set["sweep"] {
 				continue
 			}
-			return usageError{fmt.Errorf("-figure takes only -seeds, -j and -figure-out, not -%s", name)}
+			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -j, -figure-out, -shard and -merge, not -%s", name)}
 		}
 	}
-	if !set["figure"] {
-		for _, f := range []string{"seeds", "j", "figure-out"} {
+	if !set["figure"] && !set["sweep"] {
+		for _, f := range []string{"seeds", "j", "figure-out", "shard", "merge"} {
 			if set[f] {
-				return usageError{fmt.Errorf("-%s goes with -figure ID|all", f)}
+				return usageError{fmt.Errorf("-%s goes with -figure ID|all or -sweep FILE", f)}
 			}
 		}
 	}
@@ -55,6 +63,9 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 			return usageError{fmt.Errorf("-seeds: %w", err)}
 		}
 		o.seeds = s
+	}
+	if set["sweep"] {
+		return loadSweep(o, set)
 	}
 	if o.id == "all" {
 		if fi, err := os.Stat(o.out); o.out != "" && err == nil && !fi.IsDir() {
@@ -78,14 +89,46 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 	return nil
 }
 
+// job is one cell of the figure at index fig.
+type job struct {
+	fig  int
+	cell figure.Cell
+}
+
+// distinctRuns groups jobs by their cell's spec: cells of different figures with the same spec
+// (synergy-fig8 at 9 jobs/h and synergy-fig8-cdf, …) are one run, which gives the rows of each.
+// The groups hold indices into jobs, in order of first appearance.
+func distinctRuns(figs []*figure.Figure, jobs []job) ([][]int, error) {
+	var runs [][]int
+	seen := map[string]int{}
+	for k, j := range jobs {
+		key, err := json.Marshal(figs[j.fig].Cell(j.cell.X, j.cell.S, j.cell.Seed))
+		if err != nil {
+			return nil, err
+		}
+		r, ok := seen[string(key)]
+		if !ok {
+			r, seen[string(key)] = len(runs), len(runs)
+			runs = append(runs, nil)
+		}
+		runs[r] = append(runs[r], k)
+	}
+	return runs, nil
+}
+
 // runFigures runs every cell of the chosen figures on o.workers goroutines, writes the CSVs
 // and prints each figure's reference table. Cells are independent and each writes its rows into
 // its own slot, so the output is the same for any number of workers.
 func runFigures(o options, stdout io.Writer) error {
 	fo := o.fig
-	type job struct {
-		fig  int
-		cell figure.Cell
+	if fo.merging {
+		return mergeFigures(o, stdout)
+	}
+	if fo.shard.n > 0 {
+		var err error
+		if fo.figs, err = pendingFigures(fo, o.stderr); err != nil || len(fo.figs) == 0 {
+			return err // nothing left to run: every part is complete
+		}
 	}
 	var jobs []job
 	for i, f := range fo.figs {
@@ -93,9 +136,13 @@ func runFigures(o options, stdout io.Writer) error {
 		if seeds == nil {
 			seeds = f.Seeds
 		}
-		for _, c := range f.Cells(seeds) {
+		for _, c := range fo.shard.of(f.Cells(seeds)) {
 			jobs = append(jobs, job{i, c})
 		}
+	}
+	runs, err := distinctRuns(fo.figs, jobs)
+	if err != nil {
+		return err
 	}
 	reg, models := policies.Builtin(), zoo.Models()
 	rows := make([][]figure.Row, len(jobs))
@@ -105,20 +152,30 @@ func runFigures(o options, stdout io.Writer) error {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	progress := newProgress(o.stderr, len(jobs), start)
-	for range min(fo.workers, len(jobs)) {
+	for range min(fo.workers, len(runs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := range next {
+			for r := range next {
 				t := time.Now()
-				rows[k], errs[k] = policies.RunCell(reg, models, fo.figs[jobs[k].fig], jobs[k].cell, openTrace, policies.Hooks{})
-				took[k] = time.Since(t)
-				progress.done()
+				first := jobs[runs[r][0]]
+				out, err := policies.RunCellSpec(reg, models, fo.figs[first.fig].Cell(first.cell.X, first.cell.S, first.cell.Seed),
+					openTrace, policies.Hooks{})
+				for _, k := range runs[r] {
+					f, c := fo.figs[jobs[k].fig], jobs[k].cell
+					if err != nil {
+						errs[k] = fmt.Errorf("figure %s, %s: %w", f.ID, f.CellName(c), err)
+					} else {
+						rows[k], errs[k] = policies.CellRows(f, c, out)
+					}
+					progress.done()
+				}
+				took[runs[r][0]] = time.Since(t)
 			}
 		}()
 	}
-	for k := range jobs {
-		next <- k
+	for r := range runs {
+		next <- r
 	}
 	close(next)
 	wg.Wait()
@@ -135,17 +192,20 @@ func runFigures(o options, stdout io.Writer) error {
 		return err
 	}
 	if o.stderr != nil {
-		fmt.Fprintf(o.stderr, "simulate: %d figure(s), %d cells on %d worker(s) in %.1f s\n",
-			len(fo.figs), len(jobs), min(fo.workers, len(jobs)), time.Since(start).Seconds())
+		fmt.Fprintf(o.stderr, "simulate: %d figure(s), %d cells (%d distinct runs) on %d worker(s) in %.1f s\n",
+			len(fo.figs), len(jobs), len(runs), min(fo.workers, len(runs)), time.Since(start).Seconds())
 		if len(fo.figs) > 1 {
 			busy := make([]time.Duration, len(fo.figs))
 			for k, j := range jobs {
 				busy[j.fig] += took[k]
 			}
 			for i, f := range fo.figs {
-				fmt.Fprintf(o.stderr, "simulate:   %-24s %6.1f s of cell time\n", f.ID, busy[i].Seconds())
+				fmt.Fprintf(o.stderr, "simulate:   %-24s %6.1f s of run time (a run shared with an earlier figure counts there)\n", f.ID, busy[i].Seconds())
 			}
 		}
+	}
+	if fo.shard.n > 0 {
+		return nil // a part's rows alone judge nothing: the merge prints the reference table
 	}
 	for i, f := range fo.figs {
 		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
@@ -193,7 +253,11 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 			}
 			path = filepath.Join(fo.out, f.ID+".csv")
 		}
-		if err := files.write("figure-out", path, func(w io.Writer) error { return f.WriteCSV(w, perFig[i]) }); err != nil {
+		write := func(w io.Writer) error { return f.WriteCSV(w, perFig[i]) }
+		if fo.shard.n > 0 {
+			write = func(w io.Writer) error { return writePart(w, f, fo.wantMeta(f), perFig[i]) }
+		}
+		if err := files.write("figure-out", path, write); err != nil {
 			return err
 		}
 	}

@@ -19,6 +19,8 @@ import (
 
 const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [flags]
        simulate -figure ID|all [-seeds LIST] [-j N] [-figure-out PATH]
+       simulate (-figure ID|all | -sweep FILE) [-seeds LIST] [-j N] -shard I/N -figure-out PART
+       simulate (-figure ID|all | -sweep FILE) [-seeds LIST] -merge PART... -figure-out PATH
 
   -trace PATH | -generate SPEC    the workload (a trace file, or a generator SPEC such as philly:jobs=1000,rate=9)
   -format NAME                    force a trace format (default: detect)
@@ -50,6 +52,11 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
   -j N                            cells run in parallel (default: the number of cores)
   -figure-out PATH                the figure's CSV (figure,x_name,x,series,seed,metric,unit,value);
                                   with -figure all a directory, one ID.csv per figure
+  -sweep FILE                     like -figure, for your own sweep file (JSON; see the README)
+  -shard I/N                      run only the cells with index I mod N; -figure-out is then a part
+                                  (the CSV after a metadata line); a complete part is not run again
+  -merge PART...                  join the parts of shards 0..N-1 into -figure-out, byte-identical to
+                                  the unsharded run (with -figure all, PART... are directories)
 `
 
 type options struct {
@@ -102,6 +109,11 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&seedsS, "seeds", "", "")
 	fs.IntVar(&o.fig.workers, "j", runtime.NumCPU(), "")
 	fs.StringVar(&o.fig.out, "figure-out", "", "")
+	var shardS string
+	fs.StringVar(&o.fig.sweep, "sweep", "", "")
+	fs.StringVar(&shardS, "shard", "", "")
+	fs.BoolVar(&o.fig.merging, "merge", false, "")
+	args, o.fig.merge = splitMerge(args)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			fmt.Fprint(stdout, usage)
@@ -120,8 +132,11 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		}
 		return o, nil
 	}
-	if set["figure"] || set["seeds"] || set["j"] || set["figure-out"] {
-		return o, parseFigureFlags(&o.fig, set, seedsS)
+	if set["figure"] || set["seeds"] || set["j"] || set["figure-out"] || set["sweep"] || set["shard"] || set["merge"] {
+		if err := parseFigureFlags(&o.fig, set, seedsS); err != nil {
+			return o, err
+		}
+		return o, parseShardFlags(&o.fig, set, shardS)
 	}
 
 	spec := &o.spec

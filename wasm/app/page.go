@@ -162,6 +162,7 @@ func (p *page) buildControls() {
 	on(byTestID("export-png"), "click", func(js.Value) { p.exportImage("png") })
 	on(doc.Call("getElementById", "export-svg"), "click", func(js.Value) { p.exportImage("svg") })
 	on(doc.Call("getElementById", "import-json"), "change", func(js.Value) { p.importJSON() })
+	p.buildSweepIO()
 }
 
 func traceFormats() []string {

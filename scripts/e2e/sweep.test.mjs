@@ -1,0 +1,79 @@
+// Beyond one machine (issue 16), as a user goes through it: the form exported as a sweep file, the
+// file given a swept parameter and run by the native runner in two shards and merged (what a Slurm
+// array and its merge job do), and the merged CSV imported into the page and drawn. A CSV that is
+// not a figure's is refused naming the file and line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseURL, launch, offsite, q, ready, setPolicies } from './browser.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const shots = join(root, 'build', 'e2e');
+mkdirSync(shots, { recursive: true });
+
+test('export a sweep file, shard and merge it natively, import and draw the merged CSV', async () => {
+  const b = await launch();
+  try {
+    const { page } = b;
+    await page.goto(baseURL);
+    await ready(page);
+    await page.fill('#workload-gen', 'philly:jobs=40,rate=9');
+    await page.fill(q('cluster-spec'), '2x8');
+    await setPolicies(page, ['fifo', 'las']);
+    await page.fill(q('seed'), '3');
+    await page.click('details.beyond > summary');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(q('export-sweep'))]);
+    assert.equal(download.suggestedFilename(), 'schedlab-sweep.json');
+    const sweep = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    assert.equal(sweep.generate, 'philly:jobs=40,rate=9');
+    assert.equal(sweep.cluster, '2x8');
+    assert.deepEqual(sweep.policies, ['fifo', 'las']);
+    assert.equal(sweep.seeds, '3');
+    assert.ok(sweep.metrics.includes('mean_jct_s'));
+    assert.equal(sweep.seed, undefined);
+
+    // The user's edit: sweep the load over three seeds.
+    sweep.sweep = { param: 'generate.rate', label: 'load (jobs/h)', values: [6, 12] };
+    sweep.seeds = '1-3';
+    const file = join(shots, 'sweep-export.json');
+    writeFileSync(file, JSON.stringify(sweep, null, 2));
+    const bin = join(root, 'build', 'simulate-e2e-sweep');
+    execFileSync('go', ['build', '-o', bin, './scripts/simulate'], { cwd: root });
+    // Fresh parts: an old part of another build at the same path would be refused, as it should.
+    const partDir = mkdtempSync(join(tmpdir(), 'schedlab-sweep-'));
+    const parts = [0, 1].map((i) => join(partDir, `part-${i}-of-2.csv`));
+    parts.forEach((p, i) => execFileSync(bin, ['-sweep', file, '-shard', `${i}/2`, '-figure-out', p], { stdio: 'pipe' }));
+    const merged = join(shots, 'sweep-merged.csv');
+    execFileSync(bin, ['-sweep', file, '-merge', ...parts, '-figure-out', merged], { stdio: 'pipe' });
+    rmSync(partDir, { recursive: true });
+    const csv = readFileSync(merged, 'utf8');
+    assert.equal(csv.split('\n').length - 2, 2 * 2 * 3 * sweep.metrics.length, csv);
+
+    await page.setInputFiles(q('import-figure-csv'), merged);
+    await page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', q('imported-figure-note'));
+    assert.equal(await page.textContent(q('imported-figure-note')),
+      `sweep-merged.csv: my-sweep, ${2 * 2 * 3 * sweep.metrics.length} rows, seeds 1-3`);
+    const box = page.locator(q('imported-figure-chart'));
+    assert.ok(await box.isVisible());
+    await page.waitForSelector(`${q('imported-figure-chart')} canvas`);
+    assert.ok(await box.getAttribute('_echarts_instance_'), 'no ECharts chart in the box');
+    assert.equal(await page.textContent(q('error')), '');
+    await box.screenshot({ path: join(shots, 'sweep-imported.png') });
+
+    // Not a figure CSV: refused with the file and line, the chart hidden.
+    const bad = join(shots, 'sweep-bad.csv');
+    writeFileSync(bad, 'figure,x_name,x,series,seed,metric,unit,value\nmy,rate,6,fifo,1,mean_jct_s,s,oops\n');
+    await page.setInputFiles(q('import-figure-csv'), bad);
+    await page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', q('error'));
+    assert.match(await page.textContent(q('error')), /^sweep-bad\.csv:2: value: "oops" is not a finite number/);
+    assert.ok(!(await box.isVisible()));
+    assert.deepEqual(b.errors, []);
+    assert.deepEqual(offsite(b.requests), []);
+  } finally {
+    await b.close();
+  }
+});

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"schedlab/policies/figure"
+)
+
+// partPath is where a sharded run writes figure f's part: -figure-out itself, or with -figure all
+// DIR/ID.csv inside the -figure-out directory.
+func (fo figureOptions) partPath(dir string, f *figure.Figure) string {
+	if fo.id == "all" {
+		return filepath.Join(dir, f.ID+".csv")
+	}
+	return dir
+}
+
+// wantMeta is the metadata a part of f must carry to belong to this run.
+func (fo figureOptions) wantMeta(f *figure.Figure) partMeta {
+	return partMeta{figure: f.ID, seeds: figure.FormatSeeds(fo.seedsOf(f)), version: fo.version, sweep: fo.sweepHash, shard: fo.shard}
+}
+
+// seedsOf is -seeds, or the figure's own seeds.
+func (fo figureOptions) seedsOf(f *figure.Figure) []uint64 {
+	if fo.seeds != nil {
+		return fo.seeds
+	}
+	return f.Seeds
+}
+
+// pendingFigures drops the figures whose part of this shard is already complete (a resubmitted array
+// task does not run them again) and refuses a part file that belongs to another run.
+func pendingFigures(fo figureOptions, stderr io.Writer) ([]*figure.Figure, error) {
+	var out []*figure.Figure
+	for _, f := range fo.figs {
+		path := fo.partPath(fo.out, f)
+		want := fo.wantMeta(f)
+		m, rows, err := readPart(f, path, want)
+		if errors.Is(err, fs.ErrNotExist) {
+			out = append(out, f)
+			continue
+		}
+		if err == nil && m.shard != want.shard {
+			err = fmt.Errorf("%s: shard %s, not %s", path, m.shard, want.shard)
+		}
+		if err == nil {
+			if missing, foreign := partCoverage(f, fo.shard.of(f.Cells(fo.seedsOf(f))), rows); len(missing)+len(foreign) > 0 {
+				err = fmt.Errorf("%s: incomplete (lacks %s)", path, describeCells(f, append(missing, foreign...)))
+			}
+		}
+		if err != nil {
+			return nil, usageError{fmt.Errorf("-figure-out %s exists but is not this shard's complete part: %v; remove it to run shard %s again", path, oneLine(err.Error()), fo.shard)}
+		}
+		if stderr != nil {
+			fmt.Fprintf(stderr, "simulate: %s: shard %s of %s already complete; not run again\n", path, fo.shard, f.ID)
+		}
+	}
+	return out, nil
+}
+
+// sameRun checks that a part's metadata m comes from the run want describes: same figure, seeds,
+// sweep file content and program version.
+func sameRun(path string, m, want partMeta) error {
+	switch {
+	case m.figure != want.figure:
+		return fmt.Errorf("%s: a part of figure %s, not %s", path, m.figure, want.figure)
+	case m.seeds != want.seeds:
+		return fmt.Errorf("%s: a part for seeds %s, not %s (give -seeds %s, or merge the parts of one run)", path, m.seeds, want.seeds, m.seeds)
+	case m.sweep != want.sweep:
+		return fmt.Errorf("%s: made from other contents of the sweep file (%s, this one is %s)", path, m.sweep, want.sweep)
+	case m.version != want.version:
+		return fmt.Errorf("%s: made by program version %s, this runner is %s (run every shard and the merge with one binary)", path, m.version, want.version)
+	}
+	return nil
+}
+
+// mergeFigures joins the parts named by -merge into each figure's CSV, byte-identical to an
+// unsharded run, and prints the reference tables. Any part that is missing, duplicated, incomplete
+// or from another run is an error naming the file and the cells.
+func mergeFigures(o options, stdout io.Writer) error {
+	fo := o.fig
+	perFig := make([][]figure.Row, len(fo.figs))
+	for i, f := range fo.figs {
+		paths := fo.merge
+		if fo.id == "all" {
+			paths = make([]string, len(fo.merge))
+			for k, dir := range fo.merge {
+				paths[k] = filepath.Join(dir, f.ID+".csv")
+			}
+		}
+		rows, err := mergeFigure(f, fo.seedsOf(f), fo.wantMeta(f), paths)
+		if err != nil {
+			return usageError{err}
+		}
+		perFig[i] = rows
+	}
+	if err := writeFigureCSVs(fo, perFig); err != nil {
+		return err
+	}
+	for i, f := range fo.figs {
+		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mergeFigure reads and checks the parts of one figure and returns their rows.
+func mergeFigure(f *figure.Figure, seeds []uint64, want partMeta, paths []string) ([]figure.Row, error) {
+	cells := f.Cells(seeds)
+	byShard := map[int]string{}
+	n := 0
+	var all []figure.Row
+	for _, path := range paths {
+		m, rows, err := readPart(f, path, want)
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			n = m.shard.n
+		}
+		if m.shard.n != n {
+			return nil, fmt.Errorf("%s: shard %s, but %s is a shard of %d", path, m.shard, paths[0], n)
+		}
+		if prev, dup := byShard[m.shard.i]; dup {
+			return nil, fmt.Errorf("%s and %s are both shard %s (%s): give each part once", prev, path, m.shard,
+				describeCells(f, m.shard.of(cells)))
+		}
+		byShard[m.shard.i] = path
+		missing, foreign := partCoverage(f, m.shard.of(cells), rows)
+		if len(foreign) > 0 {
+			return nil, fmt.Errorf("%s: holds cells that are not shard %s's: %s", path, m.shard, describeCells(f, foreign))
+		}
+		if len(missing) > 0 {
+			return nil, fmt.Errorf("%s: shard %s lacks %s", path, m.shard, describeCells(f, missing))
+		}
+		all = append(all, rows...)
+	}
+	var lost []string
+	var lostCells []figure.Cell
+	for i := range n {
+		if _, ok := byShard[i]; !ok {
+			lost = append(lost, shard{i, n}.String())
+			lostCells = append(lostCells, shard{i, n}.of(cells)...)
+		}
+	}
+	if len(lost) > 0 {
+		slices.SortFunc(lostCells, func(a, b figure.Cell) int { return a.Index - b.Index })
+		return nil, fmt.Errorf("figure %s: no part for shard %s among the %d given: %s missing (resubmit those array indices)",
+			f.ID, strings.Join(lost, ", "), len(paths), describeCells(f, lostCells))
+	}
+	return all, nil
+}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"schedlab/policies"
+	"schedlab/policies/figure"
+	"schedlab/policies/sweep"
+)
+
+// loadSweep reads -sweep FILE into the one figure the run (or shard, or merge) works on; its
+// policies must be in the registry.
+func loadSweep(o *figureOptions, set map[string]bool) error {
+	if set["figure"] {
+		return usageError{fmt.Errorf("-figure and -sweep are exclusive")}
+	}
+	data, err := os.ReadFile(o.sweep)
+	if err != nil {
+		return usageError{fmt.Errorf("-sweep %s: %w", o.sweep, err)}
+	}
+	file, fig, err := sweep.Parse(o.sweep, data)
+	if err != nil {
+		return usageError{err}
+	}
+	reg := policies.Builtin()
+	for _, p := range file.Policies {
+		if !reg.Has(p) {
+			return usageError{fmt.Errorf("%s: policies: %q is not a registered policy (see -list)", o.sweep, p)}
+		}
+	}
+	if strings.HasSuffix(o.out, "/") {
+		return usageError{fmt.Errorf("-figure-out %s: a directory; a sweep writes a file", o.out)}
+	}
+	o.id, o.figs, o.sweepHash = fig.ID, []*figure.Figure{fig}, contentHash(data)
+	return nil
+}
