@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -127,6 +128,44 @@ func BuiltinModels() *Models {
 
 // ModelKey normalises a model name for comparisons (lower case, no '-', '_' or spaces).
 func ModelKey(name string) string { return strings.ToLower(normaliseKey(name)) }
+
+// AppendModelKey appends ModelKey(name) to dst. For an ASCII name (every name the generators and
+// built-in tables use) it allocates nothing when dst has room, so that a map lookup through
+// string(AppendModelKey(buf[:0], name)) costs no allocation: speed models look a job's model up at
+// every job start, and allocation is dearest under wasm.
+func AppendModelKey(dst []byte, name string) []byte {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			return append(dst, ModelKey(name)...)
+		}
+	}
+	s := strings.TrimSpace(name)
+	start := len(dst)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	// normaliseKey's pass, in place: it writes at or before the byte it reads.
+	lower, n := dst[start:], 0
+	for i := 0; i < len(lower); {
+		switch c := lower[i]; {
+		case bytes.HasPrefix(lower[i:], nvidia):
+			i += len(nvidia)
+		case c == ' ' || c == '-' || c == '_':
+			i++
+		default:
+			lower[n] = c
+			n++
+			i++
+		}
+	}
+	return dst[:start+n]
+}
+
+var nvidia = []byte("nvidia")
 
 // List returns a copy of the registry's models in registration order, so that registries can be
 // combined with NewModels.

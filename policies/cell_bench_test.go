@@ -1,6 +1,7 @@
 package policies
 
 import (
+	"fmt"
 	"testing"
 
 	"schedlab/core"
@@ -8,20 +9,22 @@ import (
 	"schedlab/policies/scenario"
 )
 
-// fig1Cell is one cell of synergy-fig1 at its heaviest load: 8,000 multi-GPU jobs at 8 jobs/h on
-// 16x8, round 300 s, jobs 4000-4999 measured, the run stopping when they are done.
-func fig1Cell(policy string) scenario.Spec {
-	return scenario.Spec{Generate: "synergy:jobs=8000,rate=8,split=20/70/10,multigpu=true", Cluster: "16x8", Round: 300,
-		Policies: []string{policy}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 1}
+// fig1Cell is one cell of synergy-fig1: 8,000 multi-GPU jobs at rate jobs/h on 16x8, round 300 s,
+// jobs 4000-4999 measured, the run stopping when they are done.
+func fig1Cell(policy string, rate float64) scenario.Spec {
+	return scenario.Spec{Generate: fmt.Sprintf("synergy:jobs=8000,rate=%g,split=20/70/10,multigpu=true", rate), Cluster: "16x8",
+		Round: 300, Policies: []string{policy}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 1}
 }
 
-// BenchmarkFig1Cell runs synergy-fig1's cells at 8 jobs/h, full and lean (as the figure runs them),
-// one sub-benchmark per series, the
-// workload generated once outside the loop (a figure's cells of one seed share it).
+// BenchmarkFig1Cell runs synergy-fig1's cells, one sub-benchmark per series: at its heaviest load
+// (8 jobs/h) full and lean (as the figure runs them), and lean at a light load (2 jobs/h, where a
+// cell's time is the number of rounds rather than the queue's length). The workload is generated
+// outside the loop.
 func BenchmarkFig1Cell(b *testing.B) {
 	for _, name := range []string{"las+proportional", "las+tune", "srtf+proportional", "srtf+tune"} {
-		b.Run(name, func(b *testing.B) { benchCell(b, fig1Cell(name), Hooks{}) })
-		b.Run(name+"/lean", func(b *testing.B) { benchCell(b, fig1Cell(name), Hooks{Lean: true}) })
+		b.Run("full/"+name, func(b *testing.B) { benchCell(b, fig1Cell(name, 8), Hooks{}) })
+		b.Run("lean/"+name, func(b *testing.B) { benchCell(b, fig1Cell(name, 8), Hooks{Lean: true}) })
+		b.Run("lean-2/"+name, func(b *testing.B) { benchCell(b, fig1Cell(name, 2), Hooks{Lean: true}) })
 	}
 }
 

@@ -43,9 +43,15 @@ var ErrCancelled = fmt.Errorf("run cancelled")
 
 // Execute runs every policy of spec on the same jobs and cluster, in spec order.
 func Execute(reg *Registry, spec scenario.Spec, jobs []core.Job, c *core.Cluster, models *core.Models) ([]Outcome, error) {
+	return ExecuteWith(reg, spec, jobs, c, models, Hooks{})
+}
+
+// ExecuteWith is Execute with hooks for every run: the runner runs lean unless it writes the
+// allocation intervals (-trace-out).
+func ExecuteWith(reg *Registry, spec scenario.Spec, jobs []core.Job, c *core.Cluster, models *core.Models, h Hooks) ([]Outcome, error) {
 	var out []Outcome
 	for _, name := range spec.Policies {
-		o, err := RunOne(reg, spec, name, jobs, c, models, Hooks{})
+		o, err := RunOne(reg, spec, name, jobs, c, models, h)
 		if err != nil {
 			return nil, err
 		}

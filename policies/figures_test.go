@@ -130,3 +130,20 @@ func TestSmokeFigureEndToEnd(t *testing.T) {
 	}
 	t.Logf("%s: %s %s (%s)", v[0].Reference, v[0].Ours, v[0].Verdict, v[0].Ref.Source)
 }
+
+// TestRunCellRefusesARunOutOfArrivals: a run that stops when its measured jobs finish must not
+// have run out of arrivals before then.
+func TestRunCellRefusesARunOutOfArrivals(t *testing.T) {
+	f := &figure.Figure{
+		ID: "w", Series: []figure.Series{{Name: "fifo"}}, Seeds: []uint64{1}, Chart: figure.Lines,
+		Metrics: []figure.Metric{{Name: "mean_jct_s", Unit: "s"}},
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			return scenario.Spec{Generate: "philly:jobs=20,rate=30", Cluster: "1x1", Policies: []string{"fifo"},
+				WindowFrom: 5, WindowTo: 10, StopAtWindow: true, Seed: seed}
+		},
+	}
+	_, err := RunCell(Builtin(), zoo.Models(), f, f.Cells(f.Seeds)[0], nil, Hooks{})
+	if err == nil || !strings.Contains(err.Error(), "figure w, series fifo, seed 1: the workload's 20 arrivals end at") {
+		t.Errorf("got %v", err)
+	}
+}

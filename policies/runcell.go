@@ -28,24 +28,51 @@ import (
 // seed from its mean.
 func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell,
 	open func(spec scenario.Spec) (io.ReadCloser, error), h Hooks) ([]figure.Row, error) {
-	spec := f.Cell(c.X, c.S, c.Seed)
-	where := fmt.Sprintf("figure %s, %s", f.ID, cellName(f, c))
+	out, err := RunCellSpec(reg, models, f.Cell(c.X, c.S, c.Seed), open, h)
+	if err != nil {
+		return nil, fmt.Errorf("figure %s, %s: %w", f.ID, f.CellName(c), err)
+	}
+	return CellRows(f, c, out)
+}
+
+// RunCellSpec is the run behind a cell: spec (one policy) run lean, its trace read through open. A
+// spec that stops at its measurement window must still have arrivals when the window ends.
+// Cells of different figures with the same spec are the same run; a caller may run it once and
+// read each cell's rows from it with CellRows.
+func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
+	open func(spec scenario.Spec) (io.ReadCloser, error), h Hooks) (Outcome, error) {
 	if len(spec.Policies) != 1 {
-		return nil, fmt.Errorf("%s: a cell runs one policy, the spec names %d", where, len(spec.Policies))
+		return Outcome{}, fmt.Errorf("a cell runs one policy, the spec names %d", len(spec.Policies))
 	}
 	jobs, err := cellJobs(spec, open, models)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", where, err)
+		return Outcome{}, err
 	}
 	cl, err := core.ParseCluster(spec.Cluster)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", where, err)
+		return Outcome{}, err
 	}
 	h.Lean = true // a cell keeps what its rows need: the summary and the jobs' records
 	out, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, h)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", where, err)
+	if err != nil || !spec.StopAtWindow {
+		return out, err
 	}
+	// The run was to end when its measured jobs finish, under a stream of arrivals that goes on; a
+	// workload that ran out first left the cluster emptier than the experiment it stands for.
+	var last core.Time
+	for i := range jobs {
+		last = max(last, jobs[i].Submit)
+	}
+	if out.Result.End > last {
+		return Outcome{}, fmt.Errorf("the workload's %d arrivals end at %.1f h, before its measured jobs finish at %.1f h: generate more jobs",
+			len(jobs), last.Seconds()/3600, out.Result.End.Seconds()/3600)
+	}
+	return out, nil
+}
+
+// CellRows reads cell c's rows of figure f from the run of its spec (see RunCell for the metrics).
+func CellRows(f *figure.Figure, c figure.Cell, out Outcome) ([]figure.Row, error) {
+	where := fmt.Sprintf("figure %s, %s", f.ID, f.CellName(c))
 	fields, err := summaryFields(out)
 	if err != nil {
 		return nil, err
@@ -65,15 +92,6 @@ func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell
 		rows[m] = figure.Row{X: c.X, S: c.S, M: m, Seed: c.Seed, Value: v}
 	}
 	return rows, nil
-}
-
-// cellName says which cell failed: "rate=8, series las+tune, seed 3".
-func cellName(f *figure.Figure, c figure.Cell) string {
-	s := fmt.Sprintf("series %s, seed %d", f.Series[c.S].Name, c.Seed)
-	if f.Sweep.Name != "" {
-		s = f.Sweep.Name + "=" + f.Sweep.Values[c.X] + ", " + s
-	}
-	return s
 }
 
 func cellJobs(spec scenario.Spec, open func(scenario.Spec) (io.ReadCloser, error), models *core.Models) ([]core.Job, error) {

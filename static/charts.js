@@ -257,11 +257,11 @@ export function figureShow(el, json) {
   let points = 0;
   let markers = 0;
   for (const s of opt.series) {
-    const n = s.data.filter((d) => d !== null && d !== undefined).length;
+    const n = (s.data || []).filter((d) => d !== null && d !== undefined).length;
     if (s.name === 'published') markers += n;
     else if (s.type === 'bar' || (s.type === 'line' && !s.stack)) points += n;
   }
-  // Each metric's grid gets ≈220 px under the title and legend.
+  // Each metric's grid gets 220 px under the title and legend (figchart.Height).
   el.style.setProperty('--fig-height', (150 + 220 * Math.max(1, opt.grid.length)) + 'px');
   const c = chartOf(el);
   c.resize();

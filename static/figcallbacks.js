@@ -34,7 +34,7 @@ export function errorBar(params, api) {
 // k, n, label] (k ≥ 0: over bar k of n in a grouped bar chart).
 export function refMarker(params, api) {
   const p = api.coord([api.value(0), api.value(1)]);
-  const x = p[0] + barCentre(api.size([1, 0])[0], api.value(3), api.value(4));
+  const x = p[0] + barCentre(api.size([1, 0])[0], api.value(2), api.value(3));
   const r = 6;
   return { type: 'group', children: [
     { type: 'polygon', shape: { points: [[x, p[1] - r], [x + r, p[1]], [x, p[1] + r], [x - r, p[1]]] },

@@ -75,7 +75,8 @@ func (t *Table) Profiles() []Profile { return t.profiles }
 
 // Profile finds the profile of a model by job type or canonical name.
 func (t *Table) Profile(model string) (*Profile, bool) {
-	i, ok := t.index[core.ModelKey(model)]
+	var buf [64]byte
+	i, ok := t.index[string(core.AppendModelKey(buf[:0], model))]
 	if !ok {
 		return nil, false
 	}

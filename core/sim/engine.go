@@ -93,6 +93,7 @@ type Sim struct {
 	occ         [][]int32   // per GPU: the jobs on it in joining order (nil when sharing is off)
 	jobScratch  []*core.Job // reused argument lists for the co-location model
 	busy        busyAcc     // lean runs only
+	view        View        // the one View handed to the policy (a fresh one per instant cost an allocation)
 	i32         arena[int32]
 	f64         arena[float64]
 }
@@ -197,6 +198,7 @@ func New(cfg Config) (*Sim, error) {
 	s.runHead, s.runTail = -1, -1
 	s.unfinished = len(s.jobs)
 	s.nextTick = -1
+	s.view.s = s
 	if cfg.Lean {
 		s.initBusy()
 	}
@@ -307,10 +309,10 @@ func (s *Sim) Step() bool {
 	}
 	if s.rounds == LeaseRounds {
 		if why&OnTick != 0 {
-			s.cfg.Policy.Decide(&View{s: s}, why)
+			s.cfg.Policy.Decide(&s.view, why)
 		}
 	} else if why != 0 {
-		s.cfg.Policy.Decide(&View{s: s}, why)
+		s.cfg.Policy.Decide(&s.view, why)
 	}
 	s.closeInstant()
 	if s.cfg.Verify {
@@ -328,7 +330,7 @@ func (s *Sim) start() {
 		s.now = min(0, s.jobs[0].Job.Submit)
 	}
 	if i, ok := s.cfg.Policy.(Initer); ok {
-		i.Init(&View{s: s})
+		i.Init(&s.view)
 	}
 	if s.rounds != NoRounds && len(s.jobs) > 0 {
 		first := s.cfg.FirstRound

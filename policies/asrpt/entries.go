@@ -3,7 +3,6 @@ package asrpt
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 
 	"schedlab/core/sim"
 	"schedlab/policies/params"
@@ -31,6 +30,9 @@ type Params struct {
 	Preempt    *bool    `json:"preempt"`
 	Sigma      *float64 `json:"sigma"`
 }
+
+// maxSigma bounds the {"sigma"} parameter.
+const maxSigma = 10
 
 // ErrorSigmas are the σ of the error-injection variants a-srpt-err<σ>.
 var errorSigmas = []struct {
@@ -64,8 +66,10 @@ func Entries() []Entry {
 				o.Preempt = *pr.Preempt
 			}
 			if pr.Sigma != nil {
-				if s := *pr.Sigma; !(s >= 0) || math.IsInf(s, 0) {
-					return nil, fmt.Errorf("params: sigma: want a finite σ ≥ 0, got %v", s)
+				// e^(10·N(0,1)) already spans ±30 orders of magnitude; far larger σ would overflow
+				// predictions to +Inf and break the virtual machine's arithmetic.
+				if s := *pr.Sigma; !(s >= 0 && s <= maxSigma) {
+					return nil, fmt.Errorf("params: sigma: want 0 ≤ σ ≤ %v, got %v", maxSigma, s)
 				}
 				o.Predict, o.Sigma = PredictNoisy, *pr.Sigma
 			}

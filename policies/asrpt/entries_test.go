@@ -18,7 +18,8 @@ func TestEntriesParams(t *testing.T) {
 		{"a-srpt", `{"kl":true}`, `unknown key "kl"`},
 		{"srpt-oracle", `{"preempt":true}`, ""},
 		{"srpt-predicted-oblivious", `{"preempt":true,"sigma":0.5}`, ""},
-		{"a-srpt", `{"sigma":-0.1}`, "sigma: want a finite σ ≥ 0"},
+		{"a-srpt", `{"sigma":-0.1}`, "sigma: want 0 ≤ σ ≤ 10"},
+		{"a-srpt", `{"sigma":1e308}`, "sigma: want 0 ≤ σ ≤ 10"},
 		{"a-srpt", `{"preempt":1}`, "preempt"},
 	} {
 		var err error

@@ -55,12 +55,11 @@ func Compare(f *Figure, rows []Row) []Verdict {
 }
 
 func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
-	v := Verdict{Ref: ref, Interval: math.NaN(), Mean: math.NaN()}
+	v := Verdict{Ref: ref, Reference: referenceText(f, ref), Interval: math.NaN(), Mean: math.NaN(), Verdict: NoData}
 	x := max(0, slices.Index(f.Sweep.Values, ref.X))
 	m := slices.IndexFunc(f.Metrics, func(m Metric) bool { return m.Name == ref.Metric })
-	s := f.seriesIndex(ref.Series)
+	s, b := f.seriesIndex(ref.Series), f.seriesIndex(ref.Baseline)
 	if m < 0 || s < 0 {
-		v.Verdict = NoData
 		return v
 	}
 	bySeed := func(series int) map[uint64]float64 {
@@ -75,18 +74,15 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 	ours := bySeed(s)
 	switch ref.Kind {
 	case Absolute:
-		v.Reference = strconv.FormatFloat(ref.Value, 'f', -1, 64) + unitSuffix(ref.Unit)
 		var xs []float64
 		for _, seed := range sortedSeeds(ours) {
 			c, ok := Convert(ours[seed], f.Metrics[m].Unit, ref.Unit)
 			if !ok {
-				v.Verdict = NoData
 				return v
 			}
 			xs = append(xs, c)
 		}
 		if len(xs) == 0 {
-			v.Verdict = NoData
 			return v
 		}
 		v.N = len(xs)
@@ -97,7 +93,6 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 		}
 		v.Verdict = judge(v.Mean, ref)
 	case Relative, Direction:
-		b := f.seriesIndex(ref.Baseline)
 		base := bySeed(b)
 		var effects []float64
 		for _, seed := range sortedSeeds(ours) {
@@ -106,26 +101,43 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 			}
 		}
 		if b < 0 || len(effects) == 0 {
-			v.Verdict = NoData
 			return v
 		}
 		v.N = len(effects)
 		v.Mean, v.Interval = MeanInterval(effects)
 		v.Ours = plusMinus(v.Mean, v.Interval, 100) + " %"
 		if ref.Kind == Relative {
-			v.Reference = signedPct(ref.Value) + " vs " + f.seriesLabel(b)
 			v.Difference = trimZeros(num((v.Mean-ref.Value)*100)) + " pp"
 			v.Verdict = judge(v.Mean, ref)
-			break
+		} else {
+			v.Verdict = direction(v.Mean, v.Interval, ref.Lower)
 		}
-		side := "above "
-		if ref.Lower {
-			side = "below "
-		}
-		v.Reference = side + f.seriesLabel(b)
-		v.Verdict = direction(v.Mean, v.Interval, ref.Lower)
 	}
 	return v
+}
+
+// referenceText is the published value in its unit or form: "21.88 h (seed 42)", "-22 % vs
+// Exclusive", "below FIFO".
+func referenceText(f *Figure, ref Ref) string {
+	var t string
+	baseline := ref.Baseline
+	if b := f.seriesIndex(ref.Baseline); b >= 0 {
+		baseline = f.seriesLabel(b)
+	}
+	switch {
+	case ref.Kind == Absolute:
+		t = strconv.FormatFloat(ref.Value, 'f', -1, 64) + unitSuffix(ref.Unit)
+	case ref.Kind == Relative:
+		t = signedPct(ref.Value) + " vs " + baseline
+	case ref.Lower:
+		t = "below " + baseline
+	default:
+		t = "above " + baseline
+	}
+	if ref.Seeds != nil {
+		t += " (seed " + FormatSeeds(ref.Seeds) + ")"
+	}
+	return t
 }
 
 // judge applies the tolerance rule to an Absolute value or a Relative effect.

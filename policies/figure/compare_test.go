@@ -67,7 +67,7 @@ func TestCompareRules(t *testing.T) {
 		{Ref{Kind: Direction, Series: "fifo", X: "4", Metric: "mean_jct_s", Baseline: "las", Lower: true},
 			"below las", "25.00 ± 0.00 %", "", DirectionFails},
 		{Ref{Kind: Direction, Series: "fifo", X: "2", Metric: "mean_jct_s", Baseline: "las", Lower: true},
-			"", "", "", NoData},
+			"below las", "", "", NoData},
 	}
 	for i, tc := range tests {
 		f, rows := compareFigure(tc.ref)
@@ -166,7 +166,7 @@ func FuzzReadCSV(f *testing.F) {
 func TestCompareOnTheReferencesSeedsOnly(t *testing.T) {
 	f, rows := compareFigure(Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 11, Unit: "h",
 		Tolerance: 0.001, Seeds: []uint64{3}})
-	if v := Compare(f, rows)[0]; v.N != 1 || v.Verdict != Agrees || v.Ours != "11.00 ± ? h" {
+	if v := Compare(f, rows)[0]; v.N != 1 || v.Verdict != Agrees || v.Ours != "11.00 ± ? h" || v.Reference != "11 h (seed 3)" {
 		t.Errorf("seed 3 alone: %+v", v)
 	}
 	f.Refs[0].Seeds = []uint64{42}

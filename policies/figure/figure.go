@@ -137,6 +137,15 @@ func (f *Figure) XValue(c Cell) string {
 	return f.Sweep.Values[c.X]
 }
 
+// CellName says which cell of f c is, for messages: "rate=8, series las+tune, seed 3".
+func (f *Figure) CellName(c Cell) string {
+	s := fmt.Sprintf("series %s, seed %d", f.Series[c.S].Name, c.Seed)
+	if f.Sweep.Name != "" {
+		s = f.Sweep.Name + "=" + f.Sweep.Values[c.X] + ", " + s
+	}
+	return s
+}
+
 // Validate checks that f is complete and self-consistent: names unique, references pointing at
 // series, metrics and sweep values that exist.
 func (f *Figure) Validate() error {

@@ -1,7 +1,8 @@
 package synergy
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"schedlab/core"
 	"schedlab/core/sim"
@@ -69,8 +70,9 @@ func (r *roundState) reset(v *sim.View) {
 	r.nfree, r.first = 0, 0
 	for s, sv := range r.cl.Servers {
 		on := r.freeBuf[sv.FirstGPU : sv.FirstGPU : sv.FirstGPU+sv.GPUs]
+		all := v.FreeOn(s) == sv.GPUs // the usual case at a tick: every lease has just ended
 		for g := sv.FirstGPU; g < sv.FirstGPU+sv.GPUs; g++ {
-			if v.IsFree(g) {
+			if all || v.IsFree(g) {
 				on = append(on, g)
 			} else {
 				r.usedGPU[s]++ // held outside the round (not under lease rounds)
@@ -308,7 +310,7 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 		return
 	}
 	list := r.sched[s]
-	sort.Stable(peerOrder{r, list})
+	slices.SortStableFunc(list, r.comparePeers)
 	sel := r.sel[:0]
 	for _, idx := range list {
 		pl := &r.plans[idx]
@@ -352,25 +354,30 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 	}
 }
 
-// peerOrder sorts plan indices by (servers spanned, cores per GPU descending, GB per GPU
-// descending): the authors' peer order in _reallocate_peer.
-type peerOrder struct {
-	r    *roundState
-	list []int
-}
-
-func (o peerOrder) Len() int      { return len(o.list) }
-func (o peerOrder) Swap(a, b int) { o.list[a], o.list[b] = o.list[b], o.list[a] }
-func (o peerOrder) Less(a, b int) bool {
-	pa, pb := &o.r.plans[o.list[a]], &o.r.plans[o.list[b]]
+// comparePeers orders plan indices by (servers spanned, cores per GPU descending, GB per GPU
+// descending): the authors' peer order in _reallocate_peer. (A function for slices.SortStableFunc:
+// sort.Stable boxed its sort.Interface, one allocation per peer adjustment.)
+func (r *roundState) comparePeers(a, b int) int {
+	pa, pb := &r.plans[a], &r.plans[b]
 	if len(pa.servers) != len(pb.servers) {
-		return len(pa.servers) < len(pb.servers)
+		return cmp.Compare(len(pa.servers), len(pb.servers))
 	}
 	ca, cb := sum(pa.cpuOn)/float64(len(pa.gpus)), sum(pb.cpuOn)/float64(len(pb.gpus))
 	if ca != cb {
-		return ca > cb
+		return descending(ca, cb)
 	}
-	return sum(pa.memOn)/float64(len(pa.gpus)) > sum(pb.memOn)/float64(len(pb.gpus))
+	return descending(sum(pa.memOn)/float64(len(pa.gpus)), sum(pb.memOn)/float64(len(pb.gpus)))
+}
+
+// descending compares finite x and y, larger first.
+func descending(x, y float64) int {
+	switch {
+	case x > y:
+		return -1
+	case x < y:
+		return 1
+	}
+	return 0
 }
 
 func sum(xs []float64) float64 {

@@ -1,8 +1,9 @@
 package synergy
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"schedlab/core/sim"
 )
@@ -44,6 +45,9 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		free := v.FreeGPUs()
 		cands = p.cands[:0]
 		for _, i := range p.jobs {
+			if free == 0 {
+				break // every job needs a GPU: the long tail of a queue cannot join
+			}
 			if g := v.Job(int(i)).Job.GPUs; g <= free {
 				cands = append(cands, i)
 				free -= g
@@ -51,12 +55,15 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		}
 		p.cands = cands
 		if p.mode == Tune {
-			sort.SliceStable(cands, func(a, b int) bool { return v.Job(int(cands[a])).Job.GPUs > v.Job(int(cands[b])).Job.GPUs })
+			slices.SortStableFunc(cands, func(a, b int32) int { return cmp.Compare(v.Job(int(b)).Job.GPUs, v.Job(int(a)).Job.GPUs) })
 		}
 	}
 	r := &p.round
 	r.reset(v)
 	for _, i := range cands {
+		if r.nfree == 0 {
+			break // as above: nothing more can be placed this round
+		}
 		j := v.Job(int(i))
 		g := j.Job.GPUs
 		if g > r.nfree {

@@ -1,8 +1,10 @@
 package synergy
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
+	"schedlab/core"
 	"schedlab/core/sim"
 )
 
@@ -45,39 +47,87 @@ func (p *Policy) key(v *sim.View, j *sim.JobState, s *jobState) float64 {
 // order, as the authors' stable in-place sort does for distinct arrival times. Under FIFO the
 // jobs already come in that order (View.Pending yields arrival order, and arrival indices follow
 // the engine's stable sort by submit time), so the sort is skipped.
+//
+// p.jobs comes in arrival order, so the stable sort's result is the one order of the entries
+// (bumped first, key, submit time, arrival index), a strict total order for finite keys. Between
+// rounds most waiting jobs keep their key (under LAS and SRTF only the jobs that ran change), so
+// rather than sorting thousands of waiting jobs every round the sorter keeps last round's order,
+// drops the jobs that left or whose entry changed, sorts only those that changed or arrived, and
+// merges the two sorted lists: the same order in O(n + k log k) for k changed jobs.
 func (p *Policy) sortJobs(v *sim.View) {
 	if p.order == FIFO {
 		return
 	}
-	p.keys = p.keys[:0]
+	o := &p.sorter
+	prev := o.stamp
+	o.stamp++
+	o.fresh = o.fresh[:0]
 	for _, i := range p.jobs {
-		p.keys = append(p.keys, p.key(v, v.Job(int(i)), &p.st[i]))
-	}
-	sort.Stable(byKey{p, v})
-}
-
-type byKey struct {
-	p *Policy
-	v *sim.View
-}
-
-func (b byKey) Len() int { return len(b.p.jobs) }
-
-func (b byKey) Swap(x, y int) {
-	b.p.jobs[x], b.p.jobs[y] = b.p.jobs[y], b.p.jobs[x]
-	b.p.keys[x], b.p.keys[y] = b.p.keys[y], b.p.keys[x]
-}
-
-func (b byKey) Less(x, y int) bool {
-	p := b.p
-	ix, iy := p.jobs[x], p.jobs[y]
-	if p.order != FIFO {
-		if px, py := p.st[ix].prio, p.st[iy].prio; px != py {
-			return px
+		s := &p.st[i]
+		j := v.Job(int(i))
+		e := sortEntry{key: p.key(v, j, s), submit: j.Job.Submit, job: i, prio: s.prio}
+		s.keep = prev > 0 && s.sorted == prev && s.entry == e // stamp 0: never sorted
+		if !s.keep {
+			o.fresh = append(o.fresh, e)
 		}
-		if p.keys[x] != p.keys[y] {
-			return p.keys[x] < p.keys[y]
+		s.entry, s.sorted = e, o.stamp
+	}
+	o.kept = o.kept[:0]
+	for _, e := range o.order {
+		if s := &p.st[e.job]; s.sorted == o.stamp && s.keep {
+			o.kept = append(o.kept, e)
 		}
 	}
-	return b.v.Job(int(ix)).Job.Submit < b.v.Job(int(iy)).Job.Submit
+	slices.SortFunc(o.fresh, compareEntries)
+	o.order = mergeEntries(o.order[:0], o.kept, o.fresh)
+	for k, e := range o.order {
+		p.jobs[k] = e.job
+	}
+}
+
+// sorter is sortJobs' memory between rounds.
+type sorter struct {
+	stamp uint32      // sortJobs calls so far; jobState.sorted holds the last one a job took part in
+	order []sortEntry // last round's sorted jobs
+	kept  []sortEntry
+	fresh []sortEntry
+}
+
+// sortEntry is a waiting job with its sort key as of one round.
+type sortEntry struct {
+	key    float64
+	submit core.Time
+	job    int32
+	prio   bool
+}
+
+func compareEntries(a, b sortEntry) int {
+	switch {
+	case a.prio != b.prio:
+		if a.prio {
+			return -1
+		}
+		return 1
+	case a.key != b.key:
+		if a.key < b.key {
+			return -1
+		}
+		return 1
+	case a.submit != b.submit:
+		return cmp.Compare(a.submit, b.submit)
+	}
+	return cmp.Compare(a.job, b.job)
+}
+
+// mergeEntries appends the merge of sorted a and b to out.
+func mergeEntries(out, a, b []sortEntry) []sortEntry {
+	for len(a) > 0 && len(b) > 0 {
+		if compareEntries(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	out = append(out, a...)
+	return append(out, b...)
 }

@@ -43,10 +43,10 @@ type Policy struct {
 	// This round's runnable jobs (arrival indices), sorted, and LAS's candidates. Indices rather
 	// than *sim.JobState: storing a pointer into the heap costs a write barrier, expensive under
 	// wasm while the collector marks, and the round stores one per waiting job.
-	jobs  []int32
-	cands []int32
-	keys  []float64
-	round roundState
+	jobs   []int32
+	cands  []int32
+	sorter sorter
+	round  roundState
 
 	// Skipped counts TUNE allocations that failed even after peer adjustment (the authors'
 	// simulator aborts there; we skip the job for the round).
@@ -63,6 +63,11 @@ type jobState struct {
 	unit     float64 // seconds per unit of work at the proportional share
 	fairCPU  float64 // proportional cores and GB per GPU on the job's reference server
 	fairMem  float64
+	// The job's entry in the last sort it took part in (sorter.stamp then), and whether this
+	// round's entry is the same.
+	entry  sortEntry
+	sorted uint32
+	keep   bool
 }
 
 // New builds a policy; profile nil means the built-in profiles.

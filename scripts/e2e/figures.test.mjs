@@ -3,8 +3,10 @@
 // and its CSV export is byte for byte the native runner's -figure-out for the same seeds; another
 // run is cancelled mid-way and keeps its finished cells; after a reload both reopen from
 // IndexedDB without recomputing. It prints each figure's time in the page and the peak wasm
-// memory of a worker. FIGURE and FIGURE_SEEDS choose the small figure (default the catalogue's
-// smoke figure on two seeds); scripts/e2e.sh serves build/site and passes BASE_URL.
+// memory of a worker. FIGURE and FIGURE_SEEDS choose the small figure (default similarity-makespan,
+// seeds 1-3: a second for all its cells, two published relative values), CANCEL_FIGURE the one
+// cancelled (default interference-headline on seeds 101-112); scripts/e2e.sh serves build/site and
+// passes BASE_URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -17,8 +19,9 @@ import { baseURL, launch, offsite, q, ready } from './browser.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
 mkdirSync(shots, { recursive: true });
-const figure = process.env.FIGURE || 'baselines-smoke';
-const seeds = process.env.FIGURE_SEEDS || '1-2';
+const figure = process.env.FIGURE || 'similarity-makespan';
+const seeds = process.env.FIGURE_SEEDS || '1-3';
+const cancelled = process.env.CANCEL_FIGURE || 'interference-headline';
 
 // runnerCSV runs the native runner's -figure on the same seeds and returns its CSV.
 function runnerCSV(id, seedList) {
@@ -69,6 +72,7 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     const cells = new Set(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).size;
     assert.equal(chart.cells, cells, 'every cell of the figure finished');
     assert.ok(chart.points > 0 && chart.canvas, 'points drawn');
+    assert.ok(process.env.FIGURE || chart.markers >= 2, `the default figure draws its published values (${chart.markers})`);
     assert.ok(chart.width > 800, `the chart fills its frame (${chart.width} px)`);
     const kinds = await page.$$eval(`${q('figure-table')} tr[data-kind]`, (rows) => rows.map((r) => r.dataset.kind));
     assert.ok(kinds.length > 0, 'the table lists the references');
@@ -89,7 +93,8 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     await page.goto(baseURL);
     await ready(page);
     await page.click(q('nav-figures'));
-    await page.click(q('figure-open-' + figure));
+    assert.ok(await page.isVisible(q('figure-open-' + figure)), 'the catalogue lists the figure');
+    await page.click(q('figure-open-' + cancelled));
     await page.fill(q('figure-seeds'), '101-112');
     await page.click(q('figure-run'));
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="figure-chart"]').dataset.cells) >= 1, null, { timeout: 120000 });
@@ -131,7 +136,7 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     if (await page.$(q('figure-open-synergy-physical'))) {
       await page.click(q('figure-open-synergy-physical'));
       await done(page, 10000);
-      assert.match(await page.textContent(q('error')), /replays the trace file .*load it/, 'the trace figure asks for its file');
+      assert.match(await page.textContent(q('error')), /replays the trace file\(s\) .*load them/, 'the trace figure asks for its file');
       assert.ok(await page.isVisible(q('figure-trace')), 'its file picker is shown');
     }
     assert.deepEqual(offsite(b.requests), [], 'requests that left 127.0.0.1');

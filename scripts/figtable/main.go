@@ -102,7 +102,7 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 		for _, r := range rows {
 			seeds[r.Seed] = true
 		}
-		name := fmt.Sprintf("`%s` (%s, %d seeds)", f.ID, f.Number, len(seeds))
+		name := fmt.Sprintf("`%s` (%s, %d seed%s)", f.ID, f.Number, len(seeds), map[bool]string{true: "s"}[len(seeds) != 1])
 		if len(f.Refs) == 0 {
 			unreferenced = append(unreferenced, name)
 			continue

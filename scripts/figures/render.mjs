@@ -14,7 +14,7 @@ const dir = process.argv[2] || 'build/figures';
 const options = JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8'));
 for (const [id, option] of Object.entries(options)) {
   const width = 960;
-  const height = 150 + 220 * Math.max(1, option.grid.length); // as the page sizes it (static/charts.js)
+  const height = 150 + 220 * Math.max(1, option.grid.length); // figchart.Height, as the page sizes it
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   chart.setOption(resolve(option, figureCallbacks));
   writeFileSync(join(dir, id + '.svg'), chart.renderToSVGString());

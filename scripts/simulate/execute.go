@@ -44,7 +44,9 @@ func execute(o options, stdout io.Writer) error {
 			return usageError{fmt.Errorf("-policy %q: unknown (known: %s)", p, strings.Join(reg.Names(), ", "))}
 		}
 	}
-	outs, err := policies.Execute(reg, o.spec, jobs, c, models)
+	// Only -trace-out needs the allocation intervals; a lean run's summary and job records are
+	// the same, and it keeps no per-interval log (hundreds of MB for a long Synergy run).
+	outs, err := policies.ExecuteWith(reg, o.spec, jobs, c, models, policies.Hooks{Lean: o.traceOut == ""})
 	if err != nil {
 		return usageError{err}
 	}

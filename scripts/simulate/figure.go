@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -67,6 +68,9 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 		return loadSweep(o, set)
 	}
 	if o.id == "all" {
+		if fi, err := os.Stat(o.out); o.out != "" && err == nil && !fi.IsDir() {
+			return usageError{fmt.Errorf("-figure-out %s: a file; -figure all writes a directory of ID.csv", o.out)}
+		}
 		for _, f := range policies.Figures() {
 			if !f.Smoke {
 				o.figs = append(o.figs, f)
@@ -78,11 +82,38 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 	if !ok {
 		return usageError{fmt.Errorf("-figure %q: unknown (see -list)", o.id)}
 	}
-	if strings.HasSuffix(o.out, "/") {
+	if fi, err := os.Stat(o.out); strings.HasSuffix(o.out, "/") || (err == nil && fi.IsDir()) {
 		return usageError{fmt.Errorf("-figure-out %s: a directory; one figure writes a file", o.out)}
 	}
 	o.figs = []*figure.Figure{f}
 	return nil
+}
+
+// job is one cell of the figure at index fig.
+type job struct {
+	fig  int
+	cell figure.Cell
+}
+
+// distinctRuns groups jobs by their cell's spec: cells of different figures with the same spec
+// (synergy-fig8 at 9 jobs/h and synergy-fig8-cdf, …) are one run, which gives the rows of each.
+// The groups hold indices into jobs, in order of first appearance.
+func distinctRuns(figs []*figure.Figure, jobs []job) ([][]int, error) {
+	var runs [][]int
+	seen := map[string]int{}
+	for k, j := range jobs {
+		key, err := json.Marshal(figs[j.fig].Cell(j.cell.X, j.cell.S, j.cell.Seed))
+		if err != nil {
+			return nil, err
+		}
+		r, ok := seen[string(key)]
+		if !ok {
+			r, seen[string(key)] = len(runs), len(runs)
+			runs = append(runs, nil)
+		}
+		runs[r] = append(runs[r], k)
+	}
+	return runs, nil
 }
 
 // runFigures runs every cell of the chosen figures on o.workers goroutines, writes the CSVs
@@ -99,10 +130,6 @@ func runFigures(o options, stdout io.Writer) error {
 			return err // an error, or every part already complete: nothing to run
 		}
 	}
-	type job struct {
-		fig  int
-		cell figure.Cell
-	}
 	var jobs []job
 	for i, f := range fo.figs {
 		seeds := fo.seeds
@@ -113,6 +140,10 @@ func runFigures(o options, stdout io.Writer) error {
 			jobs = append(jobs, job{i, c})
 		}
 	}
+	runs, err := distinctRuns(fo.figs, jobs)
+	if err != nil {
+		return err
+	}
 	reg, models := policies.Builtin(), zoo.Models()
 	rows := make([][]figure.Row, len(jobs))
 	errs := make([]error, len(jobs))
@@ -121,20 +152,30 @@ func runFigures(o options, stdout io.Writer) error {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	progress := newProgress(o.stderr, len(jobs), start)
-	for range min(fo.workers, len(jobs)) {
+	for range min(fo.workers, len(runs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := range next {
+			for r := range next {
 				t := time.Now()
-				rows[k], errs[k] = policies.RunCell(reg, models, fo.figs[jobs[k].fig], jobs[k].cell, openTrace, policies.Hooks{})
-				took[k] = time.Since(t)
-				progress.done()
+				first := jobs[runs[r][0]]
+				out, err := policies.RunCellSpec(reg, models, fo.figs[first.fig].Cell(first.cell.X, first.cell.S, first.cell.Seed),
+					openTrace, policies.Hooks{})
+				for _, k := range runs[r] {
+					f, c := fo.figs[jobs[k].fig], jobs[k].cell
+					if err != nil {
+						errs[k] = fmt.Errorf("figure %s, %s: %w", f.ID, f.CellName(c), err)
+					} else {
+						rows[k], errs[k] = policies.CellRows(f, c, out)
+					}
+					progress.done()
+				}
+				took[runs[r][0]] = time.Since(t)
 			}
 		}()
 	}
-	for k := range jobs {
-		next <- k
+	for r := range runs {
+		next <- r
 	}
 	close(next)
 	wg.Wait()
@@ -151,15 +192,15 @@ func runFigures(o options, stdout io.Writer) error {
 		return err
 	}
 	if o.stderr != nil {
-		fmt.Fprintf(o.stderr, "simulate: %d figure(s), %d cells on %d worker(s) in %.1f s\n",
-			len(fo.figs), len(jobs), min(fo.workers, len(jobs)), time.Since(start).Seconds())
+		fmt.Fprintf(o.stderr, "simulate: %d figure(s), %d cells (%d distinct runs) on %d worker(s) in %.1f s\n",
+			len(fo.figs), len(jobs), len(runs), min(fo.workers, len(runs)), time.Since(start).Seconds())
 		if len(fo.figs) > 1 {
 			busy := make([]time.Duration, len(fo.figs))
 			for k, j := range jobs {
 				busy[j.fig] += took[k]
 			}
 			for i, f := range fo.figs {
-				fmt.Fprintf(o.stderr, "simulate:   %-24s %6.1f s of cell time\n", f.ID, busy[i].Seconds())
+				fmt.Fprintf(o.stderr, "simulate:   %-24s %6.1f s of run time (a run shared with an earlier figure counts there)\n", f.ID, busy[i].Seconds())
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -11,6 +12,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"schedlab/policies"
+	"schedlab/policies/figure"
 )
 
 // built is the runner compiled for this test binary: exit codes are a property of the built
@@ -102,6 +106,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"bad seeds", []string{"-figure", "baselines-smoke", "-seeds", "3-1"}, regexp.MustCompile(`-seeds: seeds "3-1"`)},
 		{"no workers", []string{"-figure", "baselines-smoke", "-j", "0"}, regexp.MustCompile(`-j 0: want at least 1 worker`)},
 		{"figure into a directory", []string{"-figure", "baselines-smoke", "-figure-out", dir + "/"}, regexp.MustCompile(`a directory; one figure writes a file`)},
+		{"figure into an existing directory", []string{"-figure", "baselines-smoke", "-figure-out", dir}, regexp.MustCompile(`a directory; one figure writes a file`)},
+		{"all into a file", []string{"-figure", "all", "-figure-out", write("all.csv", "")}, regexp.MustCompile(`all.csv: a file; -figure all writes a directory`)},
 		{"output, then a bad policy", []string{"-generate", "philly:jobs=3", "-save-trace", filepath.Join(dir, "saved"), "-policy", "fifo,nope"}, nil},
 	}
 	for _, tc := range tests {
@@ -238,5 +244,38 @@ func TestOutputsThroughLinks(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(target); !strings.HasPrefix(string(b), "figure,x_name,") {
 		t.Errorf("target: %q", b)
+	}
+}
+
+// TestDistinctRuns: the catalogue's cells that are the same run are grouped — every cell of
+// synergy-fig8-cdf and the ratio-3 cells of synergy-ratio with synergy-fig8's at 9 jobs/h — and
+// only cells with equal specs.
+func TestDistinctRuns(t *testing.T) {
+	var figs []*figure.Figure
+	var jobs []job
+	for _, id := range []string{"synergy-fig8", "synergy-fig8-cdf", "synergy-ratio", "synergy-fig12"} {
+		f, _ := policies.FindFigure(id)
+		for _, c := range f.Cells(f.Seeds) {
+			jobs = append(jobs, job{len(figs), c})
+		}
+		figs = append(figs, f)
+	}
+	runs, err := distinctRuns(figs, jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(jobs) - 15 - 10; len(runs) != want {
+		t.Errorf("%d distinct runs of %d cells, want %d", len(runs), len(jobs), want)
+	}
+	for _, r := range runs {
+		first := jobs[r[0]]
+		a, _ := json.Marshal(figs[first.fig].Cell(first.cell.X, first.cell.S, first.cell.Seed))
+		for _, k := range r[1:] {
+			j := jobs[k]
+			b, _ := json.Marshal(figs[j.fig].Cell(j.cell.X, j.cell.S, j.cell.Seed))
+			if string(a) != string(b) || figs[j.fig].ID == "synergy-fig12" || figs[first.fig].ID != "synergy-fig8" {
+				t.Errorf("%s cell %d grouped with %s cell %d", figs[j.fig].ID, j.cell.Index, figs[first.fig].ID, first.cell.Index)
+			}
+		}
 	}
 }

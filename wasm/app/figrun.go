@@ -44,8 +44,14 @@ func (v *figView) start() {
 		body.Call("setAttribute", "data-done", "1")
 		return
 	}
-	if name, rel := v.traceNeeded(missing); name != "" && (!v.file.Truthy() || v.file.Get("name").String() != name) {
-		v.p.setError(fmt.Sprintf("figure %s replays the trace file %s (../shared/data/%s): load it with the trace file picker, then Run", v.f.ID, name, rel))
+	var lack []string
+	for _, rel := range v.traces(missing) {
+		if _, ok := v.files[traceBase(rel)]; !ok {
+			lack = append(lack, traceBase(rel)+" (../shared/data/"+rel+")")
+		}
+	}
+	if len(lack) > 0 {
+		v.p.setError(fmt.Sprintf("figure %s replays the trace file(s) %s: load them with the trace file picker, then Run", v.f.ID, strings.Join(lack, ", ")))
 		body.Call("setAttribute", "data-done", "1")
 		return
 	}
@@ -62,14 +68,16 @@ func (v *figView) start() {
 	v.status(pool.progress(), float64(pool.before)/float64(pool.total))
 }
 
-// traceNeeded names the trace file the cells replay ("" when they generate their workload).
-func (v *figView) traceNeeded(cells []figure.Cell) (name, rel string) {
+// traces are the trace files the cells replay, as paths under ../shared/data, each once (none when
+// they generate their workload).
+func (v *figView) traces(cells []figure.Cell) []string {
+	var out []string
 	for _, c := range cells {
-		if t := v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" {
-			return traceBase(t), strings.TrimPrefix(t, "data:")
+		if t := v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" && !slices.Contains(out, strings.TrimPrefix(t, "data:")) {
+			out = append(out, strings.TrimPrefix(t, "data:"))
 		}
 	}
-	return "", ""
+	return out
 }
 
 // spawn starts a worker and hands it its first cell.
@@ -111,8 +119,8 @@ func (pool *figPool) next(w js.Value) {
 	c := pool.queue[0]
 	pool.queue = pool.queue[1:]
 	msg := map[string]any{"type": "cell", "figure": pool.v.f.ID, "index": c.Index, "x": c.X, "s": c.S, "seed": float64(c.Seed)}
-	if pool.v.file.Truthy() {
-		msg["file"] = pool.v.file
+	if t := pool.v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" {
+		msg["file"] = pool.v.files[traceBase(t)]
 	}
 	w.Call("postMessage", msg)
 }
@@ -120,6 +128,7 @@ func (pool *figPool) next(w js.Value) {
 // finishCell keeps a cell's values, saves the figure, redraws it and gives w its next cell.
 func (pool *figPool) finishCell(w js.Value, index int, vals []float64, mem int) {
 	v := pool.v
+	defer v.recover()
 	if v.run != pool {
 		return // cancelled or superseded: late answers are dropped
 	}

@@ -15,7 +15,7 @@ import (
 
 // initFigures wires the Figures view's controls and lists the catalogue.
 func (v *figView) init() {
-	v.file = js.Null()
+	v.files = map[string]js.Value{}
 	v.buildFigureList()
 	on(byTestID("nav-figures"), "click", func(js.Value) { v.p.showView("figures") })
 	on(byTestID("nav-simulator"), "click", func(js.Value) { v.p.showView("simulator") })
@@ -28,8 +28,9 @@ func (v *figView) init() {
 	})
 	on(v.el("figure-cancel"), "click", func(js.Value) { v.cancel("cancelled") })
 	on(v.el("figure-trace"), "change", func(js.Value) {
-		if f := v.el("figure-trace").Get("files"); f.Length() > 0 {
-			v.file = f.Index(0)
+		files := v.el("figure-trace").Get("files")
+		for i := range files.Length() {
+			v.files[files.Index(i).Get("name").String()] = files.Index(i)
 		}
 	})
 	on(v.el("figure-csv"), "click", func(js.Value) { v.exportCSV() })
@@ -69,11 +70,11 @@ func (v *figView) showControls() {
 			sweep.Call("appendChild", lab)
 		}
 	}
-	name, rel := v.traceNeeded(v.f.Cells(v.seeds[:min(1, len(v.seeds))]))
+	traces := v.traces(v.f.Cells(v.seeds[:min(1, len(v.seeds))]))
 	box := doc.Call("getElementById", "fig-trace-box")
-	box.Set("hidden", name == "")
-	if name != "" {
-		doc.Call("getElementById", "fig-trace-note").Set("textContent", "this figure replays "+name+" (../shared/data/"+rel+")")
+	box.Set("hidden", len(traces) == 0)
+	if len(traces) > 0 {
+		doc.Call("getElementById", "fig-trace-note").Set("textContent", "this figure replays ../shared/data/"+strings.Join(traces, ", ../shared/data/"))
 	}
 	table := f.Chart == figure.Table
 	for _, id := range []string{"figure-svg", "figure-png"} {

@@ -24,7 +24,7 @@ type figView struct {
 	seeds  []uint64
 	rows   map[cellKey][]figure.Row // finished cells, in the catalogue figure's indices
 	run    *figPool                 // the pool running now (nil when idle)
-	file   js.Value                 // the trace file a replaying figure needs (null until loaded)
+	files  map[string]js.Value      // trace files loaded for replaying figures, by file name
 	embed  bool
 	lastMs float64 // when the chart was last drawn (performance.now)
 }
@@ -37,13 +37,17 @@ type cellKey struct {
 
 func (v *figView) el(id string) js.Value { return byTestID(id) }
 
-// buildFigureList lists the catalogue (smoke figures last, marked), grouped by paper.
+// buildFigureList lists the catalogue grouped by paper. Smoke figures (for tests) are left out;
+// a link (?figure=baselines-smoke) still opens them.
 func (v *figView) buildFigureList() {
 	box := v.el("figure-list")
 	clear(box)
 	var papers []string
 	by := map[string][]*figure.Figure{}
 	for _, f := range policies.Figures() {
+		if f.Smoke {
+			continue
+		}
 		if _, ok := by[f.Paper]; !ok {
 			papers = append(papers, f.Paper)
 		}
@@ -68,6 +72,7 @@ func (v *figView) buildFigureList() {
 // open shows figure id with the seeds text (empty: the figure's defaults) and sweep values (nil:
 // all), draws what the store holds of it and, when run is true, runs the cells it lacks.
 func (v *figView) open(id, seedsText string, xs []string, run bool) {
+	defer v.recover()
 	v.p.showView("figures")
 	v.cancel("")
 	f, ok := policies.FindFigure(id)
@@ -78,7 +83,7 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 	}
 	v.p.setError("")
 	if v.f != f {
-		v.f, v.file = f, js.Null()
+		v.f = f
 	}
 	seeds := f.Seeds
 	if seedsText != "" {
@@ -121,6 +126,15 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 		v.status(fmt.Sprintf("%d of %d cells stored: Run computes the rest", have, len(all)), float64(have)/float64(len(all)))
 	}
 	doc.Get("body").Call("setAttribute", "data-done", "1")
+}
+
+// recover turns a panic of the view (a JavaScript exception while drawing, a bug) into a message:
+// a Go panic would otherwise end the page's whole wasm program.
+func (v *figView) recover() {
+	if r := recover(); r != nil {
+		v.p.setError(fmt.Sprintf("figure view: internal error: %v", r))
+		doc.Get("body").Call("setAttribute", "data-done", "1")
+	}
 }
 
 // sub is the figure as chosen: only the chosen sweep values (and the references about them);

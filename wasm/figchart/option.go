@@ -19,6 +19,9 @@ var Palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#
 // markerDims are the dimensions of a marker's value [x, y, k, n, label]: the label is text.
 var markerDims = []any{"x", "y", "k", "n", map[string]any{"name": "label", "type": "ordinal"}}
 
+// categoryDims are the same on a category x axis, whose values are category names.
+var categoryDims = []any{map[string]any{"name": "x", "type": "ordinal"}, "y", "k", "n", map[string]any{"name": "label", "type": "ordinal"}}
+
 // Marker colour and symbol of published values: distinct from every series colour.
 const markerColour = "#111111"
 
@@ -108,16 +111,21 @@ func index(pts []figure.Stat) map[key]point {
 	return out
 }
 
-// addGrid adds grid m of n, stacked top to bottom between the legend and the bottom margin.
+// addGrid adds grid m of n. The page and the SVG renderer size a chart 150 + 220·n px tall
+// (Height); each grid takes 220 px of it below the title and legend, as a percentage so an
+// embedded chart squeezed by its frame keeps the proportions.
 func (o *option) addGrid(m, n int) {
-	const top, bottom = 15.0, 3.0 // percent of the chart's height
-	h := (100 - top - bottom) / float64(n)
+	h := float64(Height(n))
 	o.Grid = append(o.Grid, map[string]any{
 		"left": 80, "right": 150, "containLabel": false,
-		"top":    pct(top + float64(m)*h + 2),
-		"height": pct(h - 13.0/float64(n) - 2),
+		"top":    pct(100 * (100 + 220*float64(m)) / h),
+		"height": pct(100 * 150 / h),
 	})
 }
+
+// Height is the pixel height a chart of n grids is drawn at (static/charts.js and
+// scripts/figures/render.mjs use the same rule).
+func Height(grids int) int { return 150 + 220*max(1, grids) }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
@@ -128,12 +136,21 @@ func pct(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "%" }
 func (o *option) categoryAxes(f *figure.Figure, m int) {
 	cats, name := f.Sweep.Values, f.Sweep.Label
 	if f.Sweep.Name == "" {
-		cats, name = []string{f.Metrics[m].Label}, ""
+		cats, name = []string{metricLabel(f.Metrics[m])}, ""
 	}
 	o.XAxis = append(o.XAxis, map[string]any{"type": "category", "gridIndex": m, "data": cats,
 		"name": name, "nameLocation": "middle", "nameGap": 28, "boundaryGap": f.Chart == figure.Bars})
 	o.YAxis = append(o.YAxis, map[string]any{"type": "value", "gridIndex": m, "name": axisName(f.Metrics[m]),
 		"nameLocation": "middle", "nameGap": 55, "scale": f.Chart == figure.Lines})
+}
+
+// category is the category-axis value of sweep index x in grid m: the sweep value, or the
+// metric's label when nothing is swept (custom series take the category's name, not its index).
+func category(f *figure.Figure, x, m int) string {
+	if f.Sweep.Name == "" {
+		return metricLabel(f.Metrics[m])
+	}
+	return f.Sweep.Values[x]
 }
 
 // axisName is a metric's label with its chart unit.
@@ -216,7 +233,7 @@ func (o *option) bar(f *figure.Figure, idx map[key]point, m, s int) {
 		}
 		bars[x] = map[string]any{"value": round(toChart(p.Mean, unit)), "tip": tip(f, p)}
 		if p.N >= 2 {
-			errs = append(errs, map[string]any{"value": []any{x, round(toChart(p.Lo, unit)), round(toChart(p.Hi, unit)), s, len(f.Series)}})
+			errs = append(errs, map[string]any{"value": []any{category(f, x, m), round(toChart(p.Lo, unit)), round(toChart(p.Hi, unit)), s, len(f.Series)}})
 		}
 	}
 	name, colour := seriesLabel(f.Series[s]), Palette[s%len(Palette)]
@@ -248,7 +265,7 @@ func (o *option) markers(f *figure.Figure, idx map[key]point, m int) {
 		if f.Chart == figure.Bars {
 			k, n = s, len(f.Series)
 		}
-		data = append(data, map[string]any{"value": []any{x, round(toChart(v, met.Unit)), k, n, shortSource(r.Source)},
+		data = append(data, map[string]any{"value": []any{category(f, x, m), round(toChart(v, met.Unit)), k, n, shortSource(r.Source)},
 			"tip": refTip(f, r, v)})
 	}
 	if len(data) == 0 {
@@ -256,7 +273,7 @@ func (o *option) markers(f *figure.Figure, idx map[key]point, m int) {
 	}
 	o.Series = append(o.Series, map[string]any{"type": "custom", "name": "published", "renderItem": "fn:refMarker",
 		"xAxisIndex": m, "yAxisIndex": m, "data": data, "z": 5, "color": markerColour,
-		"encode": map[string]any{"x": 0, "y": 1}, "dimensions": markerDims})
+		"encode": map[string]any{"x": 0, "y": 1}, "dimensions": categoryDims})
 }
 
 // refValue is where reference r is drawn, in the metric's unit: an absolute value converted from
@@ -282,7 +299,7 @@ func (o *option) cdf(f *figure.Figure, idx map[key]point) {
 	nx := max(1, len(f.Sweep.Values))
 	for x := range nx {
 		for s := range f.Series {
-			var data []any
+			data := []any{} // never null: an empty curve is an empty list to ECharts and the page
 			for m, met := range f.Metrics {
 				if met.Quantile <= 0 {
 					continue

@@ -94,8 +94,8 @@ func TestLinesBandsHoursAndMarkers(t *testing.T) {
 	}
 	abs := data[0].(map[string]any)["value"].([]any)
 	rel := data[1].(map[string]any)["value"].([]any)
-	if abs[0] != 1.0 || abs[1] != 2.0 || abs[4] != "Paper" {
-		t.Errorf("absolute marker %v: want x=1, 2 h, labelled Paper", abs)
+	if abs[0] != "4" || abs[1] != 2.0 || abs[4] != "Paper" {
+		t.Errorf("absolute marker %v: want x=\"4\", 2 h, labelled Paper", abs)
 	}
 	if rel[1] != 1.0 { // fifo's 2 h × (1 − 50 %)
 		t.Errorf("relative marker %v: want 1 h", rel)
@@ -116,8 +116,8 @@ func TestBarsErrorBarsAndMarkerOffsets(t *testing.T) {
 	if len(errs) != 1 || errs[0]["renderItem"] != "fn:errorBar" {
 		t.Fatalf("FIFO error bars: %v", errs)
 	}
-	if v := errs[0]["data"].([]any)[1].(map[string]any)["value"].([]any); v[1] != 1.8 || v[2] != 2.2 || v[3] != 0.0 || v[4] != 2.0 {
-		t.Errorf("error bar %v: want [1, 1.8, 2.2, bar 0 of 2]", v)
+	if v := errs[0]["data"].([]any)[1].(map[string]any)["value"].([]any); v[0] != "4" || v[1] != 1.8 || v[2] != 2.2 || v[3] != 0.0 || v[4] != 2.0 {
+		t.Errorf("error bar %v: want [\"4\", 1.8, 2.2, bar 0 of 2]", v)
 	}
 	pub := seriesNamed(o, "custom", "published")[0]["data"].([]any)
 	if v := pub[1].(map[string]any)["value"].([]any); v[2] != 1.0 || v[3] != 2.0 {
@@ -145,6 +145,16 @@ func TestCDFAndTable(t *testing.T) {
 	}
 	if pub := seriesNamed(o, "custom", "published"); len(pub) != 1 {
 		t.Errorf("want the 90th-percentile marker")
+	}
+	// Before any cell has finished every curve is an empty list, never null (the page counts points).
+	b, err = Option(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range decode(t, b)["series"].([]any) {
+		if s.(map[string]any)["data"] == nil {
+			t.Errorf("series %v: data is null", s.(map[string]any)["name"])
+		}
 	}
 	f.Chart = figure.Table
 	if b, err := Option(f, nil); b != nil || err != nil {

@@ -1,0 +1,59 @@
+// Measures every catalogue figure in the page (not part of `make test`: the whole catalogue takes
+// many minutes): for each figure listed in the Figures view (or FIGURES="id id …"), open
+// ?figure=ID (default seeds, or SEEDS=LIST), load the trace files a replaying figure asks for from
+// ../shared/data, wait until it finishes (TIMEOUT seconds, default 600) and print one JSON line:
+// cells, time in the page, workers' peak wasm memory, the verdicts. Usage, with the site served:
+//   BASE_URL=http://127.0.0.1:8080/ node scripts/e2e/figperf.mjs
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseURL, launch, q, ready } from './browser.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const timeout = 1000 * Number(process.env.TIMEOUT || 600);
+const b = await launch();
+const { page } = b;
+try {
+  await page.goto(baseURL);
+  await ready(page);
+  const ids = process.env.FIGURES ? process.env.FIGURES.split(/\s+/).filter(Boolean)
+    : await page.$$eval('[data-testid^="figure-open-"]', (bs) => bs.map((x) => x.dataset.testid.slice('figure-open-'.length)));
+  for (const id of ids) {
+    const seeds = process.env.SEEDS ? `&seeds=${process.env.SEEDS}` : '';
+    await page.goto(`${baseURL}?figure=${id}${seeds}`);
+    // On a busy machine the wasm start can take longer than ready()'s 30 s.
+    await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 120000 });
+    // Running (the status counts cells) or refused (a replaying figure names its files).
+    await page.waitForFunction(() => document.querySelector('[data-testid="figure-status"]').textContent
+      || document.querySelector('[data-testid="error"]').textContent, null, { timeout: 30000 });
+    const err = await page.textContent(q('error'));
+    const want = [...err.matchAll(/\(\.\.\/shared\/data\/([^)]+)\)/g)].map((m) => join(root, '..', 'shared', 'data', m[1]));
+    if (want.length > 0) {
+      if (!want.every(existsSync)) {
+        console.log(JSON.stringify({ figure: id, skipped: 'trace files missing: ' + want.join(' ') }));
+        continue;
+      }
+      await page.setInputFiles(q('figure-trace'), want);
+      await page.evaluate(() => document.body.removeAttribute('data-done'));
+      await page.click(q('figure-run'));
+    }
+    try {
+      await page.waitForFunction(() => document.body.dataset.done === '1' && document.body.dataset.figureMs, null, { timeout });
+    } catch {
+      const status = await page.textContent(q('figure-status'));
+      console.log(JSON.stringify({ figure: id, timeout: timeout / 1000, status }));
+      continue;
+    }
+    const r = await page.evaluate(() => ({
+      ms: Number(document.body.dataset.figureMs),
+      cells: Number(document.querySelector('[data-testid="figure-chart"]').dataset.cells),
+      peakWorkerMB: Number(document.querySelector('[data-testid="figure-chart"]').dataset.peakWorkerMb),
+      status: document.querySelector('[data-testid="figure-status"]').textContent,
+      verdicts: [...document.querySelectorAll('[data-testid="figure-table"] tr[data-verdict]')].map((t) => t.dataset.verdict),
+      error: document.querySelector('[data-testid="error"]').textContent,
+    }));
+    console.log(JSON.stringify({ figure: id, ...r }));
+  }
+} finally {
+  await b.close();
+}
