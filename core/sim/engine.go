@@ -540,7 +540,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	if j.Job.Duration > 0 {
 		j.rate = 1
 	} else {
-		it, warn := s.iterTimeOn(j, p)
+		it, warn := s.iterTimeOn(j, p, cont)
 		if warn != "" {
 			s.warnings.add(warn)
 		}
@@ -579,25 +579,17 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	s.dirtySeries = true
 }
 
-// iterTimeOn asks the speed model for j's iteration time on p, reusing the job's previous answer
-// when it is asked again for the same GPU ids, in the same order, with the same CPU and memory per
-// GPU: the model is a pure function of (job, placement) and every other field of p follows from the
-// GPU ids. Round-based policies (Synergy) renew every lease each round, mostly on the same GPUs, and
-// a job preempted under LAS usually returns to the GPUs it held (Synergy picks them first), so
-// this saves most model calls. The warning is returned again so that its count is unchanged.
-func (s *Sim) iterTimeOn(j *JobState, p Placement) (float64, string) {
-	if j.itCache > 0 && p.CPUPerGPU == j.itCPU && p.MemPerGPU == j.itMem && sameGPUs(j.itGPUs, p.GPUIDs) {
+// iterTimeOn asks the speed model for j's iteration time on p, reusing the previous answer when
+// the job continues on the same GPUs (cont) with the same CPU and memory per GPU: the model is a
+// pure function of (job, placement), every other field of p follows from the GPU ids, and
+// round-based policies (Synergy) renew every lease each round, so this saves one model call per
+// running job per round. The warning is returned again so that its count is unchanged.
+func (s *Sim) iterTimeOn(j *JobState, p Placement, cont bool) (float64, string) {
+	if cont && j.itCache > 0 && p.CPUPerGPU == j.itCPU && p.MemPerGPU == j.itMem {
 		return j.itCache, j.itWarn
 	}
 	it, warn := s.speed.IterTime(j.Job, p)
 	j.itCache, j.itWarn, j.itCPU, j.itMem = it, warn, p.CPUPerGPU, p.MemPerGPU
-	if cap(j.itGPUs) < len(p.GPUIDs) {
-		j.itGPUs = s.i32.take(len(p.GPUIDs))
-	}
-	j.itGPUs = j.itGPUs[:len(p.GPUIDs)]
-	for k, g := range p.GPUIDs {
-		j.itGPUs[k] = int32(g)
-	}
 	return it, warn
 }
 

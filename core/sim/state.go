@@ -66,11 +66,10 @@ type JobState struct {
 	factor      float64 // normalised throughput under sharing (1 = alone)
 	effMS       float64 // ∫ factor dt over the time the job made progress (effective-util numerator)
 	leaseAt     core.Time
-	// itCache is the speed model's last answer for this job (with its warning and the GPU ids,
-	// CPU and memory per GPU it was asked for), reused when the same placement comes again.
+	// itCache is the speed model's last answer for this job (with its warning and the CPU and
+	// memory per GPU it was asked for), reused while the job continues on the same GPUs.
 	itCache, itCPU, itMem float64
 	itWarn                string
-	itGPUs                []int32
 
 	prev, next   int32   // running list links
 	openInterval int32   // index into intervals, -1 if none (0 when open in a lean run)
