@@ -152,7 +152,7 @@ func AppendModelKey(dst []byte, name string) []byte {
 	lower, n := dst[start:], 0
 	for i := 0; i < len(lower); {
 		switch c := lower[i]; {
-		case bytes.HasPrefix(lower[i:], nvidia):
+		case c == 'n' && bytes.HasPrefix(lower[i:], nvidia):
 			i += len(nvidia)
 		case c == ' ' || c == '-' || c == '_':
 			i++

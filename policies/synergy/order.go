@@ -72,24 +72,29 @@ func (p *Policy) sortJobs(v *sim.View) {
 		}
 		s.entry, s.sorted = e, o.stamp
 	}
-	o.kept = o.kept[:0]
-	for _, e := range o.order {
-		if s := &p.st[e.job]; s.sorted == o.stamp && s.keep {
-			o.kept = append(o.kept, e)
-		}
-	}
 	slices.SortFunc(o.fresh, compareEntries)
-	o.order = mergeEntries(o.order[:0], o.kept, o.fresh)
-	for k, e := range o.order {
-		p.jobs[k] = e.job
+	// Merge the jobs kept from last round's order (filtered as they are read) with the fresh ones.
+	out, f, n := o.spare[:0], o.fresh, 0
+	for _, e := range o.order {
+		if s := &p.st[e.job]; s.sorted != o.stamp || !s.keep {
+			continue
+		}
+		for len(f) > 0 && compareEntries(f[0], e) < 0 {
+			out, p.jobs[n], f, n = append(out, f[0]), f[0].job, f[1:], n+1
+		}
+		out, p.jobs[n], n = append(out, e), e.job, n+1
 	}
+	for _, e := range f {
+		out, p.jobs[n], n = append(out, e), e.job, n+1
+	}
+	o.order, o.spare = out, o.order
 }
 
 // sorter is sortJobs' memory between rounds.
 type sorter struct {
 	stamp uint32      // sortJobs calls so far; jobState.sorted holds the last one a job took part in
 	order []sortEntry // last round's sorted jobs
-	kept  []sortEntry
+	spare []sortEntry // the next order's buffer
 	fresh []sortEntry
 }
 
@@ -117,17 +122,4 @@ func compareEntries(a, b sortEntry) int {
 		return cmp.Compare(a.submit, b.submit)
 	}
 	return cmp.Compare(a.job, b.job)
-}
-
-// mergeEntries appends the merge of sorted a and b to out.
-func mergeEntries(out, a, b []sortEntry) []sortEntry {
-	for len(a) > 0 && len(b) > 0 {
-		if compareEntries(b[0], a[0]) < 0 {
-			out, b = append(out, b[0]), b[1:]
-		} else {
-			out, a = append(out, a[0]), a[1:]
-		}
-	}
-	out = append(out, a...)
-	return append(out, b...)
 }
