@@ -58,3 +58,25 @@ func TestSynergyFig8PublishedNumbers(t *testing.T) {
 		t.Errorf("checked %d published numbers, want 2 (mean and p99)", checked)
 	}
 }
+
+// BenchmarkSynergyFig8Tune is synergy-fig8's fifo+tune from spec to summary: the authors' 8,000
+// jobs generated, then the run (the page's click-to-result minus the worker round trip).
+func BenchmarkSynergyFig8Tune(b *testing.B) {
+	sc, _ := Scenarios().Find("synergy-fig8")
+	spec := sc.Spec
+	spec.Policies = []string{"fifo+tune"}
+	models := zoo.Models()
+	c, err := core.ParseCluster(spec.Cluster)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		jobs, _, err := Jobs(spec, nil, models)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Execute(Builtin(), spec, jobs, c, models); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
