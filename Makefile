@@ -21,7 +21,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro clean distclean
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy clean distclean
 
 all: build
 
@@ -35,6 +35,7 @@ help:
 	@echo "make fuzz           run every Fuzz target for FUZZTIME each (default 60s)"
 	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp)"
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
+	@echo "make repro-synergy  the README's Synergy table: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 
 # ---- build ---------------------------------------------------------------------------------
@@ -141,6 +142,13 @@ bench:
 repro: sim
 	@echo "== repro: paper reproductions through the runner"
 	@scripts/repro.sh
+
+repro-synergy: sim
+	@echo "== repro-synergy: every Synergy policy on the authors' workload, seeds 42 and 1-10"
+	@mkdir -p build/repro
+	@scripts/synergy-table.sh >build/repro/synergy-table.md.tmp
+	@mv build/repro/synergy-table.md.tmp build/repro/synergy-table.md
+	@cat build/repro/synergy-table.md
 
 clean:
 	@echo "== clean"
