@@ -3,7 +3,7 @@
 # Fig-8 workload (scenario synergy-policies: stream=authors, 16x8, 9 jobs/h, split 20/70/10, JCT
 # over jobs 4000-4999), mean and p99 JCT at the authors' seed 42, and beside them the mean ± 95 %
 # interval (Student t, 9 degrees of freedom) over seeds 1-10 of the authors' generator. Runs
-# build/simulate once per seed, keeps the JSON Lines under build/repro/synergy-table/, checks that
+# build/simulate once per seed (JOBS seeds at a time, default the cores), keeps the JSON Lines under build/repro/synergy-table/, checks that
 # every run's window ended before the workload's last arrival (else the job count cut arrivals
 # short and the row would flatter the policy), and prints the Markdown table on stdout. Run from
 # the repository root (make repro-synergy).
@@ -16,18 +16,24 @@ fi
 policies=fifo+proportional,fifo+greedy,fifo+tune,srtf+proportional,srtf+greedy,srtf+tune,las+proportional,las+greedy,las+tune,ftf+proportional,ftf+greedy,ftf+tune,drf,drf+tune,tetris,tetris+tune
 out=build/repro/synergy-table
 mkdir -p "$out"
-start=$SECONDS
-for seed in 42 1 2 3 4 5 6 7 8 9 10; do
+# run_seed runs every policy on one seed and checks that arrivals outlast every run's window: its
+# end (first arrival + makespan) must come before the last arrival.
+run_seed() {
+	local seed=$1 first last
 	build/simulate -scenario synergy-policies -policy "$policies" -seed "$seed" -json \
 		-save-trace "$out/$seed.csv" >"$out/$seed.jsonl"
-	# Arrivals must outlast every run's window: its end (first arrival + makespan) < last arrival.
 	first=$(sed -n 2p "$out/$seed.csv" | cut -d, -f2)
 	last=$(tail -n 1 "$out/$seed.csv" | cut -d, -f2)
 	sed -E 's/.*"policy":"([^"]*)".*"makespan_s":([0-9.eE+-]+).*/\1 \2/' "$out/$seed.jsonl" |
 		awk -v f="$first" -v l="$last" -v seed="$seed" '$2 + f >= l {
 			printf "synergy-table: seed %s %s: the window ends at %.0f s, after the last arrival (%.0f s): raise the job count\n", seed, $1, $2 + f, l > "/dev/stderr"; bad = 1
 		} END { exit bad }'
-done
+}
+export -f run_seed
+export policies out
+start=$SECONDS
+# One seed per process, JOBS at a time (default: the cores).
+printf '%s\n' 42 1 2 3 4 5 6 7 8 9 10 | xargs -P "${JOBS:-$(nproc)}" -I{} bash -c 'run_seed {}'
 echo "synergy-table: 11 seeds x 16 policies in $((SECONDS - start)) s" >&2
 
 # One line per run: seed, policy, mean and p99 JCT in hours.
