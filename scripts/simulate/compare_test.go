@@ -45,6 +45,7 @@ func TestScenarioSeed(t *testing.T) {
 		{[]string{"-scenario", "synergy-fig8"}, 42},
 		{[]string{"-scenario", "synergy-fig8", "-seed", "7"}, 7},
 		{[]string{"-generate", "philly:jobs=3"}, 1},
+		{[]string{"-scenario", "baselines-smoke"}, 1}, // a scenario without a seed takes the default
 	} {
 		o, err := parseFlags(tc.args, io.Discard)
 		if err != nil || o.spec.Seed != tc.want {
