@@ -21,7 +21,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro figures-csv readme-figures figures clean distclean
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv readme-figures figures clean distclean
 
 all: build
 
@@ -38,6 +38,7 @@ help:
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
 	@echo "make readme-figures figures-csv, then rewrite the README's figure tables from it"
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
+	@echo "make repro-synergy  the README's Synergy table: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 
 # ---- build ---------------------------------------------------------------------------------
@@ -163,6 +164,12 @@ figures: figures-csv
 	@echo "== figures: build/figures/ID.svg from build/figures-csv/"
 	$(GO) run ./scripts/figures -csv build/figures-csv -out build/figures
 	node scripts/figures/render.mjs build/figures
+repro-synergy: sim
+	@echo "== repro-synergy: every Synergy policy on the authors' workload, seeds 42 and 1-10"
+	@mkdir -p build/repro
+	@scripts/synergy-table.sh >build/repro/synergy-table.md.tmp
+	@mv build/repro/synergy-table.md.tmp build/repro/synergy-table.md
+	@cat build/repro/synergy-table.md
 
 clean:
 	@echo "== clean"

@@ -140,7 +140,7 @@ func TestScenariosValid(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"synergy-fig8", "synergy-load", "synergy-mix", "synergy-ratio", "synergy-static", "synergy-smoke"} {
+	for _, want := range []string{"synergy-fig8", "synergy-fig12", "synergy-load", "synergy-mix", "synergy-ratio", "synergy-static", "synergy-smoke"} {
 		if _, ok := Scenarios().Find(want); !ok {
 			t.Errorf("scenario %s missing", want)
 		}

@@ -72,7 +72,20 @@ func execute(o options, stdout io.Writer) error {
 	if o.json {
 		return writeJSON(stdout, outs)
 	}
-	return writeTable(stdout, outs)
+	if err := writeTable(stdout, outs); err != nil {
+		return err
+	}
+	if sc, ok := policies.Scenarios().Find(o.spec.Scenario); ok && sameWorkload(sc.Spec, o.spec) {
+		return writeComparison(stdout, sc, outs)
+	}
+	return nil
+}
+
+// sameWorkload reports whether a run keeps the scenario's workload, window and seed: only then
+// are the paper's numbers about the jobs that ran.
+func sameWorkload(a, b scenario.Spec) bool {
+	return a.Generate == b.Generate && a.Trace == b.Trace && a.Seed == b.Seed &&
+		a.WindowFrom == b.WindowFrom && a.WindowTo == b.WindowTo
 }
 
 // checkOutputs refuses output paths that name the same file twice, or an input file (a failed

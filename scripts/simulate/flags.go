@@ -40,7 +40,7 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
   -scenario NAME                  a named preset; explicit flags override its parts (a -trace or
                                   -generate replaces its workload with the format, mapping and
                                   measurement window that belong to it)
-  -seed N                         the only seed (default 1)
+  -seed N                         the only seed (default: the scenario's if it sets one, else 1)
   -json                           JSON Lines on stdout, one object per run (else a readable table)
   -jobs-out PATH                  per-job CSV
   -trace-out PATH                 Chrome trace-event JSON of the GPU allocations (opens in Perfetto)
@@ -220,7 +220,9 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	if set["progress"] {
 		spec.Progress = progress
 	}
-	spec.Seed = seed
+	if set["seed"] || spec.Seed == 0 {
+		spec.Seed = seed // else the scenario's own (synergy-fig8's is the authors' 42)
+	}
 	o.policyConfig = policyConfig
 	if policyConfig != "" {
 		data, err := os.ReadFile(policyConfig)
