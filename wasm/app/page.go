@@ -226,6 +226,7 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 	b := p.base
 	s.Placement, s.CheckpointCost, s.Round, s.FirstRound = b.Placement, b.CheckpointCost, b.Round, b.FirstRound
 	s.Progress, s.WindowFrom, s.WindowTo, s.StopAtWindow = b.Progress, b.WindowFrom, b.WindowTo, b.StopAtWindow
+	s.MeasuredOnly = b.MeasuredOnly
 	return s, c, s.Validate()
 }
 

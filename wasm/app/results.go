@@ -120,6 +120,7 @@ func (p *page) renderSummary() {
 		}
 		tbl.Call("appendChild", tr)
 	}
+	p.renderWarnings()
 	p.drawCDF()
 }
 
