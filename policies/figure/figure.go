@@ -1,0 +1,178 @@
+// Package figure describes a paper's figure as what a reviewer reads it as: a parameter swept over
+// values, a few series (policies), several seeds per point, metrics with units, a chart kind, and the
+// published references with the rule that turns ours into a verdict. A cell — one sweep value × one
+// series × one seed — is one independent run, so cells can run on a pool of workers, in a browser's
+// web workers, or as shards of a cluster array job, and their rows merge into the same bytes.
+//
+// The package is generic: each policy family declares its figures beside its scenarios, and
+// policies.Figures lists them explicitly; running a cell needs the registry and lives in policies.
+package figure
+
+import (
+	"fmt"
+
+	"schedlab/policies/scenario"
+)
+
+// Chart is how a figure is drawn.
+type Chart string
+
+// The chart kinds.
+const (
+	Lines Chart = "lines" // a line per series over the sweep, with a 95 % band over seeds
+	Bars  Chart = "bars"  // grouped bars per sweep value, with 95 % error bars
+	CDF   Chart = "cdf"   // a JCT distribution per series (quantile metrics)
+	Table Chart = "table" // only the reference table
+)
+
+// Figure is one paper figure as a sweep of independent runs.
+type Figure struct {
+	ID      string // catalogue name, e.g. "synergy-fig8"
+	Family  string // the policy family that owns it: "synergy", "similarity", "interference", "asrpt"
+	Paper   string // the paper, as cited in the page
+	Number  string // the paper's own name for it: "Fig 8", "Table 3", "headline"
+	Caption string // what it plots, in one sentence
+	Sweep   Sweep  // the swept parameter; Sweep.Name is "" when nothing is swept
+	Series  []Series
+	Seeds   []uint64 // the default seeds
+	Metrics []Metric
+	Chart   Chart
+	Refs    []Ref
+	// Cell is the run of one cell: the spec (with exactly one policy) for sweep value x (an index into
+	// Sweep.Values, 0 when nothing is swept), series s (an index into Series) and seed.
+	Cell func(x, s int, seed uint64) scenario.Spec
+}
+
+// Sweep is the parameter a figure varies.
+type Sweep struct {
+	Name   string   // the CSV x_name, e.g. "rate" (empty: nothing swept)
+	Label  string   // the axis title, e.g. "load (jobs/h)"
+	Values []string // the CSV x column, in the order they are drawn
+}
+
+// Series is one line or bar group: usually a policy with its parameters.
+type Series struct {
+	Name  string // the CSV series column, unique within the figure
+	Label string // the legend's text
+}
+
+// Metric is a measured quantity of a cell.
+type Metric struct {
+	Name   string // the runner's JSON field, e.g. "mean_jct_s", "p99_jct_s", "makespan_s", "gpu_util"
+	Unit   string // the unit of the CSV value: "s", "1" (a fraction), …
+	Label  string // the axis title
+	Window string // which jobs are measured, e.g. "jobs 4000-4999" ("" = all)
+	// Quantile, for a CDF chart's metrics, is the fraction q in (0, 1] of measured jobs whose JCT is at
+	// or below this metric's value (the metric is the JCT's q-quantile, e.g. "jct_q0.95_s"); 0 otherwise.
+	Quantile float64
+}
+
+// RefKind says what a published reference states.
+type RefKind string
+
+// The reference kinds.
+const (
+	Absolute  RefKind = "absolute"  // a value in a unit: "mean JCT 21.88 h"
+	Relative  RefKind = "relative"  // an effect against a baseline series: "mean JCT −22 % vs exclusive"
+	Direction RefKind = "direction" // only an ordering against a baseline series: "TUNE below proportional"
+)
+
+// Ref is one published number (or claim) and the rule that judges ours against it.
+type Ref struct {
+	Kind   RefKind
+	Series string // the series it is about
+	X      string // the sweep value it is about ("" when nothing is swept)
+	Metric string // a Metric.Name of the figure
+	// Value is the published number: for Absolute in Unit, for Relative the fractional change
+	// against Baseline (−0.22 for "−22 %"); unused for Direction.
+	Value float64
+	Unit  string // Absolute only: the reference's unit, e.g. "h" (ours is converted into it)
+	// Baseline is the series a Relative or Direction reference compares with.
+	Baseline string
+	// Lower is true when the claim is that Series is below Baseline (Direction, and the sign a Relative
+	// reference must at least have).
+	Lower bool
+	// Tolerance is the relative distance from Value that still agrees (0.005 = 0.5 %); 0 makes an
+	// Absolute or Relative reference indicative: its verdict only reports the difference.
+	Tolerance float64
+	Source    string // where the number comes from
+}
+
+// Cell is one independent run of a figure: the sweep value at index X, series S, and a seed. Index is
+// its position in the canonical order (see Cells).
+type Cell struct {
+	Index int
+	X, S  int
+	Seed  uint64
+}
+
+// Cells lists the cells of f for seeds in the canonical order: sweep values outermost, then series,
+// then seeds as given. Shards and worker pools split this list; its order never depends on anything
+// but f and seeds.
+func (f *Figure) Cells(seeds []uint64) []Cell {
+	nx := max(1, len(f.Sweep.Values))
+	out := make([]Cell, 0, nx*len(f.Series)*len(seeds))
+	for x := range nx {
+		for s := range f.Series {
+			for _, seed := range seeds {
+				out = append(out, Cell{Index: len(out), X: x, S: s, Seed: seed})
+			}
+		}
+	}
+	return out
+}
+
+// XValue is the CSV x of cell c ("" when nothing is swept).
+func (f *Figure) XValue(c Cell) string {
+	if f.Sweep.Name == "" {
+		return ""
+	}
+	return f.Sweep.Values[c.X]
+}
+
+// Validate checks that f is complete and self-consistent: names unique, references pointing at
+// series, metrics and sweep values that exist.
+func (f *Figure) Validate() error {
+	if f.ID == "" || f.Cell == nil || len(f.Series) == 0 || len(f.Metrics) == 0 || len(f.Seeds) == 0 {
+		return fmt.Errorf("figure %q: id, cell, series, metrics and seeds are required", f.ID)
+	}
+	if (f.Sweep.Name == "") != (len(f.Sweep.Values) == 0) {
+		return fmt.Errorf("figure %s: a sweep needs both a name and values", f.ID)
+	}
+	series := map[string]bool{}
+	for _, s := range f.Series {
+		if s.Name == "" || series[s.Name] {
+			return fmt.Errorf("figure %s: series name %q empty or repeated", f.ID, s.Name)
+		}
+		series[s.Name] = true
+	}
+	metrics := map[string]bool{}
+	for _, m := range f.Metrics {
+		if m.Name == "" || metrics[m.Name] {
+			return fmt.Errorf("figure %s: metric name %q empty or repeated", f.ID, m.Name)
+		}
+		metrics[m.Name] = true
+	}
+	xs := map[string]bool{}
+	for _, v := range f.Sweep.Values {
+		if xs[v] {
+			return fmt.Errorf("figure %s: sweep value %q repeated", f.ID, v)
+		}
+		xs[v] = true
+	}
+	for i, r := range f.Refs {
+		switch {
+		case !series[r.Series]:
+			return fmt.Errorf("figure %s: reference %d: unknown series %q", f.ID, i, r.Series)
+		case !metrics[r.Metric]:
+			return fmt.Errorf("figure %s: reference %d: unknown metric %q", f.ID, i, r.Metric)
+		case r.X != "" && !xs[r.X], r.X == "" && f.Sweep.Name != "":
+			return fmt.Errorf("figure %s: reference %d: sweep value %q is not one of the figure's", f.ID, i, r.X)
+		case r.Kind != Absolute && !series[r.Baseline]:
+			return fmt.Errorf("figure %s: reference %d: unknown baseline series %q", f.ID, i, r.Baseline)
+		case r.Kind != Absolute && r.Kind != Relative && r.Kind != Direction:
+			return fmt.Errorf("figure %s: reference %d: unknown kind %q", f.ID, i, r.Kind)
+		}
+	}
+	return nil
+}
