@@ -3,11 +3,12 @@
 // `make serve PORT=0` there, wait for its address and process id (bounded), drive the served page
 // in Chromium — the built-in workload under fifo, every job completed — then stop the server by its
 // process id and want make to end with it. The clone holds the committed HEAD: uncommitted changes
-// of a working tree are not in it. Reports the time from `make serve` to the first answer.
+// of a working tree are not in it. Reports the time from `make serve` to the first answer. Also:
+// an unreachable npm registry gives one line naming the command (scripts/npm.sh).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +89,27 @@ test('make serve on a clean clone serves a working app, stopped by its pid', asy
       try { process.kill(server.pid, 'SIGTERM'); } catch { /* already gone */ }
     }
     if (make && make.exitCode === null) make.kill('SIGTERM');
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+// Without a reachable registry (and an empty npm cache) the install step says so in one line that
+// names the command to run, instead of npm's error dump or a bare Makefile error.
+test('npm unreachable: one line naming the command', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'schedlab-npm-'));
+  try {
+    mkdirSync(join(tmp, 'build'));
+    mkdirSync(join(tmp, 'scripts'));
+    for (const f of ['build/package.json', 'build/package-lock.json', 'scripts/npm.sh']) copyFileSync(join(root, f), join(tmp, f));
+    const r = spawnSync('bash', ['scripts/npm.sh'], {
+      cwd: tmp, encoding: 'utf8',
+      env: { ...process.env, npm_config_registry: 'http://127.0.0.1:9/', npm_config_cache: join(tmp, 'cache'), npm_config_fetch_retries: '0' },
+    });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, `stderr: ${r.stderr}`);
+    assert.match(lines[0], /^npm: could not install .* run: npm ci --prefix build$/);
+  } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
 });
