@@ -1,7 +1,8 @@
 # schedlab — build, test and serve. `make help` lists the targets.
 #
-# Everything runs from a clean clone with only Go, Node and npm present: `make test` installs the
-# rest (npm packages under build/, Debian's chromium) through scripts/deps.sh. Each step prints a
+# Everything runs from a clean clone with only Go, Node and npm present: `make serve` and `make
+# test` install what they need: the npm packages under build/ (scripts/npm.sh, one step for both),
+# and for the tests Go modules and Debian's chromium (scripts/deps.sh). Each step prints a
 # "== " heading. Steps that need a part of the tree that has not landed yet (the runner
 # scripts/simulate, browser tests in scripts/e2e/) skip with a message instead of failing.
 
@@ -21,12 +22,13 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv readme-figures figures clean distclean
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv readme-figures figures \
+	clean distclean npm
 
 all: build
 
 help:
-	@echo "make serve          build and serve the app at http://$(HOST):$(PORT)/ (PORT=... overrides)"
+	@echo "make serve          build the site (npm packages installed if needed) and serve it at http://$(HOST):$(PORT)/ (PORT=... overrides)"
 	@echo "make test           install test dependencies and run every test ($(TEST_STEPS))"
 	@echo "make build          build/simulate, build/simulate.wasm and the site under $(SITE)"
 	@echo "make check          go vet, the syscall/js dependency check, gofmt"
@@ -40,6 +42,7 @@ help:
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
 	@echo "make repro-synergy  the README's Synergy table: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
+	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
 
 # ---- build ---------------------------------------------------------------------------------
 
@@ -54,13 +57,20 @@ else
 	@echo "== build: scripts/simulate not there yet; skipping the runner"
 endif
 
+# The site bundles ECharts with esbuild from build/node_modules: scripts/npm.sh installs them first
+# when missing or older than build/package-lock.json (the same step `make deps` runs).
 site:
 	@echo "== build: site under $(SITE)"
+	@scripts/npm.sh
 	@scripts/site.sh $(SITE)
 
-serve: build
-	@echo "== serve: http://$(HOST):$(PORT)/ (Ctrl-C stops)"
-	$(GO) run ./scripts/serve -dir $(SITE) -addr $(HOST):$(PORT)
+# serve builds the site (installing its npm packages when needed) and execs the built server, so
+# the server is make's own child: `kill PID` (its second line of output names it) stops it and
+# make with it, where `go run` would leave the server behind.
+serve: site
+	@echo "== serve: build/serve on $(HOST):$(PORT) (PORT=0 picks a free port; Ctrl-C stops)"
+	$(GO) build -o build/serve ./scripts/serve
+	@exec build/serve -dir $(SITE) -addr $(HOST):$(PORT)
 
 # ---- test ----------------------------------------------------------------------------------
 
@@ -76,6 +86,9 @@ test:
 deps:
 	@echo "== deps: Go modules, npm packages under build/, chromium"
 	@scripts/deps.sh
+
+npm:
+	@scripts/npm.sh
 
 vet:
 	@echo "== vet: go vet ./..."
@@ -160,10 +173,11 @@ readme-figures: figures-csv
 # Every figure's chart from figures-csv's CSVs, built by the same Go code as the page
 # (scripts/figures, wasm/figchart) and rendered to build/figures/ID.svg by ECharts' server-side SVG
 # renderer under Node (scripts/figures/render.mjs).
-figures: figures-csv
+figures: figures-csv npm
 	@echo "== figures: build/figures/ID.svg from build/figures-csv/"
 	$(GO) run ./scripts/figures -csv build/figures-csv -out build/figures
 	node scripts/figures/render.mjs build/figures
+
 repro-synergy: sim
 	@echo "== repro-synergy: every Synergy policy on the authors' workload, seeds 42 and 1-10"
 	@mkdir -p build/repro
@@ -173,7 +187,8 @@ repro-synergy: sim
 
 clean:
 	@echo "== clean"
-	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro build/figures-csv build/figures-csv.txt build/figures
+	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro build/npm-ci.log \
+		build/figures-csv build/figures-csv.txt build/figures
 
 distclean: clean
 	rm -rf build/node_modules

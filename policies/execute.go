@@ -87,8 +87,12 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 	if err != nil {
 		return Outcome{}, err
 	}
-	if err := zoo.Check(spec.Trace, jobs, c); err != nil {
+	note, err := zoo.Check(spec.Trace, jobs, c, spec.MeasuredOnly)
+	if err != nil {
 		return Outcome{}, err
+	}
+	if note != "" {
+		notes = append(notes, note)
 	}
 	cfg := sim.Config{
 		Cluster:        c,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need, without prompts: Go modules, the npm packages pinned in
-# build/package-lock.json (npm ci, skipped when build/node_modules already satisfies
-# build/package.json), and Debian's chromium, brotli, slurm-wlm and munge (the one-node Slurm of
-# scripts/cluster's test) when missing. Never runs
+# build/package-lock.json (scripts/npm.sh, shared with `make serve`: npm ci when
+# build/node_modules is missing or older than the lock file), and Debian's chromium, brotli,
+# slurm-wlm and munge (the one-node Slurm of scripts/cluster's test) when missing. Never runs
 # `npx playwright install`: the e2e tests drive the system Chromium through playwright-core.
 # Under CI=true a failed Chromium install is fatal; otherwise it is a warning and e2e skips.
 set -euo pipefail
@@ -11,13 +11,7 @@ echo "deps: Go modules"
 go mod download
 
 echo "deps: npm packages under build/"
-if npm ls --prefix build --depth=0 >/dev/null 2>&1; then
-	echo "deps: build/node_modules is up to date"
-elif [ -f build/package-lock.json ]; then
-	npm ci --prefix build --no-audit --no-fund --loglevel=error </dev/null
-else
-	npm install --prefix build --no-audit --no-fund --loglevel=error </dev/null
-fi
+"$(dirname "$0")/npm.sh"
 
 echo "deps: Debian packages (chromium for the browser tests, brotli for the site's ≤ 2 MB transfer, slurm-wlm and munge for the Slurm test)"
 missing=()

@@ -13,7 +13,7 @@ goroot=$(go env GOROOT)
 echo "site: assembling $out"
 rm -rf "$out"
 mkdir -p "$out"
-cp index.html "$out/"
+cp index.html README.md "$out/" # the policy picker links README sections
 cp -R static "$out/static"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 

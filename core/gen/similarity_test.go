@@ -18,7 +18,7 @@ func TestSimilarityDeterministicAndChecked(t *testing.T) {
 		t.Fatal("same seed gave different workloads")
 	}
 	cl, _ := core.ParseCluster("2x8:K80+2x8:P100+2x8:V100")
-	if err := (hetero.Speed{Table: hetero.Gavel()}).Check("", a, cl); err != nil {
+	if _, err := (hetero.Speed{Table: hetero.Gavel()}).Check("", a, cl, true); err != nil {
 		t.Errorf("generated workload fails Check: %v", err)
 	}
 	for _, bad := range []string{"similarity:jobs=0", "similarity:minh=3,maxh=1", "similarity:foo=1", "similarity:seed=3"} {

@@ -174,7 +174,7 @@ func TestEachTypeIsUsed(t *testing.T) {
 			}
 			job := core.Job{ID: "a", GPUs: len(tc.gpus), Iterations: iters, Model: tc.model}
 			sp := Speed{Table: tb}
-			if err := sp.Check("x.csv", []core.Job{job}, cl); err != nil {
+			if _, err := sp.Check("x.csv", []core.Job{job}, cl, true); err != nil {
 				t.Fatalf("Check: %v", err)
 			}
 			s, err := sim.New(sim.Config{Cluster: cl, Jobs: []core.Job{job}, Speed: sp, Policy: &onePolicy{gpus: tc.gpus}})
@@ -202,30 +202,44 @@ func TestCheckReportsMissingProfiles(t *testing.T) {
 	tests := []struct {
 		cluster, model string
 		gpus           int
-		want           string // "" = no error
+		want           string // measured only: "" = no error
+		estimated      bool   // else: the gap has an estimate (a note, no error)
 	}{
-		{"1x4:K80", "ResNet-50 (batch size 64)", 2, ""},
-		{"1x4:K80", "ResNet-50 (batch size 128)", 2, "resnet50-bs128 has no measured throughput on 2×K80 on one server"},
-		{"2x4:K80", "ResNet-50 (batch size 128)", 2, "resnet50-bs128 has no measured throughput on 2×K80 spread over servers"},
-		{"2x4:V100", "ResNet-50 (batch size 128)", 2, ""},
-		{"1x8:A100", "ResNet-18 (batch size 64)", 1, "resnet18-bs64 has no measured throughput on 1×A100"},
-		{"1x8:V100", "A3C", 2, "a3c has no measured throughput on 2×V100 on one server"},
-		{"1x8:V100", "resnet50", 2, ""}, // not a Gavel model: the base model's business
+		{"1x4:K80", "ResNet-50 (batch size 64)", 2, "", false},
+		{"1x4:K80", "ResNet-50 (batch size 128)", 2, "resnet50-bs128 has no measured throughput on 2×K80 on one server", true},
+		{"2x4:K80", "ResNet-50 (batch size 128)", 2, "resnet50-bs128 has no measured throughput on 2×K80 spread over servers", true},
+		{"2x4:V100", "ResNet-50 (batch size 128)", 2, "", false},
+		{"1x8:A100", "ResNet-18 (batch size 64)", 1, "resnet18-bs64 has no measured throughput on 1×A100", false},
+		{"1x8:V100", "A3C", 2, "a3c has no measured throughput on 2×V100 on one server", true},
+		{"4x8:V100", "ResNet-18 (batch size 64)", 16, "resnet18-bs64 has no measured throughput on 16×V100 spread over servers", true},
+		{"1x8:V100", "resnet50", 2, "", false}, // not a Gavel model: the base model's business
 	}
 	for _, tc := range tests {
 		t.Run(tc.cluster+"/"+tc.model, func(t *testing.T) {
 			cl, _ := core.ParseCluster(tc.cluster)
-			err := Speed{Table: Gavel()}.Check("", []core.Job{{ID: "j1", GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl)
+			note, err := Speed{Table: Gavel()}.Check("", []core.Job{{ID: "j1", GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl, true)
 			switch {
+			case note != "":
+				t.Errorf("measured only: got note %q, want none", note)
 			case tc.want == "" && err != nil:
 				t.Errorf("got error %v, want none", err)
 			case tc.want != "" && !located(err, "job j1: model: ", tc.want):
 				t.Errorf("got error %v, want job j1: model: %s", err, tc.want)
 			}
 			// A trace's job is named by file and line, as every importer error is.
-			err = Speed{Table: Gavel()}.Check("t.csv", []core.Job{{ID: "j1", Line: 42, GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl)
+			_, err = Speed{Table: Gavel()}.Check("t.csv", []core.Job{{ID: "j1", Line: 42, GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl, true)
 			if tc.want != "" && !located(err, "t.csv:42: model: ", tc.want) {
 				t.Errorf("got error %v, want t.csv:42: model: %s", err, tc.want)
+			}
+			// Without measuredOnly an estimated gap is a note naming the first line instead.
+			note, err = Speed{Table: Gavel()}.Check("t.csv", []core.Job{{ID: "j1", Line: 42, GPUs: tc.gpus, Iterations: 1, Model: tc.model}}, cl, false)
+			switch {
+			case tc.estimated && (err != nil || note != "1 job of 1 job type uses an estimated multi-GPU throughput (first: t.csv:42)"):
+				t.Errorf("estimates allowed: got note %q, error %v; want the note on t.csv:42", note, err)
+			case !tc.estimated && note != "":
+				t.Errorf("estimates allowed: got note %q, want none", note)
+			case !tc.estimated && (tc.want == "") != (err == nil):
+				t.Errorf("estimates allowed: got error %v, want %q", err, tc.want)
 			}
 		})
 	}

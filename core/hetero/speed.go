@@ -11,8 +11,9 @@ import (
 // placement's GPU type, GPU count and consolidation (one server, or spread over several); other
 // jobs — unknown models, or jobs whose trace gives its own iteration time — go to Base.
 //
-// A known model on a placement the table lacks gets Base's answer and a warning naming the gap;
-// call Check when a scenario loads so that this never happens silently at run time.
+// A multi-GPU placement the table lacks runs at the table's estimate (Table.Rate); a known model
+// on a placement with neither a measurement nor an estimate gets Base's answer and a warning
+// naming the gap. Call Check when a scenario loads so that neither happens silently at run time.
 type Speed struct {
 	Table *Table
 	Base  sim.SpeedModel // nil = sim.ProfileSpeed over core.BuiltinModels()
@@ -32,8 +33,8 @@ func (s Speed) IterTime(j *core.Job, p sim.Placement) (float64, string) {
 		return base.IterTime(j, p)
 	}
 	spread := p.Servers > 1
-	if x, ok := prof.At(p.Type, p.GPUs, spread); ok {
-		return 1 / x, ""
+	if x, _, ok := s.Table.Rate(prof, p.Type, p.GPUs, spread); ok {
+		return 1 / x, "" // an estimate was reported once by Check
 	}
 	it, warn := base.IterTime(j, p)
 	msg := fmt.Sprintf("model %s has no measured throughput on %s", prof.Name, placementText(p.Type, p.GPUs, spread))

@@ -30,6 +30,7 @@ type Profile struct {
 type Table struct {
 	profiles []Profile
 	index    map[string]int
+	eff      []Efficiency // multi-GPU scaling efficiencies (estimate.go)
 }
 
 // NewTable builds a table; points are sorted and duplicates or non-positive throughputs rejected.
@@ -57,6 +58,7 @@ func NewTable(profiles []Profile) (*Table, error) {
 			t.index[k] = i
 		}
 	}
+	t.eff = efficiencies(t.profiles)
 	return t, nil
 }
 

@@ -53,6 +53,8 @@ func Colocation(models *core.Models) sim.Colocation {
 
 // Check reports, before a run starts, every job whose model has measured profiles but none for a
 // GPU type, GPU count or consolidation the cluster allows it — never a silent default at run time.
-func Check(name string, jobs []core.Job, c *core.Cluster) error {
-	return hetero.Speed{Table: hetero.Gavel()}.Check(name, jobs, c)
+// A multi-GPU placement Gavel did not measure runs at hetero's documented estimate, counted in
+// note (the run's warning), unless measuredOnly makes it an error.
+func Check(name string, jobs []core.Job, c *core.Cluster, measuredOnly bool) (note string, err error) {
+	return hetero.Speed{Table: hetero.Gavel()}.Check(name, jobs, c, measuredOnly)
 }

@@ -25,6 +25,7 @@ type Spec struct {
 	WindowFrom     int                        `json:"window_from,omitempty"`   // measured jobs: arrival index in [from, to)
 	WindowTo       int                        `json:"window_to,omitempty"`
 	StopAtWindow   bool                       `json:"stop_at_window,omitempty"`
+	MeasuredOnly   bool                       `json:"measured_only,omitempty"` // refuse jobs needing an estimated multi-GPU throughput (core/hetero)
 	Seed           uint64                     `json:"seed"`
 }
 

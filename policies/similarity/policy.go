@@ -143,8 +143,9 @@ func (p *Policy) estimateOf(j *sim.JobState) *estimate {
 		e.known = true
 		e.match.Reference, e.match.Similarity = prof.Name, 1
 		for i, t := range p.types {
-			e.thr[i][0], _ = prof.At(t, g, false)
-			e.thr[i][1], _ = prof.At(t, g, true)
+			// The engine's speed: measured, or hetero's documented multi-GPU estimate.
+			e.thr[i][0], _, _ = p.table.Rate(prof, t, g, false)
+			e.thr[i][1], _, _ = p.table.Rate(prof, t, g, true)
 		}
 	default:
 		return e

@@ -32,7 +32,7 @@ func run(t testing.TB, name string, params string, jobs []core.Job, cl *core.Clu
 		t.Fatalf("policy %s not in Entries", name)
 	}
 	sp := hetero.Speed{Table: hetero.Gavel()}
-	if err := sp.Check("", jobs, cl); err != nil {
+	if _, err := sp.Check("", jobs, cl, true); err != nil {
 		t.Fatalf("Check: %v", err)
 	}
 	return runPolicy(t, pol, jobs, cl, seed, ckpt)

@@ -10,8 +10,10 @@
 //
 // Usage:
 //
-//	go run ./scripts/serve -dir build/site -addr 127.0.0.1:8080
+//	go build -o build/serve ./scripts/serve && build/serve -dir build/site -addr 127.0.0.1:8080
 //
 // With -addr 127.0.0.1:0 the kernel picks a free port; the first line on stdout is always
-// "serving DIR at http://HOST:PORT/", which scripts/e2e.sh reads.
+// "serving DIR at http://HOST:PORT/", which scripts/e2e.sh reads, and the second "pid N (…)":
+// `make serve` execs the built server (not `go run`, whose parent would leave the server behind
+// when killed), so a script that started `make serve` in the background stops it with kill N.
 package main

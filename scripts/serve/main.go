@@ -18,7 +18,16 @@ func main() {
 	dir := flag.String("dir", "build/site", "directory to serve")
 	addr := flag.String("addr", "127.0.0.1:8080", "listen address (port 0 picks a free port)")
 	verbose := flag.Bool("v", false, "log every request to stderr")
+	check := flag.String("check", "", "instead of serving: fetch the page at this URL and every file it loads, compared with -dir")
 	flag.Parse()
+	if *check != "" {
+		client := &http.Client{Timeout: 30 * time.Second}
+		if err := Check(client, *check, *dir, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "serve:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*dir, *addr, *verbose); err != nil {
 		fmt.Fprintln(os.Stderr, "serve:", err)
 		os.Exit(1)
@@ -41,6 +50,7 @@ func run(dir, addr string, verbose bool) error {
 	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Printf("serving %s at http://%s/\n", dir, ln.Addr())
+	fmt.Printf("pid %d (Ctrl-C or kill %d stops it)\n", os.Getpid(), os.Getpid())
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

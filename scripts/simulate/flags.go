@@ -37,6 +37,8 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
   -round SECONDS                  round length for round-based policies (default 300)
   -first-round SECONDS            time of the first round (default: first multiple of -round at or after the first arrival)
   -progress MODE                  exact or round-credit (default: the policy family's own)
+  -measured-only                  refuse Gavel job types on GPU counts Gavel never measured (default:
+                                  run them at the documented estimate, with one warning)
   -scenario NAME                  a named preset; explicit flags override its parts (a -trace or
                                   -generate replaces its workload with the format, mapping and
                                   measurement window that belong to it)
@@ -83,6 +85,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		progress, scen                    string
 		ckpt, round, firstRound           float64
 		seed                              uint64
+		measuredOnly                      bool
 	)
 	fs.StringVar(&trace, "trace", "", "")
 	fs.StringVar(&generate, "generate", "", "")
@@ -98,6 +101,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.Float64Var(&round, "round", 300, "")
 	fs.Float64Var(&firstRound, "first-round", -1, "")
 	fs.StringVar(&progress, "progress", "", "")
+	fs.BoolVar(&measuredOnly, "measured-only", false, "")
 	fs.StringVar(&scen, "scenario", "", "")
 	fs.Uint64Var(&seed, "seed", 1, "")
 	fs.BoolVar(&o.json, "json", false, "")
@@ -222,6 +226,9 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	if set["seed"] || spec.Seed == 0 {
 		spec.Seed = seed // else the scenario's own (synergy-fig8's is the authors' 42)
+	}
+	if set["measured-only"] {
+		spec.MeasuredOnly = measuredOnly
 	}
 	o.policyConfig = policyConfig
 	if policyConfig != "" {

@@ -108,18 +108,22 @@ func (p *page) renderDiff() {
 	setAttr(tbl, "data-b", b.ID)
 	setAttr(tbl, "data-mean-delta-s", strconv.FormatFloat(mean, 'g', -1, 64))
 	doc.Call("getElementById", "diff-note").Set("textContent", fmt.Sprintf(
-		"JCT of %s minus %s: mean %+.1f s over %d jobs finished in both; %d faster, %d slower, %d unchanged (largest %d changes listed)",
-		b.Name, a.Name, mean, len(rows), faster, slower, len(rows)-faster-slower, min(len(rows), maxDiffRows)))
+		"JCT of %s minus %s: mean %+.3f h over %d jobs finished in both; %d faster, %d slower, %d unchanged (largest %d changes listed)",
+		b.Name, a.Name, mean/3600, len(rows), faster, slower, len(rows)-faster-slower, min(len(rows), maxDiffRows)))
 	head := el("tr", "")
-	for _, h := range []string{"job", "model", "GPUs", "JCT base (s)", "JCT shown (s)", "Δ (s)"} {
+	for _, h := range []string{"job", "model", "GPUs", "JCT base (h)", "JCT shown (h)", "Δ (h)"} {
 		head.Call("appendChild", el("th", h))
 	}
 	tbl.Call("appendChild", head)
 	for _, r := range rows[:min(len(rows), maxDiffRows)] {
 		j := b.Jobs[r.i]
 		tr := el("tr", "", "data-job", j.ID, "data-delta", strconv.FormatFloat(r.delta, 'g', -1, 64))
-		for _, c := range []string{j.ID, j.Model, itoa(j.GPUs), fmtS(r.ja), fmtS(r.jb), fmt.Sprintf("%+.1f", r.delta)} {
-			tr.Call("appendChild", el("td", c))
+		for k, c := range []string{j.ID, j.Model, itoa(j.GPUs), fmtH(r.ja), fmtH(r.jb), fmt.Sprintf("%+.3f", r.delta/3600)} {
+			td := el("td", c)
+			if k >= 3 { // the seconds stay in the tooltip
+				setAttr(td, "title", fmtS([]float64{r.ja, r.jb, r.delta}[k-3])+" s")
+			}
+			tr.Call("appendChild", td)
 		}
 		if r.delta < 0 {
 			setAttr(tr, "class", "faster")
@@ -131,6 +135,9 @@ func (p *page) renderDiff() {
 }
 
 func fmtS(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+
+// fmtH shows seconds as hours (the views' unit).
+func fmtH(v float64) string { return strconv.FormatFloat(v/3600, 'f', 3, 64) }
 
 func abs(v float64) float64 {
 	if v < 0 {

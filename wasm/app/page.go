@@ -97,16 +97,7 @@ func (p *page) openStore() {
 }
 
 func (p *page) buildControls() {
-	box := byTestID("policies")
-	for _, name := range p.reg.Names() {
-		cb := el("input", "", "type", "checkbox", "data-testid", "policy-"+name, "value", name, "id", "pol-"+name)
-		if name == "fifo" {
-			cb.Set("checked", true)
-		}
-		lab := el("label", "", "for", "pol-"+name)
-		lab.Call("append", cb, " "+name)
-		box.Call("appendChild", lab)
-	}
+	p.buildPicker()
 	fmtSel := byTestID("trace-format")
 	for _, n := range traceFormats() {
 		fmtSel.Call("appendChild", el("option", n, "value", n))
@@ -232,6 +223,7 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 	b := p.base
 	s.Placement, s.CheckpointCost, s.Round, s.FirstRound = b.Placement, b.CheckpointCost, b.Round, b.FirstRound
 	s.Progress, s.WindowFrom, s.WindowTo, s.StopAtWindow = b.Progress, b.WindowFrom, b.WindowTo, b.StopAtWindow
+	s.MeasuredOnly = b.MeasuredOnly
 	return s, c, s.Validate()
 }
 

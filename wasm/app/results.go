@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"schedlab/core"
@@ -18,11 +20,17 @@ import (
 
 func traceNames() []string { return trace.Builtin().Names() }
 
-// metricCols are the summary table's metric columns (the runner's JSON fields); ratioCols get a
-// ratio to the baseline run as well.
+// metricCols are the summary table's metric columns (the runner's JSON fields) with their
+// headers; ratioCols also show their ratio to the baseline run, inside the same cell so that the
+// key columns fit a 1440 px screen without scrolling. Times show in hours; the cell's title and
+// data-value keep the runner's seconds.
 var (
-	metricCols = []string{"jobs", "completed", "mean_jct_s", "p50_jct_s", "p99_jct_s", "mean_queue_s", "makespan_s", "gpu_util", "preemptions"}
-	ratioCols  = []string{"mean_jct_s", "p50_jct_s", "p99_jct_s", "mean_queue_s", "makespan_s", "gpu_util"}
+	metricCols = []struct{ field, head string }{
+		{"jobs", "jobs"}, {"completed", "done"}, {"mean_jct_s", "mean JCT h"}, {"p50_jct_s", "p50 h"},
+		{"p99_jct_s", "p99 h"}, {"mean_queue_s", "queue h"}, {"makespan_s", "makespan h"},
+		{"gpu_util", "GPU util"}, {"preemptions", "preempt"},
+	}
+	ratioCols = []string{"mean_jct_s", "p50_jct_s", "p99_jct_s", "mean_queue_s", "makespan_s", "gpu_util"}
 )
 
 // fields decodes a summary keeping each number's exact text.
@@ -50,6 +58,18 @@ func number(v any) (string, float64, bool) {
 	}
 	f, err := n.Float64()
 	return n.String(), f, err == nil
+}
+
+// ratioSpan is a metric's ratio to the baseline's (data-value the exact ratio, "null" without one).
+func ratioSpan(field string, v float64, ok bool, base map[string]any) js.Value {
+	_, b, okb := number(base[field])
+	txt, shown := "null", " ×–"
+	if ok && okb && b != 0 {
+		ratio := v / b
+		txt = strconv.FormatFloat(ratio, 'g', -1, 64)
+		shown = " ×" + strconv.FormatFloat(ratio, 'f', 3, 64)
+	}
+	return el("span", shown, "class", "ratio", "data-metric", "ratio_"+field, "data-value", txt)
 }
 
 // renderSummary redraws the summary table, the baseline and Gantt-run selects and the CDF.
@@ -82,10 +102,11 @@ func (p *page) renderSummary() {
 	head.Call("appendChild", el("th", "run"))
 	head.Call("appendChild", el("th", "policy"))
 	for _, c := range metricCols {
-		head.Call("appendChild", el("th", c))
-	}
-	for _, c := range ratioCols {
-		head.Call("appendChild", el("th", c+" ÷ base"))
+		th := el("th", c.head, "title", c.field)
+		if slices.Contains(ratioCols, c.field) {
+			th.Call("appendChild", el("span", " ×base", "class", "ratio"))
+		}
+		head.Call("appendChild", th)
 	}
 	tbl.Call("appendChild", head)
 	var bf map[string]any
@@ -100,26 +121,23 @@ func (p *page) renderSummary() {
 		pol.Get("style").Set("borderLeft", "6px solid "+charts.PolicyColour(p.policyIndex(r.Policy)))
 		tr.Call("appendChild", pol)
 		for _, c := range metricCols {
-			txt, v, ok := number(f[c])
-			shown := "–"
-			if ok {
+			txt, v, ok := number(f[c.field])
+			shown, title := "–", ""
+			switch {
+			case ok && strings.HasSuffix(c.field, "_s"):
+				shown, title = strconv.FormatFloat(v/3600, 'f', 2, 64), formatMetric(v)+" s"
+			case ok:
 				shown = formatMetric(v)
 			}
-			tr.Call("appendChild", el("td", shown, "data-metric", c, "data-value", txt))
-		}
-		for _, c := range ratioCols {
-			_, v, ok1 := number(f[c])
-			_, b, ok2 := number(bf[c])
-			txt, shown := "null", "–"
-			if ok1 && ok2 && b != 0 {
-				ratio := v / b
-				txt = strconv.FormatFloat(ratio, 'g', -1, 64)
-				shown = strconv.FormatFloat(ratio, 'f', 3, 64)
+			td := el("td", shown, "data-metric", c.field, "data-value", txt, "title", title)
+			if slices.Contains(ratioCols, c.field) {
+				td.Call("appendChild", ratioSpan(c.field, v, ok, bf))
 			}
-			tr.Call("appendChild", el("td", shown, "data-metric", "ratio_"+c, "data-value", txt))
+			tr.Call("appendChild", td)
 		}
 		tbl.Call("appendChild", tr)
 	}
+	p.renderWarnings()
 	p.drawCDF()
 }
 

@@ -60,7 +60,7 @@ func DecodeQuery(raw string) (spec scenario.Spec, traceHash string, ok bool, err
 		}
 		spec.Scenario, spec.Columns, spec.Params, spec.Placement = e.Scenario, e.Columns, e.Params, e.Placement
 		spec.CheckpointCost, spec.Round, spec.FirstRound, spec.Progress = e.CheckpointCost, e.Round, e.FirstRound, e.Progress
-		spec.WindowFrom, spec.WindowTo, spec.StopAtWindow = e.WindowFrom, e.WindowTo, e.StopAtWindow
+		spec.WindowFrom, spec.WindowTo, spec.StopAtWindow, spec.MeasuredOnly = e.WindowFrom, e.WindowTo, e.StopAtWindow, e.MeasuredOnly
 	}
 	return spec, q.Get("sha256"), true, nil
 }
@@ -70,7 +70,7 @@ func DecodeQuery(raw string) (spec scenario.Spec, traceHash string, ok bool, err
 func extras(spec scenario.Spec) []byte {
 	e := scenario.Spec{Scenario: spec.Scenario, Columns: spec.Columns, Params: spec.Params, Placement: spec.Placement,
 		CheckpointCost: spec.CheckpointCost, Round: spec.Round, FirstRound: spec.FirstRound, Progress: spec.Progress,
-		WindowFrom: spec.WindowFrom, WindowTo: spec.WindowTo, StopAtWindow: spec.StopAtWindow}
+		WindowFrom: spec.WindowFrom, WindowTo: spec.WindowTo, StopAtWindow: spec.StopAtWindow, MeasuredOnly: spec.MeasuredOnly}
 	b, _ := json.Marshal(e)
 	empty, _ := json.Marshal(scenario.Spec{})
 	if string(b) == string(empty) {

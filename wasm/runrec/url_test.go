@@ -17,6 +17,7 @@ func TestQueryRoundTrip(t *testing.T) {
 	}{
 		{"generated", scenario.Spec{Generate: "philly:jobs=1000,rate=9", Cluster: "16x8", Policies: []string{"fifo", "las+x"}, Seed: 1}, ""},
 		{"trace", scenario.Spec{Trace: "a b.csv", Format: "philly", Cluster: "2x8:K80+1x4", Policies: []string{"srtf"}, Seed: 42}, "abc123"},
+		{"measured only", scenario.Spec{Trace: "msr.trace", Format: "gavel", Cluster: "16x8", Policies: []string{"fifo"}, MeasuredOnly: true, Seed: 1}, ""},
 		{"figure settings", scenario.Spec{Scenario: "synergy-fig8", Generate: "synergy:jobs=8000,rate=9", Cluster: "16x8", Policies: []string{"fifo+tune"},
 			Params: map[string]json.RawMessage{"fifo+tune": json.RawMessage(`{"a":1}`)}, Round: 300, FirstRound: &one, Progress: "exact",
 			WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 1}, ""},

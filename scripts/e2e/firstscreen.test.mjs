@@ -1,0 +1,59 @@
+// The first screen (issue 15): the policy picker grouped by family in the documented order, each
+// family linking its README section (served beside the page) and each policy with a one-line
+// description; the summary in hours (seconds in the cell's title and data-value) with its columns
+// visible without horizontal scrolling on a 1440 px wide window.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseURL, launch, offsite, q, ready, runAndWait, setPolicies } from './browser.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const shots = join(root, 'build', 'e2e');
+mkdirSync(shots, { recursive: true });
+
+test('first screen: grouped picker with descriptions and README links; summary in hours fits 1440 px', async () => {
+  const b = await launch();
+  const { page } = b;
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(baseURL);
+    await ready(page);
+    const families = await page.$$eval(`${q('policies')} details.family`, (ds) => ds.map((d) => ({
+      title: d.querySelector('summary').firstChild.textContent.trim(),
+      link: d.querySelector('a[data-testid="family-readme"]').getAttribute('href'),
+      policies: [...d.querySelectorAll('label')].map((l) => ({ name: l.querySelector('input').value, doc: l.querySelector('.note').textContent })),
+    })));
+    assert.deepEqual(families.map((f) => f.title.split(' ')[0]), ['Baselines', 'Synergy', 'Model', 'Interference-aware', 'A-SRPT']);
+    for (const f of families) {
+      assert.ok(f.policies.length > 0, f.title);
+      for (const p of f.policies) assert.ok(p.doc.length > 10, `${p.name}: description ${p.doc}`);
+      assert.match(f.link, /^README\.md#:~:text=%23%23%23%20/);
+    }
+    assert.equal(families.flatMap((f) => f.policies).length, await page.$$eval('[data-testid^="policy-"]', (cs) => cs.length));
+    const readme = await page.request.get(new URL(families[0].link, baseURL).href);
+    assert.equal(readme.status(), 200);
+    assert.match(readme.headers()['content-type'], /^text\/plain/);
+    const text = await readme.text();
+    for (const f of families) {
+      assert.ok(text.includes(decodeURIComponent(f.link.split('#:~:text=')[1])), `README heading of ${f.title}`);
+    }
+
+    await setPolicies(page, ['fifo', 'srtf', 'las']);
+    await runAndWait(page);
+    assert.equal(await page.textContent(q('error')), '');
+    const fit = await page.$eval(q('summary'), (t) => ({ scroll: t.parentElement.scrollWidth, client: t.parentElement.clientWidth }));
+    assert.ok(fit.scroll <= fit.client, `summary ${fit.scroll} px wide in ${fit.client} px: scrolls horizontally at 1440 px`);
+    const cell = await page.$eval(`${q('summary')} tr[data-policy="fifo"] td[data-metric="mean_jct_s"]`, (td) => ({
+      shown: td.firstChild.textContent, title: td.title, value: Number(td.dataset.value) }));
+    assert.equal(cell.shown, (cell.value / 3600).toFixed(2), 'mean JCT shown in hours');
+    assert.match(cell.title, / s$/);
+    await page.$eval(q('summary'), (e) => e.scrollIntoView());
+    await page.screenshot({ path: join(shots, 'firstscreen-1440.png') });
+    assert.deepEqual(offsite(b.requests), [], 'requests that left 127.0.0.1');
+    assert.deepEqual(b.errors, [], 'console errors');
+  } finally {
+    await b.close();
+  }
+});
