@@ -161,6 +161,10 @@ func runFigures(o options, stdout io.Writer) error {
 				first := jobs[runs[r][0]]
 				out, err := policies.RunCellSpec(reg, models, fo.figs[first.fig].Cell(first.cell.X, first.cell.S, first.cell.Seed),
 					openTrace, policies.Hooks{})
+				if err == nil && out.ShortWorkload != "" && o.stderr != nil {
+					f := fo.figs[first.fig]
+					fmt.Fprintf(o.stderr, "simulate: warning: figure %s, %s: %s\n", f.ID, f.CellName(first.cell), out.ShortWorkload)
+				}
 				for _, k := range runs[r] {
 					f, c := fo.figs[jobs[k].fig], jobs[k].cell
 					if err != nil {
