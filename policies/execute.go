@@ -23,6 +23,9 @@ type Outcome struct {
 	Summary metrics.Summary
 	Result  *sim.Result
 	Policy  sim.Policy // the policy instance that ran (the app asks some for per-job decisions)
+	// ShortWorkload (RunCellSpec) says how a run that stops at its measurement window ran out of
+	// arrivals first; empty when it did not.
+	ShortWorkload string
 }
 
 // Hooks let a caller watch and cancel a run (the app's progress bar and Cancel button). Both may be nil.

@@ -36,7 +36,8 @@ func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell
 }
 
 // RunCellSpec is the run behind a cell: spec (one policy) run lean, its trace read through open. A
-// spec that stops at its measurement window must still have arrivals when the window ends.
+// run that stops at its measurement window should still have arrivals when the window ends; one
+// that ran out first says so in Outcome.ShortWorkload (the runner warns).
 // Cells of different figures with the same spec are the same run; a caller may run it once and
 // read each cell's rows from it with CellRows.
 func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
@@ -64,7 +65,7 @@ func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
 		last = max(last, jobs[i].Submit)
 	}
 	if out.Result.End > last {
-		return Outcome{}, fmt.Errorf("the workload's %d arrivals end at %.1f h, before its measured jobs finish at %.1f h: generate more jobs",
+		out.ShortWorkload = fmt.Sprintf("the workload's %d arrivals end at %.1f h, before its measured jobs finish at %.1f h",
 			len(jobs), last.Seconds()/3600, out.Result.End.Seconds()/3600)
 	}
 	return out, nil

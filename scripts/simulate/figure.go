@@ -148,6 +148,7 @@ func runFigures(o options, stdout io.Writer) error {
 	rows := make([][]figure.Row, len(jobs))
 	errs := make([]error, len(jobs))
 	took := make([]time.Duration, len(jobs))
+	short := make([]string, len(jobs)) // per run (at its first cell): how its arrivals ran out
 	start := time.Now()
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -161,6 +162,9 @@ func runFigures(o options, stdout io.Writer) error {
 				first := jobs[runs[r][0]]
 				out, err := policies.RunCellSpec(reg, models, fo.figs[first.fig].Cell(first.cell.X, first.cell.S, first.cell.Seed),
 					openTrace, policies.Hooks{})
+				if err == nil && out.ShortWorkload != "" {
+					short[runs[r][0]] = out.ShortWorkload
+				}
 				for _, k := range runs[r] {
 					f, c := fo.figs[jobs[k].fig], jobs[k].cell
 					if err != nil {
@@ -184,6 +188,7 @@ func runFigures(o options, stdout io.Writer) error {
 			return err // the first in canonical order, whatever the workers' timing
 		}
 	}
+	warnShort(o.stderr, fo.figs, jobs, short)
 	perFig := make([][]figure.Row, len(fo.figs))
 	for k, j := range jobs {
 		perFig[j.fig] = append(perFig[j.fig], rows[k]...)
@@ -236,6 +241,31 @@ func (p *progress) done() {
 	}
 	p.last = time.Now()
 	fmt.Fprintf(p.w, "simulate: %d of %d cells, %.0f s\n", p.n, p.total, time.Since(p.start).Seconds())
+}
+
+// warnShort says, per figure, how many runs ran out of arrivals before their measured jobs
+// finished (policies.Outcome.ShortWorkload), naming the first.
+func warnShort(w io.Writer, figs []*figure.Figure, jobs []job, short []string) {
+	if w == nil {
+		return
+	}
+	n := make([]int, len(figs))
+	first := make([]int, len(figs))
+	for k, s := range short {
+		if s != "" {
+			if n[jobs[k].fig] == 0 {
+				first[jobs[k].fig] = k
+			}
+			n[jobs[k].fig]++
+		}
+	}
+	for i, f := range figs {
+		if n[i] > 0 {
+			k := first[i]
+			fmt.Fprintf(w, "simulate: warning: figure %s: %d run(s) ran out of arrivals before their measured jobs finished, first %s: %s\n",
+				f.ID, n[i], f.CellName(jobs[k].cell), short[k])
+		}
+	}
 }
 
 // writeFigureCSVs writes -figure-out: the figure's CSV, or with -figure all one DIR/ID.csv each.
