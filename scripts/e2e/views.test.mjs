@@ -149,7 +149,9 @@ test('A-SRPT (asrpt-smoke): the virtual SRPT schedule beside the Gantt, one span
     assert.equal(Number(v.jobs), jobs, 'one span set per job');
     assert.ok(Number(v.spans) >= jobs);
 
-    // Aligned: the two plot areas start and end at the same x.
+    // Aligned: the two plot areas start and end at the same x. (The grouped policy picker makes the
+    // page taller than the viewport: bring the charts into view before reading click coordinates.)
+    await page.locator('#virtual').scrollIntoViewIfNeeded();
     const [gb, vb] = [await page.locator('#gantt').boundingBox(), await page.locator('#virtual').boundingBox()];
     assert.equal(gb.x, vb.x);
     assert.equal(gb.width, vb.width);
