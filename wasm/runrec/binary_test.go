@@ -1,7 +1,6 @@
 package runrec
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -64,29 +63,6 @@ func TestBinaryRejectsDamage(t *testing.T) {
 		var r Record
 		if err := r.UnmarshalBinary(tc.data); err == nil {
 			t.Errorf("%s: got no error, want one", tc.name)
-		}
-	}
-}
-
-func TestSpecKey(t *testing.T) {
-	base := scenario.Spec{Generate: "philly:jobs=9", Cluster: "16x8", Policies: []string{"fifo", "las"}, Seed: 1,
-		Params: map[string]json.RawMessage{"las": json.RawMessage(`{"thresholds_s": [3600]}`)}}
-	tests := []struct {
-		name   string
-		a, b   scenario.Spec
-		policy string
-		same   bool
-	}{
-		{"scenario name and other policies ignored", base, scenario.Spec{Scenario: "x", Generate: "philly:jobs=9", Cluster: "16x8:V100", Policies: []string{"las"}, Seed: 1,
-			Params: map[string]json.RawMessage{"las": json.RawMessage(`{"thresholds_s":[3600]}`)}}, "las", true},
-		{"other policy's params ignored", base, scenario.Spec{Generate: "philly:jobs=9", Cluster: "16x8", Policies: []string{"fifo"}, Seed: 1}, "fifo", true},
-		{"seed differs", base, scenario.Spec{Generate: "philly:jobs=9", Cluster: "16x8", Policies: []string{"fifo"}, Seed: 2}, "fifo", false},
-		{"round differs", base, scenario.Spec{Generate: "philly:jobs=9", Cluster: "16x8", Policies: []string{"fifo"}, Seed: 1, Round: 60}, "fifo", false},
-		{"params differ", base, scenario.Spec{Generate: "philly:jobs=9", Cluster: "16x8", Policies: []string{"las"}, Seed: 1}, "las", false},
-	}
-	for _, tc := range tests {
-		if got := SpecKey(tc.a, tc.policy) == SpecKey(tc.b, tc.policy); got != tc.same {
-			t.Errorf("%s: got same=%v, want %v (%s vs %s)", tc.name, got, tc.same, SpecKey(tc.a, tc.policy), SpecKey(tc.b, tc.policy))
 		}
 	}
 }

@@ -1,11 +1,8 @@
 package runrec
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
-	"path"
-	"strings"
 
 	"schedlab/core"
 	"schedlab/core/sensitivity"
@@ -229,39 +226,10 @@ type Meta struct {
 	Cluster  string `json:"cluster"`
 	Seed     uint64 `json:"seed"`
 	Jobs     int    `json:"jobs"`
-	// SpecKey identifies the experiment (SpecKey of the run's spec and policy), so the Figures
-	// panel finds saved runs of a scenario without decoding them; Summary is the runner's summary.
-	SpecKey string          `json:"spec_key,omitempty"`
-	Summary json.RawMessage `json:"summary,omitempty"`
 }
 
 // Meta returns the record's listing entry.
 func (rec *Record) Meta() Meta {
 	return Meta{ID: rec.ID, Name: rec.Name, Created: rec.Created, Policy: rec.Policy,
-		Workload: policies.WorkloadLabel(rec.Spec), Cluster: rec.Cluster, Seed: rec.Spec.Seed, Jobs: len(rec.Jobs),
-		SpecKey: SpecKey(rec.Spec, rec.Policy), Summary: rec.Summary}
-}
-
-// SpecKey is the part of a spec that decides one policy's outcome, as a string: the spec without
-// its scenario name and policy list, with the cluster in canonical form and only that policy's
-// parameters. Two runs with equal keys give equal results.
-func SpecKey(s scenario.Spec, policy string) string {
-	s.Scenario, s.Policies = "", []string{policy}
-	if s.Trace != "" { // a trace is known by its file name ("data:REL" in presets, the upload's name in the app)
-		s.Trace = path.Base(strings.TrimPrefix(s.Trace, "data:"))
-	}
-	if c, err := core.ParseCluster(s.Cluster); err == nil {
-		s.Cluster = c.String()
-	}
-	if raw, ok := s.Params[policy]; ok && len(raw) > 0 && string(raw) != "null" && string(raw) != "{}" {
-		var buf bytes.Buffer
-		if json.Compact(&buf, raw) == nil {
-			raw = buf.Bytes()
-		}
-		s.Params = map[string]json.RawMessage{policy: raw}
-	} else {
-		s.Params = nil
-	}
-	b, _ := json.Marshal(s)
-	return string(b)
+		Workload: policies.WorkloadLabel(rec.Spec), Cluster: rec.Cluster, Seed: rec.Spec.Seed, Jobs: len(rec.Jobs)}
 }

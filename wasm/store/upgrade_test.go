@@ -74,9 +74,6 @@ func TestIDBUpgradeFromV1(t *testing.T) {
 	if len(l) != 1 || l[0].ID != "old" || l[0].Name != "saved by v1" || l[0].Seed != 9 || l[0].Jobs != 1 {
 		t.Fatalf("list after upgrade: got %+v, want the one readable v1 run, backfilled", l)
 	}
-	if l[0].SpecKey == "" || string(l[0].Summary) != `{"policy":"fifo","mean_jct_s":2}` {
-		t.Errorf("meta after upgrade: got key %q summary %s, want both filled", l[0].SpecKey, l[0].Summary)
-	}
 	rec, err := s.Get(ctx, "old")
 	if err != nil {
 		t.Fatal(err)
