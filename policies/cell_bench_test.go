@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"schedlab/core"
 	"schedlab/core/zoo"
 	"schedlab/policies/scenario"
 )
@@ -30,14 +29,7 @@ func BenchmarkFig1Cell(b *testing.B) {
 
 func benchCell(b *testing.B, spec scenario.Spec, h Hooks) {
 	models := zoo.Models()
-	jobs, _, err := Jobs(spec, nil, models)
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, err := core.ParseCluster(spec.Cluster)
-	if err != nil {
-		b.Fatal(err)
-	}
+	jobs, c := workload(b, spec, models)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := RunOne(Builtin(), spec, spec.Policies[0], jobs, c, models, h); err != nil {

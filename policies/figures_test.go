@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"schedlab/core"
 	"schedlab/core/zoo"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
@@ -51,11 +50,7 @@ func TestRunCellMatchesTheRunner(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := f.Cell(c.X, c.S, c.Seed)
-	jobs, _, err := Jobs(spec, nil, models)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cl, _ := core.ParseCluster(spec.Cluster)
+	jobs, cl := workload(t, spec, models)
 	o, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, Hooks{})
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"schedlab/core"
 	"schedlab/core/zoo"
 	"schedlab/policies/scenario"
 )
@@ -34,14 +33,7 @@ func TestLeanSummaryEqualsFull(t *testing.T) {
 	specs = append(specs, sim)
 	models := zoo.Models()
 	for _, spec := range specs {
-		jobs, _, err := Jobs(spec, nil, models)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := core.ParseCluster(spec.Cluster)
-		if err != nil {
-			t.Fatal(err)
-		}
+		jobs, c := workload(t, spec, models)
 		for _, name := range spec.Policies {
 			full, err := RunOne(Builtin(), spec, name, jobs, c, models, Hooks{})
 			if err != nil {

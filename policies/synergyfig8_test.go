@@ -21,14 +21,7 @@ func TestSynergyFig8PublishedNumbers(t *testing.T) {
 	spec := sc.Spec
 	spec.Policies = []string{"fifo+tune"}
 	models := zoo.Models()
-	jobs, _, err := Jobs(spec, nil, models)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := core.ParseCluster(spec.Cluster)
-	if err != nil {
-		t.Fatal(err)
-	}
+	jobs, c := workload(t, spec, models)
 	outs, err := Execute(Builtin(), spec, jobs, c, models)
 	if err != nil {
 		t.Fatal(err)
