@@ -122,7 +122,7 @@ func referenceText(f *Figure, ref Ref) string {
 	var t string
 	baseline := ref.Baseline
 	if b := f.seriesIndex(ref.Baseline); b >= 0 {
-		baseline = f.seriesLabel(b)
+		baseline = f.Series[b].Title()
 	}
 	switch {
 	case ref.Kind == Absolute:
@@ -171,13 +171,6 @@ func direction(mean, half float64, lower bool) string {
 
 func (f *Figure) seriesIndex(name string) int {
 	return slices.IndexFunc(f.Series, func(s Series) bool { return s.Name == name })
-}
-
-func (f *Figure) seriesLabel(s int) string {
-	if f.Series[s].Label != "" {
-		return f.Series[s].Label
-	}
-	return f.Series[s].Name
 }
 
 func sortedSeeds(m map[uint64]float64) []uint64 {

@@ -60,6 +60,14 @@ type Series struct {
 	Label string // the legend's text
 }
 
+// Title is the series' legend and table text: its label, or its name when it has none.
+func (s Series) Title() string {
+	if s.Label != "" {
+		return s.Label
+	}
+	return s.Name
+}
+
 // Metric is a measured quantity of a cell.
 type Metric struct {
 	Name   string // the runner's JSON field, e.g. "mean_jct_s", "p99_jct_s", "makespan_s", "gpu_util"
@@ -69,6 +77,14 @@ type Metric struct {
 	// Quantile, for a CDF chart's metrics, is the fraction q in (0, 1] of measured jobs whose JCT is at
 	// or below this metric's value (the metric is the JCT's q-quantile, e.g. "jct_q0.95_s"); 0 otherwise.
 	Quantile float64
+}
+
+// Title is the metric's axis and table text: its label, or its name when it has none.
+func (m Metric) Title() string {
+	if m.Label != "" {
+		return m.Label
+	}
+	return m.Name
 }
 
 // RefKind says what a published reference states.

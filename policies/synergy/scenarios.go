@@ -37,7 +37,7 @@ func authorsWorkload(split string, ratio, jobs int) string {
 	return spec
 }
 
-// Scenarios lists the family's presets (runner -scenario, the app's Figures panel).
+// Scenarios lists the family's presets (the runner's -scenario; the page shows the figures).
 func Scenarios() scenario.List {
 	first := 1.0
 	static := scenario.Scenario{

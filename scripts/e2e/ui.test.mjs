@@ -1,5 +1,5 @@
 // Browser tests of the app's later features: a large run saved by its worker without stalling the
-// page, the compact Figures panel, Synergy and model-similarity views, the parameter box's live
+// page, Synergy and model-similarity views, the parameter box's live
 // validation, the run diff, and the store under a forced quota. scripts/e2e.sh passes BASE_URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

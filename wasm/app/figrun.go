@@ -15,16 +15,15 @@ import (
 // 1, at least 1: one core stays with the page). Each worker is one Go runtime that runs cell after
 // cell, so a figure pays the wasm start-up once per worker, not once per cell.
 type figPool struct {
-	v        *figView
-	workers  []js.Value
-	queue    []figure.Cell // cells not yet handed to a worker
-	cells    map[int]figure.Cell
-	total    int // cells of the figure as chosen
-	before   int // of them finished before this run (stored)
-	done     int // finished by this run
-	t0       float64
-	peakMem  int // the largest wasm memory a worker reported (bytes)
-	finished bool
+	v       *figView
+	workers []js.Value
+	queue   []figure.Cell // cells not yet handed to a worker
+	cells   map[int]figure.Cell
+	total   int // cells of the figure as chosen
+	before  int // of them finished before this run (stored)
+	done    int // finished by this run
+	t0      float64
+	peakMem int // the largest wasm memory a worker reported (bytes)
 }
 
 func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
@@ -32,15 +31,9 @@ func perfNow() float64 { return js.Global().Get("performance").Call("now").Float
 // start runs the cells of the open figure that have no rows yet.
 func (v *figView) start() {
 	body := doc.Get("body")
-	all := v.cells()
-	var missing []figure.Cell
-	for _, c := range all {
-		if v.rows[cellKey{c.X, c.S, c.Seed}] == nil {
-			missing = append(missing, c)
-		}
-	}
+	all, missing := v.missing()
 	if len(missing) == 0 {
-		v.status(fmt.Sprintf("%d of %d cells, stored: reopened without recomputing", len(all), len(all)), 1)
+		v.storedStatus(len(all))
 		body.Call("setAttribute", "data-done", "1")
 		return
 	}
@@ -148,9 +141,8 @@ func (pool *figPool) finishCell(w js.Value, index int, vals []float64, mem int) 
 	last := pool.before+pool.done == pool.total
 	v.status(pool.progress(), float64(pool.before+pool.done)/float64(pool.total))
 	v.draw(last)
-	v.save()
-	if last && !pool.finished {
-		pool.finished = true
+	v.save(pool.before+pool.done, pool.total)
+	if last { // once: end() clears v.run, so a later answer of this pool returns above
 		pool.end()
 		ms := perfNow() - pool.t0
 		body := doc.Get("body")

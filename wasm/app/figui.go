@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"syscall/js"
 	"time"
@@ -13,7 +14,7 @@ import (
 	"schedlab/wasm/figchart"
 )
 
-// initFigures wires the Figures view's controls and lists the catalogue.
+// init wires the Figures view's controls and lists the catalogue.
 func (v *figView) init() {
 	v.files = map[string]js.Value{}
 	v.buildFigureList()
@@ -64,7 +65,7 @@ func (v *figView) showControls() {
 		sweep.Call("appendChild", el("span", f.Sweep.Label+": ", "class", "note"))
 		for x, val := range f.Sweep.Values {
 			cb := el("input", "", "type", "checkbox", "value", val)
-			cb.Set("checked", containsInt(v.xs, x))
+			cb.Set("checked", slices.Contains(v.xs, x))
 			lab := el("label", "")
 			lab.Call("append", cb, " "+val)
 			sweep.Call("appendChild", lab)
@@ -82,15 +83,6 @@ func (v *figView) showControls() {
 	}
 	v.el("figure-chart").Set("hidden", table)
 	v.status("", 0)
-}
-
-func containsInt(s []int, x int) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // draw redraws the chart and the table from the finished cells; unless force, at most every
@@ -152,22 +144,16 @@ func (v *figView) renderTable(sub *figure.Figure, rows []figure.Row) {
 	}
 }
 
+// seriesOf is the title of f's series called name (a reference names it; Validate makes it exist).
 func seriesOf(f *figure.Figure, name string) string {
-	for _, s := range f.Series {
-		if s.Name == name && s.Label != "" {
-			return s.Label
-		}
-	}
-	return name
+	i := slices.IndexFunc(f.Series, func(s figure.Series) bool { return s.Name == name })
+	return f.Series[i].Title()
 }
 
+// metricOf is the title of f's metric called name.
 func metricOf(f *figure.Figure, name string) string {
-	for _, m := range f.Metrics {
-		if m.Name == name && m.Label != "" {
-			return m.Label
-		}
-	}
-	return name
+	i := slices.IndexFunc(f.Metrics, func(m figure.Metric) bool { return m.Name == name })
+	return f.Metrics[i].Title()
 }
 
 // exportCSV downloads the figure's rows as the runner's -figure-out writes them (figure.WriteCSV):

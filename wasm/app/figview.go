@@ -18,15 +18,16 @@ import (
 // figView is the Figures view: the catalogue grouped by paper, and the open figure with its
 // chosen seeds and sweep values, the rows of its finished cells and its pool of workers.
 type figView struct {
-	p      *page
-	f      *figure.Figure // the catalogue's figure
-	xs     []int          // the chosen sweep values (indices into f.Sweep.Values, in order)
-	seeds  []uint64
-	rows   map[cellKey][]figure.Row // finished cells, in the catalogue figure's indices
-	run    *figPool                 // the pool running now (nil when idle)
-	files  map[string]js.Value      // trace files loaded for replaying figures, by file name
-	embed  bool
-	lastMs float64 // when the chart was last drawn (performance.now)
+	p       *page
+	f       *figure.Figure // the catalogue's figure
+	xs      []int          // the chosen sweep values (indices into f.Sweep.Values, in order)
+	seeds   []uint64
+	rows    map[cellKey][]figure.Row // finished cells, in the catalogue figure's indices
+	run     *figPool                 // the pool running now (nil when idle)
+	files   map[string]js.Value      // trace files loaded for replaying figures, by file name
+	embed   bool
+	lastMs  float64 // when the chart was last drawn (performance.now)
+	created int64   // when the stored run of this choice was first saved (Unix ms; 0: not yet)
 }
 
 // cellKey identifies a cell independently of the chosen subset.
@@ -82,9 +83,7 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 		return
 	}
 	v.p.setError("")
-	if v.f != f {
-		v.f = f
-	}
+	v.f = f
 	seeds := f.Seeds
 	if seedsText != "" {
 		var err error
@@ -106,7 +105,7 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 		return
 	}
 	v.showControls()
-	v.rows = map[cellKey][]figure.Row{}
+	v.rows, v.created = map[cellKey][]figure.Row{}, 0
 	v.loadStored()
 	v.setURL()
 	v.draw(true)
@@ -114,14 +113,9 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 		v.start()
 		return
 	}
-	all, have := v.cells(), 0
-	for _, c := range all {
-		if v.rows[cellKey{c.X, c.S, c.Seed}] != nil {
-			have++
-		}
-	}
-	if have == len(all) {
-		v.status(fmt.Sprintf("%d of %d cells, stored: reopened without recomputing", have, len(all)), 1)
+	all, missing := v.missing()
+	if have := len(all) - len(missing); have == len(all) {
+		v.storedStatus(len(all))
 	} else {
 		v.status(fmt.Sprintf("%d of %d cells stored: Run computes the rest", have, len(all)), float64(have)/float64(len(all)))
 	}
@@ -160,10 +154,19 @@ func (v *figView) sub() *figure.Figure {
 	return &s
 }
 
+// cellXs are the chosen sweep values as indices into the catalogue figure's, with the one
+// implicit x (0) of a figure that sweeps nothing.
+func (v *figView) cellXs() []int {
+	if v.f.Sweep.Name == "" {
+		return []int{0}
+	}
+	return v.xs
+}
+
 // subRows are the finished rows in sub()'s indices (sweep value positions among the chosen).
 func (v *figView) subRows() []figure.Row {
 	var out []figure.Row
-	for x, orig := range v.xs {
+	for x, orig := range v.cellXs() {
 		for s := range v.f.Series {
 			for _, seed := range v.seeds {
 				for _, r := range v.rows[cellKey{orig, s, seed}] {
@@ -173,25 +176,32 @@ func (v *figView) subRows() []figure.Row {
 			}
 		}
 	}
-	if v.f.Sweep.Name == "" { // nothing swept: one implicit x
-		for s := range v.f.Series {
-			for _, seed := range v.seeds {
-				out = append(out, v.rows[cellKey{0, s, seed}]...)
-			}
-		}
-	}
 	return out
 }
 
 // cells are the chosen cells in the canonical order, in the catalogue figure's indices.
 func (v *figView) cells() []figure.Cell {
-	sub := v.sub().Cells(v.seeds)
+	sub, xs := v.sub().Cells(v.seeds), v.cellXs()
 	for i := range sub {
-		if len(v.xs) > 0 {
-			sub[i].X = v.xs[sub[i].X]
-		}
+		sub[i].X = xs[sub[i].X]
 	}
 	return sub
+}
+
+// missing is the chosen cells and, of them, those without rows yet.
+func (v *figView) missing() (all, missing []figure.Cell) {
+	all = v.cells()
+	for _, c := range all {
+		if v.rows[cellKey{c.X, c.S, c.Seed}] == nil {
+			missing = append(missing, c)
+		}
+	}
+	return all, missing
+}
+
+// storedStatus says that all n chosen cells came from the store.
+func (v *figView) storedStatus(n int) {
+	v.status(fmt.Sprintf("%d of %d cells, stored: reopened without recomputing", n, n), 1)
 }
 
 // key is the store key of the figure as chosen.
@@ -211,37 +221,29 @@ func (v *figView) loadStored() {
 		v.p.setError(err.Error() + " (stored before the figure changed: running it again)")
 		return
 	}
+	v.created = fr.Created
+	xs := v.cellXs()
 	for _, r := range rows {
-		x := r.X
-		if len(v.xs) > 0 {
-			x = v.xs[r.X]
-		}
-		k := cellKey{x, r.S, r.Seed}
-		r.X = x
+		r.X = xs[r.X]
+		k := cellKey{r.X, r.S, r.Seed}
 		v.rows[k] = append(v.rows[k], r)
 	}
 }
 
-// save stores the figure's finished cells under its key.
-func (v *figView) save() {
+// save stores the figure's finished cells (done of total chosen) under its key. It reads nothing
+// back from the store, so saves of cells finishing close together reach it in order.
+func (v *figView) save(done, total int) {
 	sub := v.sub()
 	var buf bytes.Buffer
 	if err := sub.WriteCSV(&buf, v.subRows()); err != nil {
 		v.p.setError(err.Error())
 		return
 	}
-	cells := v.cells()
-	done := 0
-	for _, c := range cells {
-		if v.rows[cellKey{c.X, c.S, c.Seed}] != nil {
-			done++
-		}
+	if v.created == 0 {
+		v.created = nowMs()
 	}
 	fr := &store.FigureRun{Key: v.key(), Figure: v.f.ID, Seeds: figure.FormatSeeds(v.seeds), Xs: sub.Sweep.Values,
-		Cells: len(cells), Done: done, Created: nowMs(), CSV: buf.String()}
-	if old, err := v.p.store.GetFigure(v.p.ctx, fr.Key); err == nil {
-		fr.Created = old.Created
-	}
+		Cells: total, Done: done, Created: v.created, CSV: buf.String()}
 	if err := v.p.store.PutFigure(v.p.ctx, fr); err != nil {
 		v.p.setError("figure not saved: " + err.Error())
 	}

@@ -136,7 +136,7 @@ func pct(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "%" }
 func (o *option) categoryAxes(f *figure.Figure, m int) {
 	cats, name := f.Sweep.Values, f.Sweep.Label
 	if f.Sweep.Name == "" {
-		cats, name = []string{metricLabel(f.Metrics[m])}, ""
+		cats, name = []string{f.Metrics[m].Title()}, ""
 	}
 	o.XAxis = append(o.XAxis, map[string]any{"type": "category", "gridIndex": m, "data": cats,
 		"name": name, "nameLocation": "middle", "nameGap": 28, "boundaryGap": f.Chart == figure.Bars})
@@ -148,7 +148,7 @@ func (o *option) categoryAxes(f *figure.Figure, m int) {
 // metric's label when nothing is swept (custom series take the category's name, not its index).
 func category(f *figure.Figure, x, m int) string {
 	if f.Sweep.Name == "" {
-		return metricLabel(f.Metrics[m])
+		return f.Metrics[m].Title()
 	}
 	return f.Sweep.Values[x]
 }
@@ -202,7 +202,7 @@ func (o *option) line(f *figure.Figure, idx map[key]point, m, s int) {
 			width[x] = round(toChart(p.Hi, unit) - toChart(p.Lo, unit))
 		}
 	}
-	name, colour := seriesLabel(f.Series[s]), Palette[s%len(Palette)]
+	name, colour := f.Series[s].Title(), Palette[s%len(Palette)]
 	axes := map[string]any{"xAxisIndex": m, "yAxisIndex": m}
 	if band {
 		// stackStrategy "all": ECharts stacks only values of one sign by default, so a band whose
@@ -236,7 +236,7 @@ func (o *option) bar(f *figure.Figure, idx map[key]point, m, s int) {
 			errs = append(errs, map[string]any{"value": []any{category(f, x, m), round(toChart(p.Lo, unit)), round(toChart(p.Hi, unit)), s, len(f.Series)}})
 		}
 	}
-	name, colour := seriesLabel(f.Series[s]), Palette[s%len(Palette)]
+	name, colour := f.Series[s].Title(), Palette[s%len(Palette)]
 	axes := map[string]any{"xAxisIndex": m, "yAxisIndex": m}
 	o.Series = append(o.Series, merge(axes, map[string]any{"type": "bar", "name": name, "data": bars, "color": colour,
 		"barGap": "30%", "barCategoryGap": "20%"}))
@@ -308,7 +308,7 @@ func (o *option) cdf(f *figure.Figure, idx map[key]point) {
 					data = append(data, map[string]any{"value": []float64{round(toChart(p.Mean, met.Unit)), met.Quantile}, "tip": tip(f, p)})
 				}
 			}
-			name := seriesLabel(f.Series[s])
+			name := f.Series[s].Title()
 			if nx > 1 {
 				name += " @ " + f.Sweep.Values[x]
 			}

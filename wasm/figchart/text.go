@@ -9,14 +9,6 @@ import (
 	"schedlab/policies/figure"
 )
 
-// seriesLabel is a series' legend text (its name when it has no label).
-func seriesLabel(s figure.Series) string {
-	if s.Label != "" {
-		return s.Label
-	}
-	return s.Name
-}
-
 // xIndex is the index of sweep value v (0 when nothing is swept).
 func xIndex(f *figure.Figure, v string) int { return max(0, slices.Index(f.Sweep.Values, v)) }
 
@@ -51,11 +43,11 @@ func merge(a, b map[string]any) map[string]any {
 // the metric's own unit (seconds for times), and the number of seeds.
 func tip(f *figure.Figure, p point) string {
 	met := f.Metrics[p.M]
-	where := seriesLabel(f.Series[p.S])
+	where := f.Series[p.S].Title()
 	if f.Sweep.Name != "" {
 		where += " · " + f.Sweep.Label + " " + f.Sweep.Values[p.X]
 	}
-	s := fmt.Sprintf("%s · %s: %s", where, metricLabel(met), Value(p.Mean, met.Unit))
+	s := fmt.Sprintf("%s · %s: %s", where, met.Title(), Value(p.Mean, met.Unit))
 	if p.N >= 2 {
 		s += fmt.Sprintf(" ± %s", Value(p.Interval, met.Unit))
 	}
@@ -68,18 +60,11 @@ func refTip(f *figure.Figure, r figure.Ref, at float64) string {
 	var claim string
 	switch r.Kind {
 	case figure.Absolute:
-		claim = fmt.Sprintf("%s %g %s", metricLabel(met), r.Value, r.Unit)
+		claim = fmt.Sprintf("%s %g %s", met.Title(), r.Value, r.Unit)
 	case figure.Relative:
-		claim = fmt.Sprintf("%s %+.1f %% vs %s (drawn at %s)", metricLabel(met), 100*r.Value, r.Baseline, Value(at, met.Unit))
+		claim = fmt.Sprintf("%s %+.1f %% vs %s (drawn at %s)", met.Title(), 100*r.Value, r.Baseline, Value(at, met.Unit))
 	}
-	return "published · " + seriesLabel(f.Series[seriesIndex(f, r.Series)]) + ": " + strings.TrimSpace(claim) + " — " + r.Source
-}
-
-func metricLabel(m figure.Metric) string {
-	if m.Label != "" {
-		return m.Label
-	}
-	return m.Name
+	return "published · " + f.Series[seriesIndex(f, r.Series)].Title() + ": " + strings.TrimSpace(claim) + " — " + r.Source
 }
 
 // Value writes a metric value with its unit, 6 significant digits (seconds stay seconds).

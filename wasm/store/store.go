@@ -11,8 +11,8 @@ import (
 	"schedlab/wasm/runrec"
 )
 
-// ErrNotFound is returned for an unknown run id.
-var ErrNotFound = errors.New("store: no such run")
+// ErrNotFound is returned for an unknown run id or figure key.
+var ErrNotFound = errors.New("store: no such run or figure")
 
 // Store keeps runs and figures. List and ListFigures are ordered by creation time, then key.
 type Store interface {
