@@ -75,8 +75,8 @@ func (p *page) importFigureCSV() {
 		return
 	}
 	box.Set("hidden", false)
-	box.Get("style").Set("height", fmt.Sprintf("%dpx", 80+200*len(fig.Metrics))) // one grid per metric
+	box.Get("style").Set("height", fmt.Sprintf("%dpx", figchart.Height(len(fig.Metrics)))) // the grids' rule
 	byTestID("imported-figure-note").Set("textContent",
 		fmt.Sprintf("%s: %s, %d rows, seeds %s", name, fig.ID, len(rows), figure.FormatSeeds(fig.Seeds)))
-	chartsJS().Call("show", box, string(opt))
+	chartsJS().Call("figureShow", box, string(opt)) // resizes with its box, as the Figures view's chart
 }
