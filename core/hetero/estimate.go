@@ -25,12 +25,13 @@ import (
 //     consolidated runs 6.4× its 1-GPU speed, V100 ResNet-18 at 8 spread 2.0×).
 //
 // Nothing is estimated without a 1-GPU measurement on the GPU type (an unmeasured type stays an
-// error), and Speed.Check reports every job that relies on an estimate.
+// error). Speed.Check counts the jobs that rely on an estimate (the run's warning names the first),
+// or refuses them under measured_only.
 
-// Efficiency is a table's multi-GPU scaling efficiency at one placement shape: the median, over
+// efficiency is a table's multi-GPU scaling efficiency at one placement shape: the median, over
 // the JobTypes job types measured both there and on one GPU of the type, of throughput ÷ (GPUs ×
 // 1-GPU throughput).
-type Efficiency struct {
+type efficiency struct {
 	Type     core.GPUType
 	GPUs     int
 	Spread   bool
@@ -40,7 +41,7 @@ type Efficiency struct {
 
 // efficiencies computes the scaling efficiency of every multi-GPU shape the profiles measure,
 // sorted like points (type, GPUs, consolidated first).
-func efficiencies(profiles []Profile) []Efficiency {
+func efficiencies(profiles []Profile) []efficiency {
 	ratios := map[Point][]float64{} // key: the shape, Throughput 0
 	for i := range profiles {
 		p := &profiles[i]
@@ -56,9 +57,9 @@ func efficiencies(profiles []Profile) []Efficiency {
 			ratios[k] = append(ratios[k], pt.Throughput/(float64(pt.GPUs)*one))
 		}
 	}
-	out := make([]Efficiency, 0, len(ratios))
+	out := make([]efficiency, 0, len(ratios))
 	for k, r := range ratios {
-		out = append(out, Efficiency{Type: k.Type, GPUs: k.GPUs, Spread: k.Spread, Median: median(r), JobTypes: len(r)})
+		out = append(out, efficiency{Type: k.Type, GPUs: k.GPUs, Spread: k.Spread, Median: median(r), JobTypes: len(r)})
 	}
 	sort.Slice(out, func(a, b int) bool {
 		return pointLess(Point{Type: out[a].Type, GPUs: out[a].GPUs, Spread: out[a].Spread},
@@ -76,9 +77,6 @@ func median(xs []float64) float64 {
 	}
 	return (xs[n/2-1] + xs[n/2]) / 2
 }
-
-// Efficiencies lists the table's scaling efficiencies (read-only), the numbers rule 2 uses.
-func (t *Table) Efficiencies() []Efficiency { return t.eff }
 
 // Rate is p's throughput on gpus GPUs of type typ, consolidated or spread: the measurement when
 // the table has one (estimated false), else the estimate of the rule above (estimated true);
@@ -103,7 +101,7 @@ func (t *Table) Rate(p *Profile, typ core.GPUType, gpus int, spread bool) (x flo
 	if !ok {
 		return 0, false, false
 	}
-	var eff Efficiency
+	var eff efficiency
 	for _, e := range t.eff {
 		if e.Type == typ && e.Spread == spread && e.GPUs <= gpus && e.GPUs > eff.GPUs {
 			eff = e

@@ -11,14 +11,14 @@ import (
 // The efficiencies, computed independently from simulation_throughputs.json (Python: median over
 // the job types measured at the shape of throughput ÷ (GPUs × the job type's 1-GPU throughput)).
 func TestEfficienciesMatchTheFile(t *testing.T) {
-	want := []Efficiency{
+	want := []efficiency{
 		{Type: core.K80, GPUs: 2, Median: 0.8799981053450847, JobTypes: 18},
 		{Type: core.P100, GPUs: 2, Spread: true, Median: 0.5405323952110612, JobTypes: 19},
 		{Type: core.V100, GPUs: 4, Median: 0.5703229295178023, JobTypes: 19},
 		{Type: core.V100, GPUs: 8, Median: 0.8095073597046712, JobTypes: 19},
 		{Type: core.V100, GPUs: 8, Spread: true, Median: 0.2637975277184596, JobTypes: 19},
 	}
-	got := Gavel().Efficiencies()
+	got := Gavel().eff
 	if len(got) != 3*3*2 {
 		t.Fatalf("got %d shapes, want 18 (3 types × 2, 4, 8 GPUs × consolidated, spread)", len(got))
 	}
@@ -43,7 +43,7 @@ func TestEfficienciesMatchTheFile(t *testing.T) {
 func TestRateRule(t *testing.T) {
 	tb := Gavel()
 	eff := func(typ core.GPUType, gpus int, spread bool) float64 {
-		for _, e := range tb.Efficiencies() {
+		for _, e := range tb.eff {
 			if e.Type == typ && e.GPUs == gpus && e.Spread == spread {
 				return e.Median
 			}

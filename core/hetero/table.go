@@ -30,7 +30,7 @@ type Profile struct {
 type Table struct {
 	profiles []Profile
 	index    map[string]int
-	eff      []Efficiency // multi-GPU scaling efficiencies (estimate.go)
+	eff      []efficiency // multi-GPU scaling efficiencies (estimate.go)
 }
 
 // NewTable builds a table; points are sorted and duplicates or non-positive throughputs rejected.

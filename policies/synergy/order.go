@@ -66,8 +66,7 @@ func (p *Policy) sortJobs(v *sim.View) {
 		s := &p.st[i]
 		j := v.Job(int(i))
 		e := sortEntry{key: p.key(v, j, s), submit: j.Job.Submit, job: i, prio: s.prio}
-		s.keep = prev > 0 && s.sorted == prev && s.entry == e // stamp 0: never sorted
-		if !s.keep {
+		if keep := prev > 0 && s.sorted == prev && s.entry == e; !keep { // stamp 0: never sorted
 			o.fresh = append(o.fresh, e)
 		}
 		s.entry, s.sorted = e, o.stamp
@@ -76,7 +75,8 @@ func (p *Policy) sortJobs(v *sim.View) {
 	// Merge the jobs kept from last round's order (filtered as they are read) with the fresh ones.
 	out, f, n := o.spare[:0], o.fresh, 0
 	for _, e := range o.order {
-		if s := &p.st[e.job]; s.sorted != o.stamp || !s.keep {
+		// Kept: still waiting, with the entry it had last round (its entry then was e).
+		if s := &p.st[e.job]; s.sorted != o.stamp || s.entry != e {
 			continue
 		}
 		for len(f) > 0 && compareEntries(f[0], e) < 0 {

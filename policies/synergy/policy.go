@@ -63,11 +63,9 @@ type jobState struct {
 	unit     float64 // seconds per unit of work at the proportional share
 	fairCPU  float64 // proportional cores and GB per GPU on the job's reference server
 	fairMem  float64
-	// The job's entry in the last sort it took part in (sorter.stamp then), and whether this
-	// round's entry is the same.
+	// The job's entry in the last sort it took part in (sorter.stamp then).
 	entry  sortEntry
 	sorted uint32
-	keep   bool
 }
 
 // New builds a policy; profile nil means the built-in profiles.
