@@ -533,9 +533,6 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	}
 	j.hadRun = true
 	s.pushRunning(j)
-	if !cont {
-		s.openInterval(j)
-	}
 	// Speed.
 	if j.Job.Duration > 0 {
 		j.rate = 1
@@ -551,8 +548,8 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		j.rate = 1 / (it * 1000)
 	}
 	j.baseRate, j.baseIter = j.rate, j.iterTime
-	if !cont && !s.cfg.Lean {
-		s.res.Intervals[j.openInterval].IterTime = j.iterTime
+	if !cont {
+		s.openInterval(j)
 	}
 	j.factor = 1
 	if s.occ != nil {
@@ -609,7 +606,8 @@ func (s *Sim) pushCompletion(j *JobState) {
 	s.heap.push(event{at: at, kind: Completion, job: int32(j.Index), gen: j.gen})
 }
 
-// openInterval starts an allocation interval for j on the GPUs it now holds. A lean run logs none:
+// openInterval starts an allocation interval for j on the GPUs it now holds, at its base iteration
+// time (set just before). A lean run logs none:
 // it only remembers that one is open, on which GPUs (j.gpus itself, which release truncates but
 // leaves intact until the job's next begin), so that a lease renewed on the same GPUs continues
 // it exactly as in a full run.
@@ -623,7 +621,8 @@ func (s *Sim) openInterval(j *JobState) {
 	cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))
 	copy(cpu, j.cpuPerGPU)
 	copy(mem, j.memPerGPU)
-	s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem})
+	s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem,
+		IterTime: j.iterTime})
 	j.openInterval = int32(len(s.res.Intervals) - 1)
 }
 
