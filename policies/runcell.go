@@ -78,7 +78,7 @@ func CellRows(f *figure.Figure, c figure.Cell, out Outcome) ([]figure.Row, error
 	if err != nil {
 		return nil, err
 	}
-	rows := make([]figure.Row, len(f.Metrics))
+	vals := make([]float64, len(f.Metrics))
 	for m, met := range f.Metrics {
 		v, ok := fields[met.Name]
 		if met.Quantile > 0 {
@@ -90,9 +90,9 @@ func CellRows(f *figure.Figure, c figure.Cell, out Outcome) ([]figure.Row, error
 		if !ok {
 			return nil, fmt.Errorf("%s: metric %s: no value (no measured job, or not a field of the run's summary)", where, met.Name)
 		}
-		rows[m] = figure.Row{X: c.X, S: c.S, M: m, Seed: c.Seed, Value: v}
+		vals[m] = v
 	}
-	return rows, nil
+	return f.Rows(c, vals), nil
 }
 
 func cellJobs(spec scenario.Spec, open func(scenario.Spec) (io.ReadCloser, error), models *core.Models) ([]core.Job, error) {

@@ -19,11 +19,11 @@ type Row struct {
 	Value   float64
 }
 
-// Rows is a cell's rows: one per metric of f, in f's metric order, from values by metric name.
-func (f *Figure) Rows(c Cell, value func(metric string) float64) []Row {
-	out := make([]Row, len(f.Metrics))
-	for m, met := range f.Metrics {
-		out[m] = Row{X: c.X, S: c.S, M: m, Seed: c.Seed, Value: value(met.Name)}
+// Rows is cell c's rows from its values, one per metric of f in f's metric order.
+func (f *Figure) Rows(c Cell, values []float64) []Row {
+	out := make([]Row, len(values))
+	for m, v := range values {
+		out[m] = Row{X: c.X, S: c.S, M: m, Seed: c.Seed, Value: v}
 	}
 	return out
 }
@@ -45,10 +45,7 @@ func (f *Figure) WriteCSV(w io.Writer, rows []Row) error {
 	bw.WriteString(CSVHeader + "\n")
 	for _, r := range rows {
 		met := f.Metrics[r.M]
-		x := ""
-		if f.Sweep.Name != "" {
-			x = f.Sweep.Values[r.X]
-		}
+		x := f.XValue(Cell{X: r.X})
 		fields := []string{f.ID, f.Sweep.Name, x, f.Series[r.S].Name, strconv.FormatUint(r.Seed, 10),
 			met.Name, met.Unit, strconv.FormatFloat(r.Value, 'g', -1, 64)}
 		for i, s := range fields {

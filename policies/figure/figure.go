@@ -156,8 +156,8 @@ func (f *Figure) XValue(c Cell) string {
 // CellName says which cell of f c is, for messages: "rate=8, series las+tune, seed 3".
 func (f *Figure) CellName(c Cell) string {
 	s := fmt.Sprintf("series %s, seed %d", f.Series[c.S].Name, c.Seed)
-	if f.Sweep.Name != "" {
-		s = f.Sweep.Name + "=" + f.Sweep.Values[c.X] + ", " + s
+	if x := f.XValue(c); x != "" {
+		s = f.Sweep.Name + "=" + x + ", " + s
 	}
 	return s
 }

@@ -67,7 +67,7 @@ func TestWriteCSVSortsAndQuotes(t *testing.T) {
 	cells := f.Cells([]uint64{2, 1})
 	for i := len(cells) - 1; i >= 0; i-- { // finished out of order, as a pool of workers would
 		c := cells[i]
-		rows = append(rows, f.Rows(c, func(m string) float64 { return float64(c.Index) + 0.5 })...)
+		rows = append(rows, f.Rows(c, []float64{float64(c.Index) + 0.5, float64(c.Index) + 0.5})...)
 	}
 	var b bytes.Buffer
 	if err := f.WriteCSV(&b, rows); err != nil {

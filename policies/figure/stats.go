@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"schedlab/core/metrics"
 )
 
 // Stat is one point of a figure: a metric of a (sweep value, series) pair over its seeds.
@@ -51,18 +53,10 @@ func MeanInterval(xs []float64) (mean, half float64) {
 	if n == 0 {
 		return math.NaN(), math.NaN()
 	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(n)
+	mean, sd := metrics.MeanSD(xs)
 	if n < 2 {
 		return mean, math.NaN()
 	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := math.Sqrt(ss / float64(n-1))
 	return mean, T975(n-1) * sd / math.Sqrt(float64(n))
 }
 

@@ -287,9 +287,8 @@ func (p parser) specs(f *File, fig *figure.Figure) ([]scenario.Spec, error) {
 
 // set applies the swept parameter param = v to spec, the spec of one of the file's policies.
 func (p parser) set(spec *scenario.Spec, policies []string, param, v string) error {
-	line := p.lineOf("param")
-	bad := func(format string, args ...any) error {
-		return p.errf(line, "sweep.param", "%s = %q: %s", param, v, fmt.Sprintf(format, args...))
+	bad := func(format string, args ...any) error { // the line is looked up only for an error
+		return p.errf(p.lineOf("param"), "sweep.param", "%s = %q: %s", param, v, fmt.Sprintf(format, args...))
 	}
 	number := func() (float64, error) {
 		x, err := strconv.ParseFloat(v, 64)

@@ -188,7 +188,11 @@ func TestFigureOfCSV(t *testing.T) {
 	}
 	var rows []figure.Row
 	for _, c := range fig.Cells(fig.Seeds) {
-		rows = append(rows, fig.Rows(c, func(m string) float64 { return float64(c.Index) + float64(len(m)) })...)
+		vals := make([]float64, len(fig.Metrics))
+		for m, met := range fig.Metrics {
+			vals[m] = float64(c.Index) + float64(len(met.Name))
+		}
+		rows = append(rows, fig.Rows(c, vals)...)
 	}
 	var b bytes.Buffer
 	if err := fig.WriteCSV(&b, rows); err != nil {

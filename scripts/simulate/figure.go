@@ -6,7 +6,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -132,11 +131,7 @@ func runFigures(o options, stdout io.Writer) error {
 	}
 	var jobs []job
 	for i, f := range fo.figs {
-		seeds := fo.seeds
-		if seeds == nil {
-			seeds = f.Seeds
-		}
-		for _, c := range fo.shard.of(f.Cells(seeds)) {
+		for _, c := range fo.shard.of(f.Cells(fo.seedsOf(f))) {
 			jobs = append(jobs, job{i, c})
 		}
 	}
@@ -273,16 +268,15 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 	if fo.out == "" {
 		return nil
 	}
+	if fo.id == "all" {
+		if err := os.MkdirAll(fo.out, 0o755); err != nil {
+			return usageError{fmt.Errorf("-figure-out %s: %w", fo.out, err)}
+		}
+	}
 	var files outputFiles
 	defer files.discard()
 	for i, f := range fo.figs {
-		path := fo.out
-		if fo.id == "all" {
-			if err := os.MkdirAll(fo.out, 0o755); err != nil {
-				return usageError{fmt.Errorf("-figure-out %s: %w", fo.out, err)}
-			}
-			path = filepath.Join(fo.out, f.ID+".csv")
-		}
+		path := fo.partPath(fo.out, f)
 		write := func(w io.Writer) error { return f.WriteCSV(w, perFig[i]) }
 		if fo.shard.n > 0 {
 			write = func(w io.Writer) error { return writePart(w, f, fo.wantMeta(f), perFig[i]) }

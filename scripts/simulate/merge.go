@@ -12,8 +12,8 @@ import (
 	"schedlab/policies/figure"
 )
 
-// partPath is where a sharded run writes figure f's part: -figure-out itself, or with -figure all
-// DIR/ID.csv inside the -figure-out directory.
+// partPath is figure f's file under dir, a -figure-out or -merge path: dir itself, or with
+// -figure all DIR/ID.csv inside it (a CSV, a part, or a part to merge).
 func (fo figureOptions) partPath(dir string, f *figure.Figure) string {
 	if fo.id == "all" {
 		return filepath.Join(dir, f.ID+".csv")
@@ -87,12 +87,9 @@ func mergeFigures(o options, stdout io.Writer) error {
 	fo := o.fig
 	perFig := make([][]figure.Row, len(fo.figs))
 	for i, f := range fo.figs {
-		paths := fo.merge
-		if fo.id == "all" {
-			paths = make([]string, len(fo.merge))
-			for k, dir := range fo.merge {
-				paths[k] = filepath.Join(dir, f.ID+".csv")
-			}
+		paths := make([]string, len(fo.merge))
+		for k, dir := range fo.merge {
+			paths[k] = fo.partPath(dir, f)
 		}
 		rows, err := mergeFigure(f, fo.seedsOf(f), fo.wantMeta(f), paths)
 		if err != nil {

@@ -199,10 +199,7 @@ func describeCells(f *figure.Figure, cells []figure.Cell) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(cells)-5))
 			break
 		}
-		d := fmt.Sprintf("series %s, seed %d", f.Series[c.S].Name, c.Seed)
-		if f.Sweep.Name != "" {
-			d = f.Sweep.Name + "=" + f.Sweep.Values[c.X] + ", " + d
-		}
+		d := f.CellName(c)
 		if c.Index >= 0 {
 			d = fmt.Sprintf("cell %d (%s)", c.Index, d)
 		} else {

@@ -131,11 +131,7 @@ func (pool *figPool) finishCell(w js.Value, index int, vals []float64, mem int) 
 		return
 	}
 	pool.next(w)
-	rows := make([]figure.Row, len(vals))
-	for m, x := range vals {
-		rows[m] = figure.Row{X: c.X, S: c.S, M: m, Seed: c.Seed, Value: x}
-	}
-	v.rows[cellKey{c.X, c.S, c.Seed}] = rows
+	v.rows[cellKey{c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
 	pool.done++
 	pool.peakMem = max(pool.peakMem, mem)
 	last := pool.before+pool.done == pool.total
