@@ -19,6 +19,14 @@ type Speed struct {
 	Base  sim.SpeedModel // nil = sim.ProfileSpeed over core.BuiltinModels()
 }
 
+// Shaped implements sim.ShapeModel: the table reads the type, the GPU count and the spread.
+func (s Speed) Shaped(j *core.Job) bool {
+	if s.Base == nil {
+		return true // ProfileSpeed
+	}
+	return sim.Shaped(s.Base, j)
+}
+
 // IterTime implements sim.SpeedModel: 1 / measured throughput, in seconds per iteration.
 func (s Speed) IterTime(j *core.Job, p sim.Placement) (float64, string) {
 	base := s.Base

@@ -302,6 +302,9 @@ func (s *Sim) Step() bool {
 			s.endLease(j)
 			why |= OnLeaseEnd
 		case Tick:
+			if e.at != s.nextTick {
+				continue // a round skipSteady renewed
+			}
 			s.events++
 			why |= OnTick
 			s.scheduleTick()
@@ -310,6 +313,7 @@ func (s *Sim) Step() bool {
 	if s.rounds == LeaseRounds {
 		if why&OnTick != 0 {
 			s.cfg.Policy.Decide(&s.view, why)
+			s.skipSteady()
 		}
 	} else if why != 0 {
 		s.cfg.Policy.Decide(&s.view, why)
@@ -563,7 +567,8 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	j.leaseAt = s.now + s.cfg.Round
 	switch {
 	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
-		j.done = math.Min(j.total, j.done+s.credit(j))
+		j.credit = s.credit(j)
+		j.done = math.Min(j.total, j.done+j.credit)
 		j.rate = 0 // credited up front
 		s.heap.push(event{at: s.now + s.cfg.Round, kind: LeaseEnd, job: int32(j.Index), gen: j.gen})
 	case s.rounds == LeaseRounds:
@@ -577,17 +582,27 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 }
 
 // iterTimeOn asks the speed model for j's iteration time on p, reusing the previous answer when
-// the job continues on the same GPUs (cont) with the same CPU and memory per GPU: the model is a
-// pure function of (job, placement), every other field of p follows from the GPU ids, and
-// round-based policies (Synergy) renew every lease each round, so this saves one model call per
-// running job per round. The warning is returned again so that its count is unchanged.
+// it must be the same: the model is a pure function of (job, placement), and round-based policies
+// (Synergy) place every running job afresh each round. The answer is reused when the job continues
+// on the same GPUs (cont) with the same CPU and memory per GPU (every other field of p follows from
+// the GPU ids), or, for a model that says the job's speed depends only on the placement's shape
+// (ShapeModel), on GPUs of the same shape. The warning is returned again so that its count is
+// unchanged.
 func (s *Sim) iterTimeOn(j *JobState, p Placement, cont bool) (float64, string) {
-	if cont && j.itCache > 0 && p.CPUPerGPU == j.itCPU && p.MemPerGPU == j.itMem {
+	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
+	if j.itCache > 0 && sh == j.itShape && (cont || Shaped(s.speed, j.Job)) {
 		return j.itCache, j.itWarn
 	}
 	it, warn := s.speed.IterTime(j.Job, p)
-	j.itCache, j.itWarn, j.itCPU, j.itMem = it, warn, p.CPUPerGPU, p.MemPerGPU
+	j.itCache, j.itWarn, j.itShape = it, warn, sh
 	return it, warn
+}
+
+// shape is what a ShapeModel's answer may depend on, besides the job (whose GPU count is fixed).
+type shape struct {
+	typ                        core.GPUType
+	servers                    int
+	cpu, mem, propCPU, propMem float64
 }
 
 // credit is the work one lease credits in RoundCredit mode: floor(R / iteration time) iterations

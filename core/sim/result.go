@@ -80,16 +80,19 @@ type warnings struct {
 	index map[string]int
 }
 
-func (w *warnings) add(text string) {
+func (w *warnings) add(text string) { w.addN(text, 1) }
+
+// addN counts text n times.
+func (w *warnings) addN(text string, n int) {
 	if w.index == nil {
 		w.index = map[string]int{}
 	}
 	if i, ok := w.index[text]; ok {
-		w.list[i].Count++
+		w.list[i].Count += n
 		return
 	}
 	w.index[text] = len(w.list)
-	w.list = append(w.list, Warning{Text: text, Count: 1})
+	w.list = append(w.list, Warning{Text: text, Count: n})
 }
 
 func (s *Sim) recordPoint() {

@@ -32,6 +32,21 @@ type SpeedModel interface {
 	IterTime(j *core.Job, p Placement) (seconds float64, warning string)
 }
 
+// ShapeModel is an optional interface of a SpeedModel: Shaped(j) reports that j's iteration time
+// depends on a placement only through its shape — Type, GPUs, Servers, CPUPerGPU, MemPerGPU,
+// PropCPU and PropMem — and not on which GPUs it gets. The engine then reuses its last answer for a
+// job that moves to other GPUs of the same shape: a Synergy job is placed afresh every round, and
+// under LAS most jobs move between rounds. A wrapper is shaped for j only when its base is.
+type ShapeModel interface {
+	Shaped(j *core.Job) bool
+}
+
+// Shaped reports whether m says that j's iteration time depends only on a placement's shape.
+func Shaped(m SpeedModel, j *core.Job) bool {
+	s, ok := m.(ShapeModel)
+	return ok && s.Shaped(j)
+}
+
 // RestartModel is an optional interface of a SpeedModel: the checkpoint/restart cost of job j
 // when Config.CheckpointCost (flat, > 0) switches restart costs on. A model that knows a job's
 // checkpoint size charges it for that size (saving and loading a 8.3B-parameter model takes longer
@@ -49,6 +64,9 @@ type RestartModel interface {
 //   - an unknown model runs at 1 s per iteration, with a warning;
 //   - a known model without a number for the GPU type uses its V100 number, with a warning.
 type ProfileSpeed struct{ Models *core.Models }
+
+// Shaped implements ShapeModel: only the GPU type matters.
+func (ProfileSpeed) Shaped(*core.Job) bool { return true }
 
 // IterTime implements SpeedModel.
 func (s ProfileSpeed) IterTime(j *core.Job, p Placement) (float64, string) {

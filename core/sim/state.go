@@ -66,10 +66,12 @@ type JobState struct {
 	factor      float64 // normalised throughput under sharing (1 = alone)
 	effMS       float64 // ∫ factor dt over the time the job made progress (effective-util numerator)
 	leaseAt     core.Time
-	// itCache is the speed model's last answer for this job (with its warning and the CPU and
-	// memory per GPU it was asked for), reused while the job continues on the same GPUs.
-	itCache, itCPU, itMem float64
-	itWarn                string
+	// itCache is the speed model's last answer for this job, with its warning and the placement
+	// it was asked for (see iterTimeOn).
+	itCache float64
+	itWarn  string
+	itShape shape
+	credit  float64 // work credited per lease under round-credit progress
 
 	prev, next   int32   // running list links
 	openInterval int32   // index into intervals, -1 if none (0 when open in a lean run)

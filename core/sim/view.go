@@ -33,6 +33,9 @@ func (v *View) Warn(text string) { v.s.warnings.add(text) }
 // NumJobs is the number of jobs in the workload; Job(i) is the one with arrival index i.
 func (v *View) NumJobs() int { return len(v.s.jobs) }
 
+// Arrived is the number of jobs that have arrived so far: arrival indices below it.
+func (v *View) Arrived() int { return v.s.nextArrival }
+
 // Job returns the state of the job with arrival index i.
 func (v *View) Job(i int) *JobState { return &v.s.jobs[i] }
 
@@ -101,6 +104,10 @@ func (v *View) FreeMem(sv int) float64 { return v.s.cl.Servers[sv].MemGB - v.s.m
 
 // Progress is the work j has done by now (iterations, or ms for duration-only jobs).
 func (v *View) Progress(j *JobState) float64 { return j.progressAt(v.s.now) }
+
+// LeaseCredit is the work a lease credits running job j under round-credit progress: floor(round ÷
+// iteration time) iterations on its current allocation, or the round in ms for a duration-only job.
+func (v *View) LeaseCredit(j *JobState) float64 { return j.credit }
 
 // Attained is the GPU-time j has received so far (held time × GPUs), Tiresias' attained service.
 func (v *View) Attained(j *JobState) core.Time { return j.heldAt(v.s.now) * core.Time(j.Job.GPUs) }
