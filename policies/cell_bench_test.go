@@ -37,3 +37,13 @@ func benchCell(b *testing.B, spec scenario.Spec, h Hooks) {
 		}
 	}
 }
+
+// BenchmarkFig8Cell runs synergy-fig8's heaviest cells (9 jobs/h on the authors' stream, seed 42),
+// one sub-benchmark per series, lean as the figure runs them.
+func BenchmarkFig8Cell(b *testing.B) {
+	for _, name := range []string{"fifo+proportional", "fifo+greedy", "fifo+tune"} {
+		spec := scenario.Spec{Generate: "synergy:jobs=30000,rate=9,split=20/70/10,stream=authors", Cluster: "16x8",
+			Round: 300, Policies: []string{name}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 42}
+		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
+	}
+}

@@ -9,6 +9,13 @@ import (
 )
 
 // Decide implements sim.Policy: one scheduling round (spec §5.3), at round ticks only.
+//
+// The authors' round sorts every runnable job, resets every speed-up, bumps jobs that waited over
+// 1000 h, and walks the order until the cluster is full. Only the walked prefix decides anything,
+// so each order reads its jobs as cheaply as it can while keeping that walk exact: FIFO reads the
+// pending jobs in arrival order and stops at a full cluster (its keys and bumps are never read);
+// LAS, SRTF, DRF and Tetris keep the waiting jobs in a heap whose entries change only when a job's
+// key does (see queue); FTF, whose keys all move with the clock, sorts every job each round.
 func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	if why&sim.OnTick == 0 {
 		return
@@ -16,72 +23,38 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	if p.st == nil {
 		p.Init(v)
 	}
-	now := v.Now()
-	p.jobs = p.jobs[:0]
-	for j := range v.Pending() {
-		p.state(v, j)
-		p.jobs = append(p.jobs, int32(j.Index))
-	}
-	if len(p.jobs) == 0 {
+	if v.PendingLen() == 0 {
 		return
-	}
-	// The keys see last round's speed-ups; then every speed-up is reset (authors' order).
-	p.sortJobs(v)
-	for _, i := range p.jobs {
-		j := v.Job(int(i))
-		s := &p.st[i]
-		s.keySpeed = s.dem.Speedup
-		since := now - s.lastExec
-		if s.lastExec < 0 {
-			since = now - j.Job.Submit
-		}
-		if since > starvation {
-			s.prio = true
-		}
-	}
-	cands := p.jobs
-	if p.order == LAS {
-		// The "jobs this round" prefix: jobs whose GPU demand fits the remaining free-GPU count.
-		free := v.FreeGPUs()
-		cands = p.cands[:0]
-		for _, i := range p.jobs {
-			if free == 0 {
-				break // every job needs a GPU: the long tail of a queue cannot join
-			}
-			if g := v.Job(int(i)).Job.GPUs; g <= free {
-				cands = append(cands, i)
-				free -= g
-			}
-		}
-		p.cands = cands
-		if p.mode == Tune {
-			slices.SortStableFunc(cands, func(a, b int32) int { return cmp.Compare(v.Job(int(b)).Job.GPUs, v.Job(int(a)).Job.GPUs) })
-		}
 	}
 	r := &p.round
 	r.reset(v)
-	for _, i := range cands {
-		if r.nfree == 0 {
-			break // as above: nothing more can be placed this round
-		}
-		j := v.Job(int(i))
-		g := j.Job.GPUs
-		if g > r.nfree {
-			continue
-		}
-		s := &p.st[j.Index]
-		switch p.mode {
-		case Proportional:
-			r.place(j, float64(g)*s.fairCPU, float64(g)*s.fairMem)
-		case Greedy:
-			r.place(j, s.dem.CPU, s.dem.Mem)
-		case Tune:
-			if !p.tune(j, s) {
-				p.Skipped++
+	p.roundSkipped = 0
+	p.roundNo++
+	switch p.order {
+	case FIFO:
+		for j := range v.Pending() {
+			if r.nfree == 0 {
+				break // every job needs a GPU: the long tail of a queue cannot join
+			}
+			if s := p.state(v, j); !p.dead(s.class) && !p.consider(v, j) {
+				p.died(s.class, 0)
 			}
 		}
+	case FTF:
+		p.sortAll(v)
+		for _, i := range p.jobs {
+			if r.nfree == 0 {
+				break
+			}
+			p.consider(v, v.Job(int(i)))
+		}
+	default:
+		p.refresh(v)
+		p.walk(v)
+		p.bump(v)
 	}
-	lease := now + v.Round()
+	p.Skipped += p.roundSkipped
+	lease := v.Now() + v.Round()
 	for i := range r.plans {
 		pl := &r.plans[i]
 		if err := v.Start(v.Job(int(pl.job)), sim.Alloc{GPUs: pl.gpus, CPUPerGPU: pl.cpu / float64(len(pl.gpus)), MemPerGPU: pl.mem / float64(len(pl.gpus))}); err != nil {
@@ -90,6 +63,88 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		s := &p.st[pl.job]
 		s.rounds++
 		s.lastExec = lease
+	}
+	if p.order != FIFO && p.order != FTF {
+		p.settle(v)
+	}
+}
+
+// consider places job j if its GPUs fit what is left of the round, in the policy's mode. It
+// reports false when GREEDY could not place the job for want of CPU or memory.
+func (p *Policy) consider(v *sim.View, j *sim.JobState) bool {
+	r := &p.round
+	g := j.Job.GPUs
+	if g > r.nfree {
+		return true
+	}
+	s := p.state(v, j)
+	switch p.mode {
+	case Proportional:
+		r.place(j, float64(g)*s.fairCPU, float64(g)*s.fairMem)
+	case Greedy:
+		return r.place(j, s.dem.CPU, s.dem.Mem)
+	case Tune:
+		if !p.tune(j, s) {
+			p.roundSkipped++
+		}
+	}
+	return true
+}
+
+// dead reports whether GREEDY failed to place a job of class c earlier in this round: every later
+// job of the class fails too (see class), so the walk need not try them.
+func (p *Policy) dead(c int32) bool { return p.deadAt[c] == p.roundNo }
+
+// died notes that a job of class c, the k-th of the walk, failed.
+func (p *Policy) died(c int32, k int) { p.deadAt[c], p.diedAt[c] = p.roundNo, int32(k) }
+
+// walk takes jobs from the queue in order while some fit the free GPUs (see queue), placing as it
+// goes; LAS first takes its "jobs this round" (jobs whose GPU demand fits the remaining free-GPU
+// count) and, under TUNE, places them largest first. It notes each job it takes with the free GPUs
+// it was taken against, which Steady reads.
+func (p *Policy) walk(v *sim.View) {
+	r := &p.round
+	q := &p.queue
+	p.scanned, p.freeAt = p.scanned[:0], p.freeAt[:0]
+	take := func(free int) (int32, bool) {
+		c := q.next(free, p.dead)
+		if c < 0 {
+			return 0, false
+		}
+		i := q.pop(c).job
+		p.scanned, p.freeAt = append(p.scanned, i), append(p.freeAt, free)
+		return i, true
+	}
+	if p.order != LAS {
+		for r.nfree > 0 {
+			i, ok := take(r.nfree)
+			if !ok {
+				return
+			}
+			if !p.consider(v, v.Job(int(i))) {
+				p.died(p.st[i].class, len(p.scanned)-1)
+			}
+		}
+		return
+	}
+	cands := p.cands[:0]
+	for free := v.FreeGPUs(); free > 0; {
+		i, ok := take(free)
+		if !ok {
+			break
+		}
+		cands = append(cands, i)
+		free -= v.Job(int(i)).Job.GPUs
+	}
+	p.cands = cands
+	if p.mode == Tune {
+		slices.SortStableFunc(cands, func(a, b int32) int { return cmp.Compare(v.Job(int(b)).Job.GPUs, v.Job(int(a)).Job.GPUs) })
+	}
+	for _, i := range cands {
+		if r.nfree == 0 {
+			break
+		}
+		p.consider(v, v.Job(int(i)))
 	}
 }
 

@@ -8,32 +8,38 @@ import (
 	"schedlab/core/sim"
 )
 
-// remaining is the authors' remaining_duration: seconds left at the proportional share, divided by
-// the speed-up the job was left with unless the mode is proportional.
-func (p *Policy) remaining(v *sim.View, j *sim.JobState, s *jobState) float64 {
-	d := s.unit * (j.Total() - v.Progress(j))
+// remaining is the authors' remaining_duration at progress done: seconds left at the proportional
+// share, divided by the speed-up the job was left with unless the mode is proportional.
+func (p *Policy) remaining(j *sim.JobState, s *jobState, done float64) float64 {
+	d := s.unit * (j.Total() - done)
 	if p.mode != Proportional {
 		d /= s.keySpeed
 	}
 	return d
 }
 
-// key is the job's primary sort key (smaller first) under p's order.
+// key is the job's primary sort key (smaller first) under p's order, now.
 func (p *Policy) key(v *sim.View, j *sim.JobState, s *jobState) float64 {
+	return p.keyAt(v, j, s, v.Progress(j), s.rounds)
+}
+
+// keyAt is the key the job would have with done work and rounds leases received (Steady asks it of
+// rounds to come; FTF's key also moves with the clock and is only ever asked of now).
+func (p *Policy) keyAt(v *sim.View, j *sim.JobState, s *jobState, done float64, rounds int64) float64 {
 	switch p.order {
 	case SRTF:
-		return p.remaining(v, j, s)
+		return p.remaining(j, s, done)
 	case LAS:
-		return float64(s.rounds) * v.Round().Seconds() * float64(j.Job.GPUs)
+		return float64(rounds) * v.Round().Seconds() * float64(j.Job.GPUs)
 	case FTF:
 		ideal := s.unit * j.Total()
-		return (v.Now().Seconds() - j.Job.Submit.Seconds() + p.remaining(v, j, s)) / ideal
+		return (v.Now().Seconds() - j.Job.Submit.Seconds() + p.remaining(j, s, done)) / ideal
 	case DRF:
 		c := v.Cluster()
 		return max(float64(j.Job.GPUs)/float64(c.NumGPUs()), s.dem.CPU/c.TotalCPUs(), s.dem.Mem/c.TotalMemGB())
 	case Tetris:
 		c := v.Cluster()
-		dur := p.remaining(v, j, s)
+		dur := p.remaining(j, s, done)
 		w := 0.0
 		w += float64(j.Job.GPUs) / float64(c.NumGPUs()) * dur
 		w += s.dem.CPU / c.TotalCPUs() * dur
@@ -43,59 +49,113 @@ func (p *Policy) key(v *sim.View, j *sim.JobState, s *jobState) float64 {
 	return j.Job.Submit.Seconds()
 }
 
-// sortJobs orders p.jobs by (bumped first, key, arrival), FIFO by arrival alone; ties keep arrival
-// order, as the authors' stable in-place sort does for distinct arrival times. Under FIFO the
-// jobs already come in that order (View.Pending yields arrival order, and arrival indices follow
-// the engine's stable sort by submit time), so the sort is skipped.
-//
-// p.jobs comes in arrival order, so the stable sort's result is the one order of the entries
-// (bumped first, key, submit time, arrival index), a strict total order for finite keys. Between
-// rounds most waiting jobs keep their key (under LAS and SRTF only the jobs that ran change), so
-// rather than sorting thousands of waiting jobs every round the sorter keeps last round's order,
-// drops the jobs that left or whose entry changed, sorts only those that changed or arrived, and
-// merges the two sorted lists: the same order in O(n + k log k) for k changed jobs.
-func (p *Policy) sortJobs(v *sim.View) {
-	if p.order == FIFO {
-		return
-	}
-	o := &p.sorter
-	prev := o.stamp
-	o.stamp++
-	o.fresh = o.fresh[:0]
-	for _, i := range p.jobs {
-		s := &p.st[i]
-		j := v.Job(int(i))
-		e := sortEntry{key: p.key(v, j, s), submit: j.Job.Submit, job: i, prio: s.prio}
-		if keep := prev > 0 && s.sorted == prev && s.entry == e; !keep { // stamp 0: never sorted
-			o.fresh = append(o.fresh, e)
-		}
-		s.entry, s.sorted = e, o.stamp
-	}
-	slices.SortFunc(o.fresh, compareEntries)
-	// Merge the jobs kept from last round's order (filtered as they are read) with the fresh ones.
-	out, f, n := o.spare[:0], o.fresh, 0
-	for _, e := range o.order {
-		// Kept: still waiting, with the entry it had last round (its entry then was e).
-		if s := &p.st[e.job]; s.sorted != o.stamp || s.entry != e {
-			continue
-		}
-		for len(f) > 0 && compareEntries(f[0], e) < 0 {
-			out, p.jobs[n], f, n = append(out, f[0]), f[0].job, f[1:], n+1
-		}
-		out, p.jobs[n], n = append(out, e), e.job, n+1
-	}
-	for _, e := range f {
-		out, p.jobs[n], n = append(out, e), e.job, n+1
-	}
-	o.order, o.spare = out, o.order
+// entry is j's sort entry now.
+func (p *Policy) entry(v *sim.View, j *sim.JobState, s *jobState) sortEntry {
+	return sortEntry{key: p.key(v, j, s), submit: j.Job.Submit, job: int32(j.Index), prio: s.prio}
 }
 
-// sorter is sortJobs' memory between rounds.
-type sorter struct {
-	stamp uint32      // sortJobs calls so far; jobState.sorted holds the last one a job took part in
-	order []sortEntry // last round's sorted jobs
-	spare []sortEntry // the next order's buffer
-	fresh []sortEntry
+// sortAll is FTF's round order: every pending job sorted by its entry now (a strict total order, so
+// any sort gives the authors' stable one), then the authors' bookkeeping for all of them: speed-ups
+// reset, and jobs that waited over 1000 h bumped (the next round's sort sees it).
+func (p *Policy) sortAll(v *sim.View) {
+	now := v.Now()
+	es := p.entries[:0]
+	for j := range v.Pending() {
+		es = append(es, p.entry(v, j, p.state(v, j)))
+	}
+	slices.SortFunc(es, compareEntries)
+	p.entries = es
+	p.jobs = p.jobs[:0]
+	for _, e := range es {
+		p.jobs = append(p.jobs, e.job)
+		s := &p.st[e.job]
+		s.keySpeed = s.dem.Speedup
+		if now-s.waitingSince(v.Job(int(e.job))) > starvation {
+			s.prio = true
+		}
+	}
+}
+
+// refresh brings the queue to this round: it queues the jobs that arrived since the last round and
+// the jobs the last round read (placed or not, their keys may have moved), then resets the
+// speed-ups the last round changed — after computing their entries, since this round's sort still
+// sees them (the authors' order) — and notes those jobs, so that settle re-keys the ones this
+// round's walk does not reach. Every other waiting job's speed-up is already its own.
+func (p *Policy) refresh(v *sim.View) {
+	arrived := v.Arrived()
+	for i := p.seen; i < arrived; i++ {
+		j := v.Job(i)
+		if j.Status() != sim.Pending {
+			continue // rejected
+		}
+		s := p.state(v, j)
+		p.queue.push(p.entry(v, j, s), s.class, j.Job.GPUs)
+		p.wait.push(int32(i), j.Job.Submit)
+	}
+	p.seen = arrived
+	p.reset = p.reset[:0]
+	for _, i := range p.scanned {
+		j, s := v.Job(int(i)), &p.st[i]
+		if j.Status() != sim.Pending {
+			continue // finished at its lease's end
+		}
+		p.queue.push(p.entry(v, j, s), s.class, j.Job.GPUs)
+		if s.keySpeed != s.dem.Speedup {
+			s.keySpeed = s.dem.Speedup
+			p.reset = append(p.reset, i)
+		}
+	}
+}
+
+// bump is the authors' starvation rule: a job that has waited over 1000 h since its last lease's
+// end (or its arrival) goes to the front of every later sort. Jobs begin to wait in time order, so
+// only the front of the watch can be due.
+func (p *Policy) bump(v *sim.View) {
+	now := v.Now()
+	w := &p.wait
+	for ; w.head < len(w.items); w.head++ {
+		e := w.items[w.head]
+		if now-e.since <= starvation {
+			return
+		}
+		if !p.waits(v, e) {
+			continue // stale: ran again, finished or bumped since
+		}
+		j, s := v.Job(int(e.job)), &p.st[e.job]
+		s.prio = true
+		if p.queue.has(e.job) {
+			p.queue.fix(p.entry(v, j, s), s.class)
+		}
+	}
+}
+
+// waits reports whether e is its job's live entry in the starvation watch: the job still waits,
+// unbumped, since e.since.
+func (p *Policy) waits(v *sim.View, e waitEntry) bool {
+	j, s := v.Job(int(e.job)), &p.st[e.job]
+	return j.Status() == sim.Pending && !s.prio && s.waitingSince(j) == e.since
+}
+
+// settle ends a round of a queued order: the jobs whose speed-up refresh reset and that the walk did
+// not reach get their new entries, and the jobs that ran last round but not this one begin to wait.
+func (p *Policy) settle(v *sim.View) {
+	for _, i := range p.reset {
+		if p.queue.has(i) {
+			s := &p.st[i]
+			p.queue.fix(p.entry(v, v.Job(int(i)), s), s.class)
+		}
+	}
+	lease := v.Now() + v.Round()
+	for _, i := range p.placed {
+		if s := &p.st[i]; s.lastExec != lease && v.Job(int(i)).Status() == sim.Pending {
+			p.wait.push(i, s.lastExec)
+		}
+	}
+	p.wait.compact(v.PendingLen(), func(e waitEntry) bool { return p.waits(v, e) })
+	p.placed = p.placed[:0]
+	for k := range p.round.plans {
+		p.placed = append(p.placed, p.round.plans[k].job)
+	}
 }
 
 // sortEntry is a waiting job with its sort key as of one round.

@@ -40,17 +40,30 @@ type Policy struct {
 	profile *sensitivity.Table
 
 	st []jobState
-	// This round's runnable jobs (arrival indices), sorted, and LAS's candidates. Indices rather
-	// than *sim.JobState: storing a pointer into the heap costs a write barrier, expensive under
-	// wasm while the collector marks, and the round stores one per waiting job.
-	jobs   []int32
-	cands  []int32
-	sorter sorter
-	round  roundState
+	// Jobs are arrival indices rather than *sim.JobState: storing a pointer into the heap costs a
+	// write barrier, expensive under wasm while the collector marks.
+	queue   queue       // LAS, SRTF, DRF, Tetris: the waiting jobs (see queue)
+	wait    waiting     // the same orders' starvation watch
+	seen    int         // jobs arrived before the last round (the queue has or had them)
+	scanned []int32     // the jobs the last round's walk took, in order
+	freeAt  []int       // the free GPUs each was taken against
+	placed  []int32     // the jobs it placed
+	reset   []int32     // jobs whose speed-up this round reset
+	cands   []int32     // LAS's "jobs this round"
+	jobs    []int32     // FTF: every pending job, sorted
+	entries []sortEntry // FTF's sort
+	round   roundState
+	classes []class  // by id (jobState.class)
+	deadAt  []uint32 // per class: the round (roundNo) in which GREEDY last failed to place one
+	diedAt  []int32  // per class: the walk index of that job
+	roundNo uint32
+	steady  []steadyJob // Steady's projection of the last round's walk
+	pairs   [][2]int32  // and the pairs of it that must stay in order
 
 	// Skipped counts TUNE allocations that failed even after peer adjustment (the authors'
 	// simulator aborts there; we skip the job for the round).
-	Skipped int
+	Skipped      int
+	roundSkipped int // of them, in the last round (Renewed repeats it)
 }
 
 type jobState struct {
@@ -63,9 +76,44 @@ type jobState struct {
 	unit     float64 // seconds per unit of work at the proportional share
 	fairCPU  float64 // proportional cores and GB per GPU on the job's reference server
 	fairMem  float64
-	// The job's entry in the last sort it took part in (sorter.stamp then).
-	entry  sortEntry
-	sorted uint32
+	class    int32 // see classOf
+}
+
+// class is what decides whether a job can be placed in a round, given the jobs the round placed
+// before it: its GPU count, and under GREEDY (ideal demand or nothing) also that demand and the GPU
+// types it may use. Jobs of a class that did not fit still do not fit later in the round.
+type class struct {
+	gpus     int
+	cpu, mem float64
+	types    string
+}
+
+// classOf is the id of j's class, registered when first seen.
+func (p *Policy) classOf(j *sim.JobState, s *jobState) int32 {
+	c := class{gpus: j.Job.GPUs}
+	if p.mode == Greedy {
+		c.cpu, c.mem = s.dem.CPU, s.dem.Mem
+		for _, t := range j.Job.GPUTypes {
+			c.types += string(t) + ","
+		}
+	}
+	for k := range p.classes {
+		if p.classes[k] == c {
+			return int32(k)
+		}
+	}
+	p.classes = append(p.classes, c)
+	p.deadAt = append(p.deadAt, 0)
+	p.diedAt = append(p.diedAt, 0)
+	return int32(len(p.classes) - 1)
+}
+
+// waitingSince is when the job last stopped being served: its last lease's end, or its arrival.
+func (s *jobState) waitingSince(j *sim.JobState) core.Time {
+	if s.lastExec < 0 {
+		return j.Job.Submit
+	}
+	return s.lastExec
 }
 
 // New builds a policy; profile nil means the built-in profiles.
@@ -122,5 +170,6 @@ func (p *Policy) state(v *sim.View, j *sim.JobState) *jobState {
 	} else {
 		s.unit = v.RefIterTime(j)
 	}
+	s.class = p.classOf(j, s)
 	return s
 }

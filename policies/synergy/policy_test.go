@@ -52,8 +52,20 @@ func TestOrderingKeys(t *testing.T) {
 		s := newSim(t, "1x8", jobs, p, 300*core.Second)
 		for s.Now() < 300*core.Second && s.Step() {
 		}
+		// The round's order: what FTF sorted, what a queued order's walk read (everything fits), the
+		// plans in placement order under FIFO, which never sorts.
+		order := p.scanned
+		switch c.order {
+		case FTF:
+			order = p.jobs
+		case FIFO:
+			order = nil
+			for _, pl := range p.round.plans {
+				order = append(order, pl.job)
+			}
+		}
 		got := ""
-		for i, j := range p.jobs {
+		for i, j := range order {
 			if i > 0 {
 				got += " "
 			}

@@ -1,0 +1,129 @@
+package synergy
+
+import (
+	"math"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+)
+
+// Steady implements sim.SteadyPolicy. A round is a function of the jobs its walk takes, in order:
+// the LAS prefix, the first-fit walk, TUNE's fallbacks and peer adjustment all start from an idle
+// cluster (every lease ends at a tick), and the walk gives a job the GPUs of its previous plan
+// first, so a job placed on the same servers gets the same GPUs. So the round just decided repeats
+// at every following tick at which the walk would take the same jobs in the same order.
+//
+// Under FIFO the order is arrival order, which only arrivals and completions change (the engine
+// bounds those). Under FTF every waiting job's key moves with the clock: no round is known to
+// repeat. Under the queued orders only the keys of the jobs placed this round move (LAS: leases
+// received; SRTF and Tetris: work credited; DRF: none); a job the walk took without placing it
+// keeps its key, and so does every job still queued. The walk takes the same jobs in the same order
+// when they stay in order among themselves and each heap's top x stays behind the last job taken
+// while x's class could still be placed (g GPUs free, and under GREEDY no job of the class failed
+// yet): before that job, x was a candidate too; after it, x is not. So the round repeats for n ticks when no waiting job is bumped (1000 h without
+// service) within them and each of those pairs stays in order at each tick: every pair at the
+// first tick (the entries there reflect this round's speed-ups), and after that the pairs with a
+// placed job, whose keys are computed exactly as the rounds would compute them (no extrapolation).
+func (p *Policy) Steady(v *sim.View, limit int) int {
+	switch p.order {
+	case FIFO:
+		return limit
+	case FTF:
+		return 0
+	}
+	lease := v.Now() + v.Round()
+	sc, pairs := p.steady[:0], p.pairs[:0]
+	for k, i := range p.scanned {
+		j, s := v.Job(int(i)), &p.st[i]
+		x := steadyJob{job: i, done: v.Progress(j), rounds: s.rounds}
+		if s.lastExec == lease { // placed this round
+			x.placed, x.credit = true, v.LeaseCredit(j)
+		}
+		sc = append(sc, x)
+		if k > 0 {
+			pairs = append(pairs, [2]int32{int32(k - 1), int32(k)})
+		}
+	}
+	for c := range p.queue.heaps {
+		q := &p.queue.heaps[c]
+		if len(q.items) == 0 {
+			continue
+		}
+		k := len(p.freeAt) - 1
+		for k >= 0 && p.freeAt[k] < q.gpus {
+			k--
+		}
+		if p.dead(int32(c)) {
+			k = min(k, int(p.diedAt[c])) // its failed job is the last the walk took of it
+		}
+		if k < 0 {
+			continue // it never fitted
+		}
+		i := q.items[0].job
+		sc = append(sc, steadyJob{job: i, done: v.Progress(v.Job(int(i))), rounds: p.st[i].rounds})
+		pairs = append(pairs, [2]int32{int32(k), int32(len(sc) - 1)})
+	}
+	p.steady, p.pairs = sc, pairs
+	for _, pr := range pairs {
+		if compareEntries(p.entryAt(v, int(pr[0]), 1), p.entryAt(v, int(pr[1]), 1)) >= 0 {
+			return 0
+		}
+	}
+	n := min(limit, p.unbumped(v))
+	for t := 2; t <= n; t++ {
+		for _, pr := range pairs {
+			a, b := int(pr[0]), int(pr[1])
+			if (sc[a].placed || sc[b].placed) && compareEntries(p.entryAt(v, a, t), p.entryAt(v, b, t)) >= 0 {
+				return t - 1
+			}
+		}
+	}
+	return n
+}
+
+// unbumped is how many of the next ticks pass before a waiting job is bumped: the one waiting
+// longest (the watch's first live entry) is the first.
+func (p *Policy) unbumped(v *sim.View) int {
+	w := &p.wait
+	for ; w.head < len(w.items); w.head++ {
+		if e := w.items[w.head]; p.waits(v, e) {
+			// At tick now+t·R it has waited now+t·R-since; bumped once that exceeds 1000 h.
+			return int((starvation - (v.Now() - e.since)) / v.Round())
+		}
+	}
+	return math.MaxInt
+}
+
+// Renewed implements sim.SteadyPolicy: n more leases for every job of the last round, as n
+// repeated rounds would have given them.
+func (p *Policy) Renewed(v *sim.View, n int) {
+	d := core.Time(n) * v.Round()
+	for i := range p.round.plans {
+		s := &p.st[p.round.plans[i].job]
+		s.rounds += int64(n)
+		s.lastExec += d
+	}
+	p.Skipped += n * p.roundSkipped
+}
+
+// steadyJob is a job of this round's order as Steady projects it: its work done and leases
+// received now, and whether (and by how much per round) they grow.
+type steadyJob struct {
+	job          int32
+	done, credit float64
+	rounds       int64
+	placed       bool
+}
+
+// entryAt is the sort entry of the k-th job of Steady's projection at the t-th tick from now
+// (t ≥ 1), were every round until then this one again.
+func (p *Policy) entryAt(v *sim.View, k, t int) sortEntry {
+	x := &p.steady[k]
+	j, s := v.Job(int(x.job)), &p.st[x.job]
+	done, rounds := x.done, x.rounds
+	if x.placed {
+		done += float64(t-1) * x.credit
+		rounds += int64(t - 1)
+	}
+	return sortEntry{key: p.keyAt(v, j, s, done, rounds), submit: j.Job.Submit, job: x.job, prio: s.prio}
+}
