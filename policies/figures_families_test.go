@@ -22,7 +22,7 @@ var cheapSeries = map[string]string{
 	"similarity-packing": "oracle+packing", "similarity-online": "gavel-maxmin",
 	"interference-headline": "exclusive", "interference-predictors": "exclusive",
 	"asrpt-load": "srpt-oracle-preempt", "asrpt-error": "a-srpt-preempt", "asrpt-bandwidth": "las",
-	"asrpt-predictor": "a-srpt-meanhist",
+	"asrpt-predictor": "a-srpt-meanhist", "asrpt-cluster": "las",
 }
 
 // TestFamilyFiguresOneCell runs, for every figure of the three families, the last sweep value's

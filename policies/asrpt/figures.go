@@ -61,11 +61,12 @@ func beatsOblivious(x string) []figure.Ref {
 	}
 }
 
-// Figures are the family's figures (spec §4.6's recommended checks): JCT vs load, vs the prediction
-// error, vs the intra/inter bandwidth ratio, and the forest's accuracy, all on the asrpt-jct
-// workload (recurring mixed-parallel jobs, 400 per run, 8x8, checkpoint 60 s) with one thing swept.
+// Figures are the family's figures (spec §4.6's recommended checks and §8's simulation figures):
+// JCT vs load, vs cluster size, vs the prediction error, vs the intra/inter bandwidth ratio, and
+// the forest's accuracy, all on the asrpt-jct workload (recurring mixed-parallel jobs, 400 per
+// run, 8x8, checkpoint 60 s) with one thing swept.
 func Figures() []*figure.Figure {
-	return []*figure.Figure{load(), predictionError(), bandwidth(), predictor()}
+	return []*figure.Figure{load(), clusterSize(), predictionError(), bandwidth(), predictor()}
 }
 
 func base(seed uint64) scenario.Spec {
@@ -105,6 +106,41 @@ func load() *figure.Figure {
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			sp := base(seed)
 			sp.Generate = fmt.Sprintf("recurring:jobs=400,rate=%d,sigma=0.5", figureLoads[x])
+			return runs[s].In(sp, nil)
+		},
+	}
+}
+
+// ClusterServers are asrpt-cluster's cluster sizes in 8-GPU servers (32 to 128 GPUs; the widest
+// job has 16 GPUs). The arrival rate grows with the cluster — 4 jobs/h per 8 servers, asrpt-jct's —
+// so every size gets the same offered load (≈1.2) and the figure shows what the size itself does
+// (more servers to place on, more jobs at once), not the load again: asrpt-load sweeps that.
+var ClusterServers = []int{4, 8, 12, 16}
+
+func clusterSize() *figure.Figure {
+	runs := honest()
+	xs := make([]string, len(ClusterServers))
+	for i, n := range ClusterServers {
+		xs[i] = strconv.Itoa(8 * n)
+	}
+	var refs []figure.Ref
+	for _, x := range xs {
+		refs = append(refs, beatsLAS(x)...)
+	}
+	for _, x := range xs {
+		refs = append(refs, beatsOblivious(x)...)
+	}
+	return &figure.Figure{
+		ID: "asrpt-cluster", Family: "asrpt", Paper: paper, Number: "JCT vs cluster size (spec §8)",
+		Caption: "Mean JCT vs cluster size: 400 recurring mixed-parallel jobs on 4–16 servers of 8 GPUs, arrivals at 4 jobs/h per 8 servers (the same offered load ≈ 1.2 at every size)",
+		Sweep:   figure.Sweep{Name: "gpus", Label: "cluster size (GPUs, 8 per server)", Values: xs},
+		Series:  figure.SeriesOf(runs), Seeds: figureSeeds, Metrics: []figure.Metric{jctMetric}, Chart: figure.Lines,
+		Refs: refs,
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			n := ClusterServers[x]
+			sp := base(seed)
+			sp.Cluster = fmt.Sprintf("%dx8", n)
+			sp.Generate = fmt.Sprintf("recurring:jobs=400,rate=%d,sigma=0.5", n/2)
 			return runs[s].In(sp, nil)
 		},
 	}
