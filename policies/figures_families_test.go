@@ -15,7 +15,7 @@ import (
 )
 
 // cheapSeries is, per figure of the similarity, interference and A-SRPT families, a series whose
-// cells take milliseconds natively (A-SRPT's forest and IASP + IAPP's training take 0.1–0.8 s a
+// cells take milliseconds natively (A-SRPT's forest and IASP + IAPP's training take 0.03–0.8 s a
 // cell), so one cell of every figure runs in `make test` under -race and under Node too.
 var cheapSeries = map[string]string{
 	"similarity-makespan": "model-similarity+packing", "similarity-unseen": "model-similarity+rounds",
