@@ -84,8 +84,7 @@ func names(xs []int) []string {
 // figureLoads are asrpt-load's arrival rates: LoadRates without 5 jobs/h, which lies between the
 // points where A-SRPT's lead over LAS is clearest (3–4) and smallest (6): it was left out when an
 // A-SRPT cell took ≈0.09 s natively, to keep the figure's 160 cells within the page's budget; since
-// the forest presorts (≈0.03 s a cell, ≈3 s for the figure) it would fit, but the figure's points
-// were fixed before its results were seen and stay so.
+// the forest presorts (≈0.03 s a cell, ≈3 s for the figure) it would fit; TestLoad has it.
 var figureLoads = []int{2, 3, 4, 6}
 
 func load() *figure.Figure {
