@@ -15,14 +15,14 @@ import (
 )
 
 // cheapSeries is, per figure of the similarity, interference and A-SRPT families, a series whose
-// cells take milliseconds natively (A-SRPT's forest and IASP + IAPP's training take 0.1–0.8 s a
+// cells take milliseconds natively (A-SRPT's forest and IASP + IAPP's training take 0.03–0.8 s a
 // cell), so one cell of every figure runs in `make test` under -race and under Node too.
 var cheapSeries = map[string]string{
 	"similarity-makespan": "model-similarity+packing", "similarity-unseen": "model-similarity+rounds",
 	"similarity-packing": "oracle+packing", "similarity-online": "gavel-maxmin",
 	"interference-headline": "exclusive", "interference-predictors": "exclusive",
 	"asrpt-load": "srpt-oracle-preempt", "asrpt-error": "a-srpt-preempt", "asrpt-bandwidth": "las",
-	"asrpt-predictor": "a-srpt-meanhist",
+	"asrpt-predictor": "a-srpt-meanhist", "asrpt-cluster": "las",
 }
 
 // TestFamilyFiguresOneCell runs, for every figure of the three families, the last sweep value's

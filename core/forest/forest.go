@@ -55,69 +55,142 @@ func Fit(X [][]float64, y []float64, cfg Config) (*Forest, error) {
 	}
 	f := &Forest{features: p}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0xf07e57))
-	b := builder{X: X, y: y, cfg: cfg, rng: rng, feats: make([]int, p)}
+	b := newBuilder(X, y, cfg, rng)
 	for range cfg.Trees {
-		idx := make([]int, len(X))
-		for k := range idx {
-			idx[k] = rng.IntN(len(X))
-		}
+		b.bootstrap()
 		b.nodes = nil
-		b.grow(idx, 0)
+		b.grow(0, len(X), 0)
 		f.trees = append(f.trees, b.nodes)
 	}
 	return f, nil
 }
 
+// builder grows the trees of one Fit. Why it presorts: a node used to sort its samples for each
+// feature it tried, which made training most of an A-SRPT run's time (and more in wasm). Now the
+// rows are sorted once per feature (by value, then row index: the order the split scan needs),
+// each tree's bootstrap sample is laid out in that order by counting, and a split partitions every
+// list stably, so each node's samples are a range [lo, hi) of every list, already in order. The
+// trees are the ones sorting per node grew, bit for bit (TestSameAsReference): the scan visits
+// the same samples in the same order, and sums over a node run in bootstrap order as before.
 type builder struct {
-	X     [][]float64
+	cols  [][]float64 // cols[f][i]: feature f of row i
 	y     []float64
 	cfg   Config
 	rng   *rand.Rand
 	feats []int
 	nodes []node
-	order []int
+	rows  [][]int32 // rows[f]: rows of f's sorted order (all of X, each once)
+	lists [][]int32 // lists[f] (f < p): the bootstrap sample sorted by feature f; lists[p]: drawn order
+	count []int32   // times each row was drawn
+	goes  []int     // per row: 1 if it goes left at the split being applied, else 0
+	spare []int32   // scratch for partitions
 }
 
-// grow builds the subtree over sample indices idx and returns its node index.
-func (b *builder) grow(idx []int, depth int) int32 {
+func newBuilder(X [][]float64, y []float64, cfg Config, rng *rand.Rand) *builder {
+	n, p := len(X), len(X[0])
+	b := &builder{y: y, cfg: cfg, rng: rng, feats: make([]int, p), count: make([]int32, n),
+		goes: make([]int, n), spare: make([]int32, n)}
+	for f := range p {
+		col := make([]float64, n)
+		ord := make([]int32, n)
+		for i := range X {
+			col[i], ord[i] = X[i][f], int32(i)
+		}
+		slices.SortFunc(ord, func(a, c int32) int {
+			if d := cmp.Compare(col[a], col[c]); d != 0 {
+				return d
+			}
+			return cmp.Compare(a, c)
+		})
+		b.cols = append(b.cols, col)
+		b.rows = append(b.rows, ord)
+	}
+	for range p + 1 {
+		b.lists = append(b.lists, make([]int32, n))
+	}
+	return b
+}
+
+// bootstrap draws a tree's sample (n rows with replacement) and lays it out in every list.
+func (b *builder) bootstrap() {
+	drawn := b.lists[len(b.cols)]
+	clear(b.count)
+	for k := range drawn {
+		i := int32(b.rng.IntN(len(drawn)))
+		drawn[k] = i
+		b.count[i]++
+	}
+	for f, ord := range b.rows {
+		l := b.lists[f][:0]
+		for _, i := range ord {
+			for range b.count[i] {
+				l = append(l, i)
+			}
+		}
+	}
+}
+
+// grow builds the subtree over the samples in [lo, hi) of the lists and returns its node index.
+func (b *builder) grow(lo, hi, depth int) int32 {
 	me := int32(len(b.nodes))
+	drawn := b.lists[len(b.cols)][lo:hi]
 	mean := 0.0
-	for _, i := range idx {
+	for _, i := range drawn {
 		mean += b.y[i]
 	}
-	mean /= float64(len(idx))
+	mean /= float64(len(drawn))
 	b.nodes = append(b.nodes, node{feat: -1, value: mean})
-	if len(idx) < 2*b.cfg.MinLeaf || (b.cfg.MaxDepth > 0 && depth >= b.cfg.MaxDepth) {
+	if len(drawn) < 2*b.cfg.MinLeaf || (b.cfg.MaxDepth > 0 && depth >= b.cfg.MaxDepth) {
 		return me
 	}
-	feat, thr, ok := b.bestSplit(idx)
+	feat, thr, ok := b.bestSplit(lo, hi)
 	if !ok {
 		return me
 	}
-	var l, r []int
-	for _, i := range idx {
-		if b.X[i][feat] <= thr {
-			l = append(l, i)
-		} else {
-			r = append(r, i)
+	col := b.cols[feat]
+	for _, i := range drawn {
+		b.goes[i] = 0
+		if col[i] <= thr {
+			b.goes[i] = 1
 		}
 	}
-	left := b.grow(l, depth+1)
-	right := b.grow(r, depth+1)
+	mid := lo
+	for _, l := range b.lists {
+		mid = b.partition(l[lo:hi]) + lo
+	}
+	left := b.grow(lo, mid, depth+1)
+	right := b.grow(mid, hi, depth+1)
 	b.nodes[me] = node{feat: int32(feat), thr: thr, left: left, right: right, value: mean}
 	return me
 }
 
-// bestSplit tries MaxFeatures random features (a partial Fisher-Yates shuffle) and returns the
-// split with the largest reduction of the sum of squared errors.
-func (b *builder) bestSplit(idx []int) (int, float64, bool) {
+// partition moves the rows going left to the front of s, keeping the order on both sides, and
+// returns how many went left. It writes every row to both sides and advances one of them, without
+// a branch: which way a row goes is as good as random, and mispredicted branches made this loop
+// the forest's largest cost.
+func (b *builder) partition(s []int32) int {
+	w, r, k := 0, b.spare[:len(s)], 0
+	for _, i := range s {
+		g := b.goes[i]
+		s[w] = i
+		r[k] = i
+		w += g
+		k += 1 - g
+	}
+	copy(s[w:], r[:k])
+	return w
+}
+
+// bestSplit tries MaxFeatures random features (a partial Fisher-Yates shuffle) of the samples in
+// [lo, hi) and returns the split with the largest reduction of the sum of squared errors.
+func (b *builder) bestSplit(lo, hi int) (int, float64, bool) {
 	p := len(b.feats)
 	for k := range b.feats {
 		b.feats[k] = k
 	}
-	n := len(idx)
+	n := hi - lo
 	var total, totalSq float64
-	for _, i := range idx {
+	for _, i := range b.lists[p][lo:hi] {
 		total += b.y[i]
 		totalSq += b.y[i] * b.y[i]
 	}
@@ -126,18 +199,11 @@ func (b *builder) bestSplit(idx []int) (int, float64, bool) {
 		return 0, 0, false
 	}
 	bestGain, bestFeat, bestThr := 0.0, -1, 0.0
-	b.order = append(b.order[:0], idx...)
 	for k := range b.cfg.MaxFeatures {
 		j := k + b.rng.IntN(p-k)
 		b.feats[k], b.feats[j] = b.feats[j], b.feats[k]
 		f := b.feats[k]
-		ord := b.order
-		slices.SortFunc(ord, func(a, c int) int {
-			if d := cmp.Compare(b.X[a][f], b.X[c][f]); d != 0 {
-				return d
-			}
-			return cmp.Compare(a, c)
-		})
+		ord, col := b.lists[f][lo:hi], b.cols[f]
 		var ls, lsq float64
 		for m := 0; m < n-1; m++ {
 			v := b.y[ord[m]]
@@ -147,7 +213,7 @@ func (b *builder) bestSplit(idx []int) (int, float64, bool) {
 			if nl < b.cfg.MinLeaf || n-nl < b.cfg.MinLeaf {
 				continue
 			}
-			x0, x1 := b.X[ord[m]][f], b.X[ord[m+1]][f]
+			x0, x1 := col[ord[m]], col[ord[m+1]]
 			if x0 == x1 {
 				continue
 			}

@@ -2,6 +2,7 @@ package forest
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -88,6 +89,50 @@ func BenchmarkFit(b *testing.B) {
 	for b.Loop() {
 		if _, err := Fit(X, y, Config{Trees: 20, Seed: 1}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestSameAsReference: the presorted builder grows the trees the plain one (refFit) grows, node
+// for node, on data with many tied feature values (as A-SRPT's categorical codes and degrees are)
+// and with the minimum leaf and depth limits set or not.
+func TestSameAsReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, tc := range []struct {
+		name   string
+		n, lev int // rows, distinct values per feature (0: continuous)
+		cfg    Config
+	}{
+		{"continuous", 300, 0, Config{Trees: 10, MaxFeatures: 2, MinLeaf: 1, Seed: 1}},
+		{"ties", 300, 4, Config{Trees: 10, MaxFeatures: 3, MinLeaf: 1, Seed: 2}},
+		{"ties-minleaf", 200, 3, Config{Trees: 10, MaxFeatures: 5, MinLeaf: 3, Seed: 3}},
+		{"depth", 150, 6, Config{Trees: 10, MaxFeatures: 1, MinLeaf: 1, MaxDepth: 4, Seed: 4}},
+		{"tiny", 3, 2, Config{Trees: 5, MaxFeatures: 5, MinLeaf: 1, Seed: 5}},
+	} {
+		X, y := synthetic(tc.n, uint64(len(tc.name)))
+		if tc.lev > 0 {
+			for _, r := range X {
+				for k := range r {
+					r[k] = float64(int(r[k]*float64(tc.lev))) - 1
+				}
+			}
+			for i := range y {
+				y[i] = float64(rng.IntN(5)) / 3 // ties in the targets too (inexact: sums depend on order)
+			}
+		}
+		f, err := Fit(X, y, tc.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := refFit(X, y, tc.cfg)
+		if len(f.trees) != len(want) {
+			t.Fatalf("%s: got %d trees, want %d", tc.name, len(f.trees), len(want))
+		}
+		for k := range want {
+			if !slices.Equal(f.trees[k], want[k]) {
+				t.Errorf("%s: tree %d: got %d nodes %v, want %d nodes %v", tc.name, k, len(f.trees[k]), f.trees[k], len(want[k]), want[k])
+				break
+			}
 		}
 	}
 }

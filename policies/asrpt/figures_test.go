@@ -2,10 +2,15 @@ package asrpt
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"schedlab/core"
 	"schedlab/core/sim"
+	"schedlab/policies/figure"
 )
 
 // TestFiguresCompareLikeWithLike: every A-SRPT figure but the predictor's has LAS, and every SRPT
@@ -62,4 +67,58 @@ func newFigurePolicy(t *testing.T, name string, params json.RawMessage) *Policy 
 	}
 	t.Fatalf("no policy %s", name)
 	return nil
+}
+
+// TestFiguresClaimAtEverySweepValue: in every JCT figure, each A-SRPT is held against LAS by a
+// direction reference at every sweep value, so the table shows where it stops beating LAS.
+func TestFiguresClaimAtEverySweepValue(t *testing.T) {
+	for _, f := range Figures() {
+		if f.ID == "asrpt-predictor" {
+			continue
+		}
+		for _, x := range f.Sweep.Values {
+			for _, s := range []string{"a-srpt", "a-srpt-preempt"} {
+				if !slices.ContainsFunc(f.Refs, func(r figure.Ref) bool {
+					return r.Kind == figure.Direction && r.X == x && r.Series == s && r.Baseline == "las" && r.Metric == "mean_jct_s" && r.Lower
+				}) {
+					t.Errorf("%s: no reference %s below las at %s=%s", f.ID, s, f.Sweep.Name, x)
+				}
+			}
+		}
+	}
+}
+
+// TestClusterFigureSameLoad: asrpt-cluster's cells scale the arrival rate with the cluster, so the
+// offered load (rate per GPU) is asrpt-jct's at every size, and its 64-GPU cell is asrpt-jct's run.
+func TestClusterFigureSameLoad(t *testing.T) {
+	var f *figure.Figure
+	for _, g := range Figures() {
+		if g.ID == "asrpt-cluster" {
+			f = g
+		}
+	}
+	if f == nil {
+		t.Fatal("no asrpt-cluster figure")
+	}
+	jct := base(f.Seeds[0])
+	for x, val := range f.Sweep.Values {
+		sp := f.Cell(x, 0, f.Seeds[0])
+		c, err := core.ParseCluster(sp.Cluster)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strconv.Itoa(c.NumGPUs()); got != val {
+			t.Errorf("x=%s: got a cluster of %s GPUs (%s)", val, got, sp.Cluster)
+		}
+		var rate int
+		if _, err := fmt.Sscanf(sp.Generate, "recurring:jobs=400,rate=%d,sigma=0.5", &rate); err != nil {
+			t.Fatalf("x=%s: workload %q: %v", val, sp.Generate, err)
+		}
+		if got, want := float64(rate)/float64(c.NumGPUs()), 4.0/64; got != want {
+			t.Errorf("x=%s: got %v jobs/h per GPU, want asrpt-jct's %v", val, got, want)
+		}
+		if val == "64" && (sp.Generate != jct.Generate || sp.Cluster != jct.Cluster) {
+			t.Errorf("x=64: got %s on %s, want asrpt-jct's %s on %s", sp.Generate, sp.Cluster, jct.Generate, jct.Cluster)
+		}
+	}
 }

@@ -34,6 +34,14 @@ type Policy struct {
 	learnt []bool
 	live   []int // arrival indexes started and not yet learnt
 	order  []*sim.JobState
+	ranked []ranked // the waiting jobs best first (reused between decisions)
+}
+
+// ranked is a waiting job with its priority, read once before the sort rather than at every
+// comparison.
+type ranked struct {
+	prio prio
+	job  *sim.JobState
 }
 
 // New builds a policy.
@@ -136,21 +144,25 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	for _, j := range p.order {
 		p.correct(v, j)
 	}
-	slices.SortFunc(p.order, func(a, b *sim.JobState) int {
-		if p.vm.Less(a.Index, b.Index) {
-			return -1
-		}
-		if p.vm.Less(b.Index, a.Index) {
-			return 1
-		}
-		return 0
-	})
+	p.ranked = p.ranked[:0]
+	for _, j := range p.order {
+		p.ranked = append(p.ranked, ranked{p.vm.prio(j.Index), j})
+	}
+	slices.SortFunc(p.ranked, func(a, b ranked) int { return a.prio.compare(b.prio) })
 	free := FreeOf(v)
-	for k, j := range p.order {
-		ids, ok := p.place(free, j.Job)
+	idle := free.count()
+	for k, r := range p.ranked {
+		j := r.job
+		// A job wider than the idle GPUs fits nowhere: skip the mapper (under overload most of
+		// the queue is such jobs, and this loop runs at every event).
+		ids, ok := []int(nil), false
+		if j.Job.GPUs <= idle {
+			ids, ok = p.place(free, j.Job)
+		}
 		if !ok && p.opt.Preempt && why&sim.OnTick != 0 && k == 0 {
 			ids, ok = p.evictFor(v, j)
 			free = FreeOf(v)
+			idle = free.count()
 		}
 		if !ok {
 			if p.opt.NoBackfill {
@@ -162,6 +174,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			panic(err) // the mapper only returns idle GPUs
 		}
 		free.remove(ids)
+		idle -= len(ids)
 		if !p.learnt[j.Index] && !slices.Contains(p.live, j.Index) {
 			p.live = append(p.live, j.Index)
 		}

@@ -23,15 +23,28 @@ type Virtual struct {
 	now    core.Time
 	active []int // indexes into jobs of not-yet-finished virtual jobs
 	jobs   []vjob
-	pos    map[int]int // arrival index -> jobs index
-	spans  []Span
+	// pos[i] is 1 + the jobs index of arrival index i, 0 when i is not on the machine: a slice,
+	// not a map, because every priority comparison (Less) looks two jobs up.
+	pos   []int32
+	spans []Span
 }
 
-func newVirtual() *Virtual { return &Virtual{pos: map[int]int{}} }
+func newVirtual() *Virtual { return &Virtual{} }
+
+// at returns the jobs index of arrival index idx.
+func (m *Virtual) at(idx int) (int, bool) {
+	if idx >= len(m.pos) || m.pos[idx] == 0 {
+		return 0, false
+	}
+	return int(m.pos[idx]) - 1, true
+}
 
 // Add puts a job with virtual processing time rem (ms) on the machine at the current time.
 func (m *Virtual) Add(idx int, rem float64) {
-	m.pos[idx] = len(m.jobs)
+	if idx >= len(m.pos) {
+		m.pos = append(m.pos, make([]int32, idx+1-len(m.pos))...)
+	}
+	m.pos[idx] = int32(len(m.jobs) + 1)
 	m.jobs = append(m.jobs, vjob{idx: idx, rem: max(rem, 1)})
 	m.active = append(m.active, len(m.jobs)-1)
 }
@@ -41,7 +54,7 @@ func (m *Virtual) Add(idx int, rem float64) {
 // keeping its old virtual completion time would give a job that outlived its prediction the best
 // priority for good, however long it still runs.
 func (m *Virtual) Extend(idx int, extra float64) {
-	k, ok := m.pos[idx]
+	k, ok := m.at(idx)
 	if !ok || extra <= 0 {
 		return
 	}
@@ -105,32 +118,51 @@ func (m *Virtual) addSpan(idx int, from, to core.Time) {
 	m.spans = append(m.spans, Span{Job: idx, From: from, To: to})
 }
 
-// key is a job's priority: virtually finished jobs by their virtual completion time first, then
-// the others by remaining virtual time (the order SRPT will finish them in). Lower is better.
-func (m *Virtual) key(idx int) (done bool, a float64, b int) {
-	k, ok := m.pos[idx]
+// prio is a job's priority: virtually finished jobs by their virtual completion time first, then
+// the others by remaining virtual time (the order SRPT will finish them in), then arrival index.
+type prio struct {
+	done bool
+	a    float64
+	idx  int
+}
+
+// prio returns job idx's priority now (a job not on the machine comes after every job on it).
+func (m *Virtual) prio(idx int) prio {
+	k, ok := m.at(idx)
 	if !ok {
-		return false, 1e300, idx
+		return prio{a: 1e300, idx: idx}
 	}
 	j := &m.jobs[k]
 	if j.done {
-		return true, float64(j.vDone), idx
+		return prio{done: true, a: float64(j.vDone), idx: idx}
 	}
-	return false, j.rem, idx
+	return prio{a: j.rem, idx: idx}
+}
+
+// before reports whether x is a better (smaller) priority than y.
+func (x prio) before(y prio) bool {
+	if x.done != y.done {
+		return x.done
+	}
+	if x.a != y.a {
+		return x.a < y.a
+	}
+	return x.idx < y.idx
+}
+
+// compare orders priorities best first, for sorting.
+func (x prio) compare(y prio) int {
+	if x.before(y) {
+		return -1
+	}
+	if y.before(x) {
+		return 1
+	}
+	return 0
 }
 
 // Less reports whether job x has a better (smaller) priority than job y.
-func (m *Virtual) Less(x, y int) bool {
-	dx, ax, bx := m.key(x)
-	dy, ay, by := m.key(y)
-	if dx != dy {
-		return dx
-	}
-	if ax != ay {
-		return ax < ay
-	}
-	return bx < by
-}
+func (m *Virtual) Less(x, y int) bool { return m.prio(x).before(m.prio(y)) }
 
 // Spans returns the virtual schedule so far (a copy).
 func (m *Virtual) Spans() []Span { return append([]Span(nil), m.spans...) }

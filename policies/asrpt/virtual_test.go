@@ -22,11 +22,11 @@ func TestVirtualSRPT(t *testing.T) {
 	}
 	// Job 1 outlived its prediction: 1.5 s more virtual work puts it back, ahead of job 0.
 	m.Extend(1, 1_500)
-	if done, rem, _ := m.key(1); done || rem != 1_500 {
-		t.Errorf("got job 1 done=%v rem=%v, want back on the machine with 1500 ms", done, rem)
+	if p := m.prio(1); p.done || p.a != 1_500 {
+		t.Errorf("got job 1 done=%v rem=%v, want back on the machine with 1500 ms", p.done, p.a)
 	}
 	m.Advance(5 * core.Second)
-	if done, _, _ := m.key(1); !done {
+	if !m.prio(1).done {
 		t.Errorf("got job 1 unfinished at 5 s, want finished again at 4.5 s")
 	}
 	if got := m.Spans(); got[len(got)-2] != (Span{1, 3000, 4500}) {
