@@ -43,9 +43,12 @@ type Policy struct {
 	p     Params
 	col   *interference.Colocation
 	pred  *learn.Predictors // iasp-iapp only
+	iasp  *pairTable        // iasp-iapp: IASP's predictions; oracle: the measured pairs
+	iapp  *pairTable        // iasp-iapp: IAPP's predictions; oracle: the measured pairs
 	types []int32           // job type per arrival index, -1 = never shares; -2 = not looked up
-	bad   [][2]int32        // gandiva-pack: type pairs observed to interfere
+	bad   []bool            // gandiva-pack: [a*n+b], job types a and b observed to interfere
 	occ   []*sim.JobState   // scratch
+	stuck []*core.Job       // scratch: jobs Decide found no room for since the last start
 }
 
 // Name implements sim.Policy.
@@ -81,8 +84,19 @@ func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
 		return nil, err
 	}
 	p.p = ps
-	if k == kIASP {
+	switch k {
+	case kIASP:
 		p.pred = learn.Train(p.col.Model(), p.p.TrainFrac, p.p.Seed)
+		p.iasp, p.iapp = tabulate(p.pred.IASP.Predict), tabulate(p.pred.IAPP.Predict)
+	case kOracle:
+		p.iasp = tabulate(func(t, x, y int) float64 {
+			r, _ := p.col.Model().Pair(interference.GPUTypes()[t], x, y)
+			return r
+		})
+		p.iapp = p.iasp
+	case kGandiva:
+		n := interference.NumJobTypes()
+		p.bad = make([]bool, n*n)
 	}
 	return p, nil
 }
@@ -116,16 +130,27 @@ func (p *Policy) typeOf(j *sim.JobState) int {
 
 // Decide implements sim.Policy: gandiva-pack first migrates jobs seen to interfere; then every
 // policy starts waiting jobs in arrival order wherever its placement finds room (backfill).
+// A job that finds no room leaves the cluster as it was (and draws no random numbers), so a later
+// job with the same needs cannot find room either until some job starts: it waits without a
+// search. Under load the queue is long and repeats a few needs, so this skips most searches.
 func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	if p.kind == kGandiva && why&sim.OnTick != 0 {
 		p.migrate(v)
 	}
+	p.stuck = p.stuck[:0]
 	for j := range v.Pending() {
-		if gpus := p.place(v, j); gpus != nil {
-			if err := v.Start(j, sim.Alloc{GPUs: gpus, Share: true}); err != nil {
-				panic(fmt.Sprintf("%s: %v", p.name, err)) // place checked every condition
-			}
+		if slices.ContainsFunc(p.stuck, func(x *core.Job) bool { return sameNeeds(x, j.Job) }) {
+			continue
 		}
+		gpus := p.place(v, j)
+		if gpus == nil {
+			p.stuck = append(p.stuck, j.Job)
+			continue
+		}
+		if err := v.Start(j, sim.Alloc{GPUs: gpus, Share: true}); err != nil {
+			panic(fmt.Sprintf("%s: %v", p.name, err)) // place checked every condition
+		}
+		p.stuck = p.stuck[:0]
 	}
 }
 
@@ -157,15 +182,11 @@ func (p *Policy) migrate(v *sim.View) {
 }
 
 func (p *Policy) markBad(a, b int) {
-	pair := [2]int32{int32(min(a, b)), int32(max(a, b))}
-	if !slices.Contains(p.bad, pair) {
-		p.bad = append(p.bad, pair)
-	}
+	n := interference.NumJobTypes()
+	p.bad[a*n+b], p.bad[b*n+a] = true, true
 }
 
-func (p *Policy) isBad(a, b int) bool {
-	return slices.Contains(p.bad, [2]int32{int32(min(a, b)), int32(max(a, b))})
-}
+func (p *Policy) isBad(a, b int) bool { return p.bad[a*interference.NumJobTypes()+b] }
 
 // cand is a GPU a job could use.
 type cand struct {
@@ -212,15 +233,8 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 	k := j.Job.GPUs
 	a := p.typeOf(j)
 	var iasp, iapp pairFn
-	switch p.kind {
-	case kIASP:
-		iasp, iapp = p.pred.IASP.Predict, p.pred.IAPP.Predict
-	case kOracle:
-		truth := func(t, x, y int) float64 {
-			r, _ := p.col.Model().Pair(interference.GPUTypes()[t], x, y)
-			return r
-		}
-		iasp, iapp = truth, truth
+	if p.iasp != nil {
+		iasp, iapp = p.iasp.at, p.iapp.at
 	}
 	var cands []cand
 	for g := range c.NumGPUs() {
