@@ -192,7 +192,7 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Colocation != nil {
 		s.coloc = cfg.Colocation
 		s.occ = make([][]int32, n)
-		s.joins = newJoinMemo(n)
+		s.joins = newJoinMemo(n, len(s.jobs))
 	}
 	s.cpuUsed = make([]float64, len(s.cl.Servers))
 	s.memUsed = make([]float64, len(s.cl.Servers))
