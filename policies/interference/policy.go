@@ -47,7 +47,7 @@ type Policy struct {
 	iapp  *pairTable        // iasp-iapp: IAPP's predictions; oracle: the measured pairs
 	types []int32           // job type per arrival index, -1 = never shares; -2 = not looked up
 	bad   []bool            // gandiva-pack: [a*n+b], job types a and b observed to interfere
-	occ   []*sim.JobState   // scratch
+	kinds []int             // scratch: a GPU's occupants' job types
 	stuck []*core.Job       // scratch: jobs Decide found no room for since the last start
 }
 
@@ -194,35 +194,31 @@ type cand struct {
 	cost      float64 // lower is better
 }
 
-// pairFn is a normalised-throughput estimate: job type a next to job type b on GPU type t.
-type pairFn func(t, a, b int) float64
-
 // gain is the net normalised throughput a job of type a adds by joining GPU g under estimate f:
 // its own throughput beside the occupants, minus what the occupants lose.
-func (p *Policy) gain(v *sim.View, f pairFn, t, a, g int) (float64, bool) {
-	occ := p.occ[:0]
+func (p *Policy) gain(v *sim.View, f *pairTable, t, a, g int) (float64, bool) {
+	kinds := p.kinds[:0]
 	for _, o := range v.Occupants(g) {
-		occ = append(occ, v.Job(int(o)))
-	}
-	p.occ = occ[:0]
-	own := 1.0
-	for _, o := range occ {
-		b := p.typeOf(o)
+		b := p.typeOf(v.Job(int(o)))
 		if b < 0 {
 			return 0, false
 		}
-		own *= f(t, a, b)
+		kinds = append(kinds, b)
+	}
+	p.kinds = kinds[:0]
+	own := 1.0
+	for _, b := range kinds {
+		own *= f.at(t, a, b)
 	}
 	loss := 0.0
-	for _, y := range occ {
-		ty := p.typeOf(y)
+	for y, ty := range kinds {
 		before := 1.0
-		for _, o := range occ {
+		for o, to := range kinds {
 			if o != y {
-				before *= f(t, ty, p.typeOf(o))
+				before *= f.at(t, ty, to)
 			}
 		}
-		loss += before * (1 - f(t, ty, a))
+		loss += before * (1 - f.at(t, ty, a))
 	}
 	return own - loss, true
 }
@@ -232,10 +228,7 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 	c := v.Cluster()
 	k := j.Job.GPUs
 	a := p.typeOf(j)
-	var iasp, iapp pairFn
-	if p.iasp != nil {
-		iasp, iapp = p.iasp.at, p.iapp.at
-	}
+	iasp, iapp := p.iasp, p.iapp
 	var cands []cand
 	for g := range c.NumGPUs() {
 		sv := c.ServerOf(g)
@@ -337,7 +330,7 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 
 // nlwp places the tasks on the chosen node's GPUs by IAPP's predicted loss (the node-level
 // communication term is the same for every GPU of one server).
-func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp pairFn, a int) []int {
+func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp *pairTable, a int) []int {
 	re := p.nlwpAll(v, list, iapp, a)
 	if len(re) < k {
 		return nil
@@ -351,7 +344,7 @@ func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp pairFn, a int) []int
 // with no gain), so Lambda > 1 keeps such a gang waiting for one server — unless no server of an
 // allowed type is large enough, when spanning is unavoidable and Lambda is not applied. The
 // others fill servers with the most candidates first.
-func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp pairFn, a int) []int {
+func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp *pairTable, a int) []int {
 	c := v.Cluster()
 	k := j.Job.GPUs
 	var out []int
@@ -394,7 +387,7 @@ func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp pairFn,
 
 // nlwpAll re-costs a server's candidates by IAPP, cheapest first: a shared GPU costs 1 − its
 // predicted gain and is dropped when the gain is below Theta; free GPUs keep their cost.
-func (p *Policy) nlwpAll(v *sim.View, list []cand, iapp pairFn, a int) []cand {
+func (p *Policy) nlwpAll(v *sim.View, list []cand, iapp *pairTable, a int) []cand {
 	re := make([]cand, 0, len(list))
 	for _, x := range list {
 		if !v.IsFree(x.g) {

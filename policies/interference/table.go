@@ -7,6 +7,9 @@ import (
 	"schedlab/core/interference"
 )
 
+// pairFn is a normalised-throughput estimate: job type a next to job type b on GPU type t.
+type pairFn func(t, a, b int) float64
+
 // pairTable is a pairFn evaluated once for every (GPU type, job type, job type): placement asks
 // for the same few pairs thousands of times a run, and IAPP's network costs a forward pass (and
 // its buffers) per call. The stored values are the function's own, so decisions are unchanged.
@@ -28,7 +31,7 @@ func tabulate(f pairFn) *pairTable {
 	return tb
 }
 
-// at implements pairFn.
+// at is the tabulated f(t, a, b).
 func (tb *pairTable) at(t, a, b int) float64 { return tb.y[(t*tb.n+a)*tb.n+b] }
 
 // sameNeeds reports whether place treats jobs x and y alike: it reads a job only through its
