@@ -8,6 +8,7 @@ type Colocation struct {
 	model  *Model
 	models *core.Models
 	types  map[*core.Job]int32 // job → job type, -1 = never shares (memoised: the engine asks often)
+	kinds  []int32             // Fits' scratch: the group's job types so far
 }
 
 // NewColocation builds the sim.Colocation over model m and registry models (nil = names only).
@@ -32,29 +33,30 @@ func (c *Colocation) Type(j *core.Job) (int, bool) {
 }
 
 // Fits implements sim.Colocation: every pair measured as fitting and, for three or more jobs,
-// the footprints within the GPU's memory.
+// the footprints within the GPU's memory. Each job's type is looked up once and the GPU type's
+// table row once: policies ask this for every waiting job and busy GPU, on groups of up to a
+// GPU's memory in jobs.
 func (c *Colocation) Fits(group []*core.Job, t core.GPUType) bool {
-	if typeIndex(t) < 0 {
+	ti := typeIndex(t)
+	if ti < 0 {
 		return false
 	}
+	norm := &c.model.norm[ti]
+	kinds := c.kinds[:0] // the types of group[:i]
+	defer func() { c.kinds = kinds[:0] }()
 	mem := 0.0
-	for i, a := range group {
+	for _, a := range group {
 		ka, ok := c.Type(a)
 		if !ok {
 			return false
 		}
 		mem += footprintGB[ka]
-		for _, b := range group[:i] {
-			kb, ok := c.Type(b)
-			if !ok {
-				return false
-			}
-			x, _ := c.model.Pair(t, ka, kb)
-			y, _ := c.model.Pair(t, kb, ka)
-			if x == 0 || y == 0 {
+		for _, kb := range kinds {
+			if norm[ka][kb] == 0 || norm[kb][ka] == 0 {
 				return false
 			}
 		}
+		kinds = append(kinds, int32(ka))
 	}
 	return len(group) < 3 || mem <= t.MemGB()
 }

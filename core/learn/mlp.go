@@ -137,6 +137,8 @@ func TrainMLP(train []Sample, cfg MLPConfig) *MLP {
 // to gw and gb, acts[0] holding its standardised input. It is a function of its own, called per
 // sample, so that a WebAssembly engine that compiles in tiers (V8's Liftoff, then TurboFan) runs
 // it optimised after the first calls: a single long-running call never leaves the baseline tier.
+// An output whose delta is zero (a ReLU that was off) is skipped: it would add only zeros, to
+// sums that start at +0 and so can never be −0 — adding ±0 leaves every such sum unchanged.
 func (m *MLP) accumulate(acts, deltas, gw, gb [][]float64, y, n float64) {
 	L := len(m.sizes) - 1
 	m.forward(acts)
@@ -146,6 +148,9 @@ func (m *MLP) accumulate(acts, deltas, gw, gb [][]float64, y, n float64) {
 		a := acts[l]
 		for o := range out {
 			d := deltas[l+1][o]
+			if d == 0 {
+				continue // adds zeros only: see above
+			}
 			gb[l][o] += d
 			row := gw[l][o*in : (o+1)*in]
 			row = row[:len(a)]
@@ -162,6 +167,9 @@ func (m *MLP) accumulate(acts, deltas, gw, gb [][]float64, y, n float64) {
 		clear(dl)
 		for o := range out {
 			d := deltas[l+1][o]
+			if d == 0 {
+				continue
+			}
 			row := m.w[l][o*in : (o+1)*in]
 			row = row[:len(dl)]
 			for k := range dl {
@@ -185,23 +193,44 @@ func adam(w, g, mo, ve []float64, lr, p1, p2 float64) {
 	}
 }
 
-// forward fills acts[1:] from acts[0] (ReLU hidden layers, linear output).
+// forward fills acts[1:] from acts[0] (ReLU hidden layers, linear output). Four outputs are
+// summed side by side: each output's sum is one chain of dependent additions, and interleaving
+// four chains keeps the adder busy while leaving each sum's order — and so its value — unchanged.
 func (m *MLP) forward(acts [][]float64) {
 	L := len(m.sizes) - 1
 	for l := range L {
 		in, out := m.sizes[l], m.sizes[l+1]
-		a := acts[l]
-		for o := range out {
-			x := m.b[l][o]
-			row := m.w[l][o*in : (o+1)*in]
-			row = row[:len(a)]
+		a, w, b, z := acts[l], m.w[l], m.b[l], acts[l+1][:out]
+		relu := l < L-1
+		o := 0
+		for ; o+4 <= out; o += 4 {
+			r0 := w[o*in : (o+1)*in][:len(a)]
+			r1 := w[(o+1)*in : (o+2)*in][:len(a)]
+			r2 := w[(o+2)*in : (o+3)*in][:len(a)]
+			r3 := w[(o+3)*in : (o+4)*in][:len(a)]
+			x0, x1, x2, x3 := b[o], b[o+1], b[o+2], b[o+3]
+			for k, v := range a {
+				x0 += r0[k] * v
+				x1 += r1[k] * v
+				x2 += r2[k] * v
+				x3 += r3[k] * v
+			}
+			z[o], z[o+1], z[o+2], z[o+3] = x0, x1, x2, x3
+		}
+		for ; o < out; o++ {
+			x := b[o]
+			row := w[o*in : (o+1)*in][:len(a)]
 			for k, v := range a {
 				x += row[k] * v
 			}
-			if l < L-1 && x < 0 {
-				x = 0
+			z[o] = x
+		}
+		if relu {
+			for o, x := range z {
+				if x < 0 {
+					z[o] = 0
+				}
 			}
-			acts[l+1][o] = x
 		}
 	}
 }

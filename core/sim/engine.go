@@ -92,6 +92,7 @@ type Sim struct {
 	coloc       Colocation
 	occ         [][]int32   // per GPU: the jobs on it in joining order (nil when sharing is off)
 	jobScratch  []*core.Job // reused argument lists for the co-location model
+	joins       joinMemo    // canJoin's recent answers (sharing on only)
 	busy        busyAcc     // lean runs only
 	view        View        // the one View handed to the policy (a fresh one per instant cost an allocation)
 	i32         arena[int32]
@@ -191,6 +192,7 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Colocation != nil {
 		s.coloc = cfg.Colocation
 		s.occ = make([][]int32, n)
+		s.joins = newJoinMemo(n, len(s.jobs))
 	}
 	s.cpuUsed = make([]float64, len(s.cl.Servers))
 	s.memUsed = make([]float64, len(s.cl.Servers))

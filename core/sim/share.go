@@ -41,20 +41,25 @@ func (s *Sim) hostCharge(a Alloc, g int, sv *core.Server) (cpu, mem float64) {
 }
 
 // canJoin reports whether job j may be added to the jobs already on GPU g.
-func (s *Sim) canJoin(j *core.Job, g int) bool {
+func (s *Sim) canJoin(j *JobState, g int) bool {
 	if s.gpuOwner[g] < 0 {
 		return true
 	}
 	if s.occ == nil {
 		return false
 	}
+	if ok, found := s.joins.get(g, j.Index); found {
+		return ok
+	}
 	group := s.jobScratch[:0]
 	for _, o := range s.occ[g] {
 		group = append(group, s.jobs[o].Job)
 	}
-	group = append(group, j)
+	group = append(group, j.Job)
 	s.jobScratch = group[:0]
-	return s.coloc.Fits(group, s.cl.Servers[s.cl.ServerOf(g)].Type)
+	ok := s.coloc.Fits(group, s.cl.Servers[s.cl.ServerOf(g)].Type)
+	s.joins.put(g, j.Index, ok)
+	return ok
 }
 
 // occupy adds job i to GPU g's occupants; it reports whether the GPU was idle.
@@ -62,6 +67,7 @@ func (s *Sim) occupy(g int, i int32) bool {
 	idle := s.gpuOwner[g] < 0
 	if s.occ != nil {
 		s.occ[g] = append(s.occ[g], i)
+		s.joins.changed(g)
 	}
 	if idle {
 		s.gpuOwner[g] = i
@@ -82,6 +88,7 @@ func (s *Sim) vacate(g int, i int32) bool {
 	}
 	o = slices.Delete(o, k, k+1)
 	s.occ[g] = o
+	s.joins.changed(g)
 	if len(o) == 0 {
 		s.gpuOwner[g] = -1
 		return true
@@ -204,7 +211,7 @@ func (v *View) Sharing(g int) int {
 // CanShare reports whether pending job j could be started with Alloc.Share on GPU g as far as
 // the co-location model is concerned: g is idle, or sharing is on and j fits beside its jobs.
 // (The GPU type and host resources are checked by Start.)
-func (v *View) CanShare(j *JobState, g int) bool { return v.s.canJoin(j.Job, g) }
+func (v *View) CanShare(j *JobState, g int) bool { return v.s.canJoin(j, g) }
 
 // Slowdown is j's current normalised throughput (1 unless it shares a GPU, 0 if not running).
 func (v *View) Slowdown(j *JobState) float64 {

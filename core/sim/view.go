@@ -172,7 +172,7 @@ func (v *View) Start(j *JobState, a Alloc) error {
 				return fmt.Errorf("start job %s: GPU %d is busy", j.Job.ID, g)
 			case s.occ == nil:
 				return fmt.Errorf("start job %s: GPU %d is busy and sharing is off (no co-location model)", j.Job.ID, g)
-			case !s.canJoin(j.Job, g):
+			case !s.canJoin(j, g):
 				return fmt.Errorf("start job %s: does not fit beside the jobs on GPU %d", j.Job.ID, g)
 			}
 		}

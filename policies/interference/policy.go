@@ -43,9 +43,12 @@ type Policy struct {
 	p     Params
 	col   *interference.Colocation
 	pred  *learn.Predictors // iasp-iapp only
+	iasp  *pairTable        // iasp-iapp: IASP's predictions; oracle: the measured pairs
+	iapp  *pairTable        // iasp-iapp: IAPP's predictions; oracle: the measured pairs
 	types []int32           // job type per arrival index, -1 = never shares; -2 = not looked up
-	bad   [][2]int32        // gandiva-pack: type pairs observed to interfere
-	occ   []*sim.JobState   // scratch
+	bad   []bool            // gandiva-pack: [a*n+b], job types a and b observed to interfere
+	kinds []int             // scratch: a GPU's occupants' job types
+	stuck []*core.Job       // scratch: jobs Decide found no room for since the last start
 }
 
 // Name implements sim.Policy.
@@ -81,8 +84,19 @@ func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
 		return nil, err
 	}
 	p.p = ps
-	if k == kIASP {
+	switch k {
+	case kIASP:
 		p.pred = learn.Train(p.col.Model(), p.p.TrainFrac, p.p.Seed)
+		p.iasp, p.iapp = tabulate(p.pred.IASP.Predict), tabulate(p.pred.IAPP.Predict)
+	case kOracle:
+		p.iasp = tabulate(func(t, x, y int) float64 {
+			r, _ := p.col.Model().Pair(interference.GPUTypes()[t], x, y)
+			return r
+		})
+		p.iapp = p.iasp
+	case kGandiva:
+		n := interference.NumJobTypes()
+		p.bad = make([]bool, n*n)
 	}
 	return p, nil
 }
@@ -116,16 +130,27 @@ func (p *Policy) typeOf(j *sim.JobState) int {
 
 // Decide implements sim.Policy: gandiva-pack first migrates jobs seen to interfere; then every
 // policy starts waiting jobs in arrival order wherever its placement finds room (backfill).
+// A job that finds no room leaves the cluster as it was (and draws no random numbers), so a later
+// job with the same needs cannot find room either until some job starts: it waits without a
+// search. Under load the queue is long and repeats a few needs, so this skips most searches.
 func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	if p.kind == kGandiva && why&sim.OnTick != 0 {
 		p.migrate(v)
 	}
+	p.stuck = p.stuck[:0]
 	for j := range v.Pending() {
-		if gpus := p.place(v, j); gpus != nil {
-			if err := v.Start(j, sim.Alloc{GPUs: gpus, Share: true}); err != nil {
-				panic(fmt.Sprintf("%s: %v", p.name, err)) // place checked every condition
-			}
+		if slices.ContainsFunc(p.stuck, func(x *core.Job) bool { return sameNeeds(x, j.Job) }) {
+			continue
 		}
+		gpus := p.place(v, j)
+		if gpus == nil {
+			p.stuck = append(p.stuck, j.Job)
+			continue
+		}
+		if err := v.Start(j, sim.Alloc{GPUs: gpus, Share: true}); err != nil {
+			panic(fmt.Sprintf("%s: %v", p.name, err)) // place checked every condition
+		}
+		p.stuck = p.stuck[:0]
 	}
 }
 
@@ -157,15 +182,11 @@ func (p *Policy) migrate(v *sim.View) {
 }
 
 func (p *Policy) markBad(a, b int) {
-	pair := [2]int32{int32(min(a, b)), int32(max(a, b))}
-	if !slices.Contains(p.bad, pair) {
-		p.bad = append(p.bad, pair)
-	}
+	n := interference.NumJobTypes()
+	p.bad[a*n+b], p.bad[b*n+a] = true, true
 }
 
-func (p *Policy) isBad(a, b int) bool {
-	return slices.Contains(p.bad, [2]int32{int32(min(a, b)), int32(max(a, b))})
-}
+func (p *Policy) isBad(a, b int) bool { return p.bad[a*interference.NumJobTypes()+b] }
 
 // cand is a GPU a job could use.
 type cand struct {
@@ -173,35 +194,31 @@ type cand struct {
 	cost      float64 // lower is better
 }
 
-// pairFn is a normalised-throughput estimate: job type a next to job type b on GPU type t.
-type pairFn func(t, a, b int) float64
-
 // gain is the net normalised throughput a job of type a adds by joining GPU g under estimate f:
 // its own throughput beside the occupants, minus what the occupants lose.
-func (p *Policy) gain(v *sim.View, f pairFn, t, a, g int) (float64, bool) {
-	occ := p.occ[:0]
+func (p *Policy) gain(v *sim.View, f *pairTable, t, a, g int) (float64, bool) {
+	kinds := p.kinds[:0]
 	for _, o := range v.Occupants(g) {
-		occ = append(occ, v.Job(int(o)))
-	}
-	p.occ = occ[:0]
-	own := 1.0
-	for _, o := range occ {
-		b := p.typeOf(o)
+		b := p.typeOf(v.Job(int(o)))
 		if b < 0 {
 			return 0, false
 		}
-		own *= f(t, a, b)
+		kinds = append(kinds, b)
+	}
+	p.kinds = kinds[:0]
+	own := 1.0
+	for _, b := range kinds {
+		own *= f.at(t, a, b)
 	}
 	loss := 0.0
-	for _, y := range occ {
-		ty := p.typeOf(y)
+	for y, ty := range kinds {
 		before := 1.0
-		for _, o := range occ {
+		for o, to := range kinds {
 			if o != y {
-				before *= f(t, ty, p.typeOf(o))
+				before *= f.at(t, ty, to)
 			}
 		}
-		loss += before * (1 - f(t, ty, a))
+		loss += before * (1 - f.at(t, ty, a))
 	}
 	return own - loss, true
 }
@@ -211,17 +228,7 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 	c := v.Cluster()
 	k := j.Job.GPUs
 	a := p.typeOf(j)
-	var iasp, iapp pairFn
-	switch p.kind {
-	case kIASP:
-		iasp, iapp = p.pred.IASP.Predict, p.pred.IAPP.Predict
-	case kOracle:
-		truth := func(t, x, y int) float64 {
-			r, _ := p.col.Model().Pair(interference.GPUTypes()[t], x, y)
-			return r
-		}
-		iasp, iapp = truth, truth
-	}
+	iasp, iapp := p.iasp, p.iapp
 	var cands []cand
 	for g := range c.NumGPUs() {
 		sv := c.ServerOf(g)
@@ -323,7 +330,7 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 
 // nlwp places the tasks on the chosen node's GPUs by IAPP's predicted loss (the node-level
 // communication term is the same for every GPU of one server).
-func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp pairFn, a int) []int {
+func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp *pairTable, a int) []int {
 	re := p.nlwpAll(v, list, iapp, a)
 	if len(re) < k {
 		return nil
@@ -337,7 +344,7 @@ func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp pairFn, a int) []int
 // with no gain), so Lambda > 1 keeps such a gang waiting for one server — unless no server of an
 // allowed type is large enough, when spanning is unavoidable and Lambda is not applied. The
 // others fill servers with the most candidates first.
-func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp pairFn, a int) []int {
+func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp *pairTable, a int) []int {
 	c := v.Cluster()
 	k := j.Job.GPUs
 	var out []int
@@ -380,7 +387,7 @@ func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp pairFn,
 
 // nlwpAll re-costs a server's candidates by IAPP, cheapest first: a shared GPU costs 1 − its
 // predicted gain and is dropped when the gain is below Theta; free GPUs keep their cost.
-func (p *Policy) nlwpAll(v *sim.View, list []cand, iapp pairFn, a int) []cand {
+func (p *Policy) nlwpAll(v *sim.View, list []cand, iapp *pairTable, a int) []cand {
 	re := make([]cand, 0, len(list))
 	for _, x := range list {
 		if !v.IsFree(x.g) {
