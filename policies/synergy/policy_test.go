@@ -89,7 +89,7 @@ func TestPeerAdjustment(t *testing.T) {
 	s := newSim(t, "1x8", jobs, p, core.Second)
 	for s.Now() < core.Second && s.Step() {
 	}
-	want := []struct{ cpu, mem float64 }{{3, 62.5}, {12, 125}, {1, 500.0 / 24}}
+	want := []struct{ cpu, mem float64 }{{3, 62.5}, {12, 125}, {1, 20}}
 	if len(p.round.plans) != 3 {
 		t.Fatalf("got %d planned jobs, want 3", len(p.round.plans))
 	}

@@ -90,3 +90,26 @@ func TestStaticTraceMatchesAuthors(t *testing.T) {
 		}
 	}
 }
+
+// TestStaticTraceDRFAndTetrisExact pins DRF and Tetris, with and without TUNE, to the authors'
+// simulator to the millisecond, not within issue 5's 2 %: Tetris's key sums the normalised memory
+// demand, so it alone showed the language models' memory (20 GB per GPU in the authors' model
+// files, once 500/24 here) as a 0.09 % gap (0.47 % with TUNE). The +tune numbers come from the
+// authors' simulator at 1bb2bed6 re-run for issue 15 with `--replay_trace
+// deploy_trace/static_100job_6_3_1100.0 --static --config_file configs/static_trace.ini` and
+// schedulers TETRIS+tune and DRF+tune: the mean of the 100 jobs' finish minus arrival times.
+func TestStaticTraceDRFAndTetrisExact(t *testing.T) {
+	if runtime.GOOS == "js" && testing.Short() {
+		t.Skip("short mode under wasm")
+	}
+	jobs := readSynergyTrace(t, filepath.Join(shareddata.Dir(t), "synergy", "static_100job_6_3_1100.0"))
+	for _, c := range []struct {
+		name string
+		want float64
+	}{{"drf", 20013.9505}, {"drf+tune", 17997.9505}, {"tetris", 13794.9505}, {"tetris+tune", 14007.9505}} {
+		// Our clock is in milliseconds and arrivals are 0.001 s apart: 1 ms of slack.
+		if got, _ := runStatic(t, jobs, c.name); got < c.want-0.001 || got > c.want+0.001 {
+			t.Errorf("%s: got mean JCT %.4f s, want the authors' %.4f s", c.name, got, c.want)
+		}
+	}
+}
