@@ -47,3 +47,13 @@ func BenchmarkFig8Cell(b *testing.B) {
 		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
 	}
 }
+
+// BenchmarkFig12Cell runs synergy-fig12's cells (9 jobs/h on the authors' stream, 30,000
+// arrivals, seed 42), one sub-benchmark per series, lean as the figure runs them.
+func BenchmarkFig12Cell(b *testing.B) {
+	for _, name := range []string{"drf", "drf+tune", "tetris", "tetris+tune"} {
+		spec := scenario.Spec{Generate: "synergy:jobs=30000,rate=9,split=20/70/10,stream=authors", Cluster: "16x8",
+			Round: 300, Policies: []string{name}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 42}
+		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
+	}
+}

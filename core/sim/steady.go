@@ -15,8 +15,9 @@ import (
 type SteadyPolicy interface {
 	RoundPolicy
 	// Steady returns n in [0, limit]: at the next n ticks, Decide would start exactly the leases it
-	// has just started. The engine has already bounded limit (≥ 1) by the next arrival and the
-	// first completion, so the policy answers only for its own state: its order and per-job flags.
+	// has just started. The engine has already bounded limit (≥ 1) by the first completion; the
+	// jobs that arrive meanwhile are the policy's to judge (View.Arrived, View.Job): an arrival
+	// that the policy's walk would never reach changes nothing (FIFO on a full cluster).
 	Steady(v *View, limit int) int
 	// Renewed tells the policy that the engine renewed every lease of the last round n times,
 	// skipping n ticks; the policy brings its per-job state to where those rounds would have left it.
@@ -24,7 +25,8 @@ type SteadyPolicy interface {
 }
 
 // skipSteady renews the leases just started through the following ticks at which a SteadyPolicy
-// would decide the same again. It runs only under round-credit progress without GPU sharing: a
+// would decide the same again. Jobs that arrive meanwhile arrive as usual (they wait, and the
+// policy has judged that they change nothing until the next tick it is asked at). It runs only under round-credit progress without GPU sharing: a
 // renewed lease then changes nothing but the work credited, which is the same every round, so the
 // run's jobs, intervals and summary are those of the round-by-round run. What differs is only what
 // the skipped instants would have added without changing anything: a series point per tick.
@@ -35,10 +37,6 @@ func (s *Sim) skipSteady() {
 	}
 	r := s.cfg.Round
 	limit := math.MaxInt
-	if s.nextArrival < len(s.jobs) {
-		// The first tick at or after an arrival sees it; the ticks before that may be skipped.
-		limit = int((s.jobs[s.nextArrival].Job.Submit-s.now+r-1)/r) - 1
-	}
 	for i := s.runHead; i >= 0 && limit > 0; i = s.jobs[i].next {
 		j := &s.jobs[i]
 		left := j.total - j.done

@@ -101,17 +101,32 @@ func (p *Policy) died(c int32, k int) { p.deadAt[c], p.diedAt[c] = p.roundNo, in
 // walk takes jobs from the queue in order while some fit the free GPUs (see queue), placing as it
 // goes; LAS first takes its "jobs this round" (jobs whose GPU demand fits the remaining free-GPU
 // count) and, under TUNE, places them largest first. It notes each job it takes with the free GPUs
-// it was taken against, which Steady reads.
+// it was taken against, and the free GPUs it ended with, which Steady reads.
 func (p *Policy) walk(v *sim.View) {
 	r := &p.round
 	q := &p.queue
 	p.scanned, p.freeAt = p.scanned[:0], p.freeAt[:0]
 	take := func(free int) (int32, bool) {
+		// The front's first job that may still be placed: one ruled out now stays out this round.
+		for p.cursor < len(p.front) {
+			i := p.front[p.cursor].job
+			if v.Job(int(i)).Job.GPUs <= free && !p.dead(p.st[i].class) {
+				break
+			}
+			p.cursor++
+		}
 		c := q.next(free, p.dead)
-		if c < 0 {
+		var i int32
+		switch {
+		case p.cursor < len(p.front) && (c < 0 || compareEntries(p.front[p.cursor], q.heaps[c].items[0]) < 0):
+			i = p.front[p.cursor].job
+			p.cursor++
+		case c >= 0:
+			i = q.pop(c).job
+		default:
 			return 0, false
 		}
-		i := q.pop(c).job
+		p.st[i].taken = p.roundNo
 		p.scanned, p.freeAt = append(p.scanned, i), append(p.freeAt, free)
 		return i, true
 	}
@@ -119,16 +134,18 @@ func (p *Policy) walk(v *sim.View) {
 		for r.nfree > 0 {
 			i, ok := take(r.nfree)
 			if !ok {
-				return
+				break
 			}
 			if !p.consider(v, v.Job(int(i))) {
 				p.died(p.st[i].class, len(p.scanned)-1)
 			}
 		}
+		p.freeEnd = r.nfree
 		return
 	}
 	cands := p.cands[:0]
-	for free := v.FreeGPUs(); free > 0; {
+	free := v.FreeGPUs()
+	for free > 0 {
 		i, ok := take(free)
 		if !ok {
 			break
@@ -136,7 +153,7 @@ func (p *Policy) walk(v *sim.View) {
 		cands = append(cands, i)
 		free -= v.Job(int(i)).Job.GPUs
 	}
-	p.cands = cands
+	p.cands, p.freeEnd = cands, free
 	if p.mode == Tune {
 		slices.SortStableFunc(cands, func(a, b int32) int { return cmp.Compare(v.Job(int(b)).Job.GPUs, v.Job(int(a)).Job.GPUs) })
 	}

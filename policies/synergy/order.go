@@ -35,15 +35,15 @@ func (p *Policy) keyAt(v *sim.View, j *sim.JobState, s *jobState, done float64, 
 		ideal := s.unit * j.Total()
 		return (v.Now().Seconds() - j.Job.Submit.Seconds() + p.remaining(j, s, done)) / ideal
 	case DRF:
-		c := v.Cluster()
-		return max(float64(j.Job.GPUs)/float64(c.NumGPUs()), s.dem.CPU/c.TotalCPUs(), s.dem.Mem/c.TotalMemGB())
+		t := &p.total
+		return max(float64(j.Job.GPUs)/t.gpus, s.dem.CPU/t.cpu, s.dem.Mem/t.mem)
 	case Tetris:
-		c := v.Cluster()
+		t := &p.total
 		dur := p.remaining(j, s, done)
 		w := 0.0
-		w += float64(j.Job.GPUs) / float64(c.NumGPUs()) * dur
-		w += s.dem.CPU / c.TotalCPUs() * dur
-		w += s.dem.Mem / c.TotalMemGB() * dur
+		w += float64(j.Job.GPUs) / t.gpus * dur
+		w += s.dem.CPU / t.cpu * dur
+		w += s.dem.Mem / t.mem * dur
 		return w
 	}
 	return j.Job.Submit.Seconds()
@@ -76,11 +76,13 @@ func (p *Policy) sortAll(v *sim.View) {
 	}
 }
 
-// refresh brings the queue to this round: it queues the jobs that arrived since the last round and
-// the jobs the last round read (placed or not, their keys may have moved), then resets the
-// speed-ups the last round changed — after computing their entries, since this round's sort still
-// sees them (the authors' order) — and notes those jobs, so that settle re-keys the ones this
-// round's walk does not reach. Every other waiting job's speed-up is already its own.
+// refresh brings the queue to this round: it queues the jobs that arrived since the last round,
+// and sorts the jobs the last round took (placed or not, their keys may have moved) into the front
+// list, which the walk reads beside the heaps: they are mostly the first jobs again, and taking
+// them from a sorted list of a hundred costs less than sifting them through heaps of thousands.
+// Then it resets the speed-ups the last round changed, after computing their entries, since this
+// round's sort still sees them (the authors' order); every other waiting job's speed-up is
+// already its own. The front jobs this round does not take go to the heaps in settle.
 func (p *Policy) refresh(v *sim.View) {
 	arrived := v.Arrived()
 	for i := p.seen; i < arrived; i++ {
@@ -93,18 +95,16 @@ func (p *Policy) refresh(v *sim.View) {
 		p.wait.push(int32(i), j.Job.Submit)
 	}
 	p.seen = arrived
-	p.reset = p.reset[:0]
+	p.front, p.cursor = p.front[:0], 0
 	for _, i := range p.scanned {
 		j, s := v.Job(int(i)), &p.st[i]
 		if j.Status() != sim.Pending {
 			continue // finished at its lease's end
 		}
-		p.queue.push(p.entry(v, j, s), s.class, j.Job.GPUs)
-		if s.keySpeed != s.dem.Speedup {
-			s.keySpeed = s.dem.Speedup
-			p.reset = append(p.reset, i)
-		}
+		p.front = append(p.front, p.entry(v, j, s))
+		s.keySpeed = s.dem.Speedup
 	}
+	slices.SortFunc(p.front, compareEntries)
 }
 
 // bump is the authors' starvation rule: a job that has waited over 1000 h since its last lease's
@@ -136,13 +136,14 @@ func (p *Policy) waits(v *sim.View, e waitEntry) bool {
 	return j.Status() == sim.Pending && !s.prio && s.waitingSince(j) == e.since
 }
 
-// settle ends a round of a queued order: the jobs whose speed-up refresh reset and that the walk did
-// not reach get their new entries, and the jobs that ran last round but not this one begin to wait.
+// settle ends a round of a queued order: the front jobs the walk did not take go to the heaps with
+// their entries for the next round (a speed-up reset or a bump may have changed them), and the jobs
+// that ran last round but not this one begin to wait.
 func (p *Policy) settle(v *sim.View) {
-	for _, i := range p.reset {
-		if p.queue.has(i) {
-			s := &p.st[i]
-			p.queue.fix(p.entry(v, v.Job(int(i)), s), s.class)
+	for _, e := range p.front {
+		if s := &p.st[e.job]; s.taken != p.roundNo {
+			j := v.Job(int(e.job))
+			p.queue.push(p.entry(v, j, s), s.class, j.Job.GPUs)
 		}
 	}
 	lease := v.Now() + v.Round()

@@ -47,15 +47,18 @@ type Policy struct {
 	seen    int         // jobs arrived before the last round (the queue has or had them)
 	scanned []int32     // the jobs the last round's walk took, in order
 	freeAt  []int       // the free GPUs each was taken against
+	freeEnd int         // and the free GPUs left when it ended
 	placed  []int32     // the jobs it placed
-	reset   []int32     // jobs whose speed-up this round reset
+	front   []sortEntry // the jobs the last round took, sorted (see refresh)
+	cursor  int         // the first front entry the walk has neither taken nor ruled out
 	cands   []int32     // LAS's "jobs this round"
 	jobs    []int32     // FTF: every pending job, sorted
 	entries []sortEntry // FTF's sort
 	round   roundState
-	classes []class  // by id (jobState.class)
-	deadAt  []uint32 // per class: the round (roundNo) in which GREEDY last failed to place one
-	diedAt  []int32  // per class: the walk index of that job
+	total   struct{ gpus, cpu, mem float64 } // the cluster's, for DRF's and Tetris's shares
+	classes []class                          // by id (jobState.class)
+	deadAt  []uint32                         // per class: the round (roundNo) in which GREEDY last failed to place one
+	diedAt  []int32                          // per class: the walk index of that job
 	roundNo uint32
 	steady  []steadyJob // Steady's projection of the last round's walk
 	pairs   [][2]int32  // and the pairs of it that must stay in order
@@ -76,7 +79,8 @@ type jobState struct {
 	unit     float64 // seconds per unit of work at the proportional share
 	fairCPU  float64 // proportional cores and GB per GPU on the job's reference server
 	fairMem  float64
-	class    int32 // see classOf
+	class    int32  // see classOf
+	taken    uint32 // the round (roundNo) whose walk last took it
 }
 
 // class is what decides whether a job can be placed in a round, given the jobs the round placed
@@ -136,7 +140,9 @@ func (p *Policy) Progress() sim.Progress { return sim.RoundCredit }
 // Init implements sim.Initer.
 func (p *Policy) Init(v *sim.View) {
 	p.st = make([]jobState, v.NumJobs())
-	p.round.init(v.Cluster())
+	c := v.Cluster()
+	p.round.init(c)
+	p.total.gpus, p.total.cpu, p.total.mem = float64(c.NumGPUs()), c.TotalCPUs(), c.TotalMemGB()
 }
 
 // state returns j's record, computing its demand on first use.

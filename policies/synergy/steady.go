@@ -27,7 +27,10 @@ import (
 func (p *Policy) Steady(v *sim.View, limit int) int {
 	switch p.order {
 	case FIFO:
-		return limit
+		if p.round.nfree == 0 {
+			return limit // arrivals join the end of the order, which a full cluster never reaches
+		}
+		return min(limit, p.beforeArrival(v))
 	case FTF:
 		return 0
 	}
@@ -69,12 +72,64 @@ func (p *Policy) Steady(v *sim.View, limit int) int {
 			return 0
 		}
 	}
-	n := min(limit, p.unbumped(v))
+	return p.arrivals(v, p.inOrder(v, min(limit, p.unbumped(v))))
+}
+
+// inOrder bounds n by the first tick from 2 on at which a pair with a placed job falls out of order.
+func (p *Policy) inOrder(v *sim.View, n int) int {
+	sc := p.steady
 	for t := 2; t <= n; t++ {
-		for _, pr := range pairs {
+		for _, pr := range p.pairs {
 			a, b := int(pr[0]), int(pr[1])
 			if (sc[a].placed || sc[b].placed) && compareEntries(p.entryAt(v, a, t), p.entryAt(v, b, t)) >= 0 {
 				return t - 1
+			}
+		}
+	}
+	return n
+}
+
+// beforeArrival is how many ticks pass before one sees the next arrival.
+func (p *Policy) beforeArrival(v *sim.View) int {
+	a := v.Arrived()
+	if a >= v.NumJobs() {
+		return math.MaxInt
+	}
+	r := v.Round()
+	return int((v.Job(a).Job.Submit-v.Now()+r-1)/r) - 1
+}
+
+// arrivals bounds n, the ticks a queued order's round repeats, by the jobs that arrive meanwhile:
+// one seen at tick t must not fit what the walk left, and must stay behind the last job the walk
+// takes while its class can still be placed (as a heap top must, see Steady) at ticks t..n, and
+// not be bumped for starving by tick n.
+func (p *Policy) arrivals(v *sim.View, n int) int {
+	now, r := v.Now(), v.Round()
+	for a := v.Arrived(); a < v.NumJobs(); a++ {
+		j := v.Job(a)
+		seen := int((j.Job.Submit - now + r - 1) / r) // the first tick at or after its arrival
+		if seen > n {
+			return n
+		}
+		n = min(n, int((starvation-(now-j.Job.Submit))/r))
+		s := p.state(v, j)
+		if j.Job.GPUs <= p.freeEnd && !p.dead(s.class) {
+			return min(n, seen-1) // the walk ended with room for it
+		}
+		k := len(p.freeAt) - 1
+		for k >= 0 && p.freeAt[k] < j.Job.GPUs {
+			k--
+		}
+		if p.dead(s.class) {
+			k = min(k, int(p.diedAt[s.class]))
+		}
+		if k < 0 {
+			continue // it would not fit when the walk reads it
+		}
+		x := sortEntry{key: p.key(v, j, s), submit: j.Job.Submit, job: int32(a), prio: s.prio}
+		for t := seen; t <= n; t++ {
+			if compareEntries(p.entryAt(v, k, t), x) >= 0 {
+				n = t - 1 // it would be taken from tick t on
 			}
 		}
 	}
