@@ -81,6 +81,7 @@ type Sim struct {
 	windowLeft  int
 	nextTick    core.Time
 	rounds      Rounds
+	steady      SteadyPolicy // cfg.Policy, when it is one (see skipSteady)
 	leaseEnded  []int32
 	started     bool
 	stranded    bool // the policy left jobs waiting on an idle cluster with nothing more to come
@@ -149,6 +150,7 @@ func New(cfg Config) (*Sim, error) {
 	if rp, ok := cfg.Policy.(RoundPolicy); ok {
 		s.rounds = rp.Rounds()
 	}
+	s.steady, _ = cfg.Policy.(SteadyPolicy)
 	// Sort a permutation rather than the jobs themselves: a Job is a large struct.
 	perm := make([]int32, len(cfg.Jobs))
 	for i := range perm {
@@ -592,12 +594,24 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 // unchanged.
 func (s *Sim) iterTimeOn(j *JobState, p Placement, cont bool) (float64, string) {
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
-	if j.itCache > 0 && sh == j.itShape && (cont || Shaped(s.speed, j.Job)) {
+	if j.itCache > 0 && sh == j.itShape && (cont || s.shaped(j)) {
 		return j.itCache, j.itWarn
 	}
 	it, warn := s.speed.IterTime(j.Job, p)
 	j.itCache, j.itWarn, j.itShape = it, warn, sh
 	return it, warn
+}
+
+// shaped is Shaped(s.speed, j.Job), asked once per job: an interface assertion costs a table
+// lookup under wasm, and this is asked at every start.
+func (s *Sim) shaped(j *JobState) bool {
+	if j.shapedKnown == 0 {
+		j.shapedKnown = 2
+		if Shaped(s.speed, j.Job) {
+			j.shapedKnown = 1
+		}
+	}
+	return j.shapedKnown == 1
 }
 
 // shape is what a ShapeModel's answer may depend on, besides the job (whose GPU count is fixed).

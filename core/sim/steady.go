@@ -31,8 +31,8 @@ type SteadyPolicy interface {
 // run's jobs, intervals and summary are those of the round-by-round run. What differs is only what
 // the skipped instants would have added without changing anything: a series point per tick.
 func (s *Sim) skipSteady() {
-	sp, ok := s.cfg.Policy.(SteadyPolicy)
-	if !ok || s.cfg.Progress != RoundCredit || s.occ != nil || s.runLen == 0 {
+	sp := s.steady
+	if sp == nil || s.cfg.Progress != RoundCredit || s.occ != nil || s.runLen == 0 {
 		return
 	}
 	r := s.cfg.Round
