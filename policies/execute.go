@@ -39,6 +39,8 @@ type Hooks struct {
 	// is the same, Result keeps the jobs' records but no Gantt, host or utilisation charts can be
 	// drawn from it. A figure's cells run lean so that a worker stays small.
 	Lean bool
+	// Workloads, when set, keeps the generated workloads of a worker's last cells (RunCellSpec).
+	Workloads *Workloads
 }
 
 // ErrCancelled is returned when Hooks.Cancel asked to stop.

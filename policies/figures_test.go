@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -140,5 +141,40 @@ func TestRunCellSpecFlagsARunOutOfArrivals(t *testing.T) {
 	out, err := RunCellSpec(Builtin(), zoo.Models(), f.Cell(0, 0, 1), nil, Hooks{})
 	if err != nil || !strings.HasPrefix(out.ShortWorkload, "the workload's 20 arrivals end at") {
 		t.Errorf("got %q, %v", out.ShortWorkload, err)
+	}
+}
+
+// A workload kept by Workloads serves the next cell of the same generator and seed (the very same
+// jobs, with the same rows as a fresh run), and only those.
+func TestWorkloadsReuseOnlyTheSameGeneratorAndSeed(t *testing.T) {
+	f, _ := FindFigure("baselines-smoke")
+	reg, models := Builtin(), zoo.Models()
+	var w Workloads
+	cells := f.Cells([]uint64{1, 2})
+	for _, c := range figure.RunOrder(cells) {
+		got, err := RunCell(reg, models, f, c, nil, Hooks{Workloads: &w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := RunCell(reg, models, f, c, nil, Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: rows %v with a kept workload, %v without", f.CellName(c), got, want)
+		}
+	}
+	spec := f.Cell(0, 0, 1)
+	a, _ := w.jobs(spec, nil, models)
+	b, _ := w.jobs(spec, nil, models)
+	if len(a) == 0 || &a[0] != &b[0] {
+		t.Fatal("the same generator and seed generated anew")
+	}
+	spec.Seed = 3
+	if c, _ := w.jobs(spec, nil, models); &c[0] == &a[0] {
+		t.Fatal("another seed got the kept workload")
+	}
+	if len(w.keys) != workloadsKept {
+		t.Fatalf("keeps %d workloads, want %d", len(w.keys), workloadsKept)
 	}
 }

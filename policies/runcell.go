@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 
 	"schedlab/core"
 	"schedlab/core/sim"
@@ -45,7 +46,7 @@ func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
 	if len(spec.Policies) != 1 {
 		return Outcome{}, fmt.Errorf("a cell runs one policy, the spec names %d", len(spec.Policies))
 	}
-	jobs, err := cellJobs(spec, open, models)
+	jobs, err := h.Workloads.jobs(spec, open, models)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -110,6 +111,41 @@ func cellJobs(spec scenario.Spec, open func(scenario.Spec) (io.ReadCloser, error
 	defer r.Close()
 	jobs, _, err := Jobs(spec, r, models)
 	return jobs, err
+}
+
+// Workloads keeps the last few generated workloads of one worker's cells. The cells of a figure
+// point and seed share their workload (one cell per series), and generating it (30,000 jobs on the
+// authors' random stream for the single-GPU Synergy figures) costs about a twentieth of such a
+// cell. A run only reads its jobs (sim.New copies them), so a workload can serve every cell that
+// names the same generator and seed. Not safe for concurrent use: one per worker. The zero value
+// is ready; a nil *Workloads keeps nothing.
+type Workloads struct {
+	keys []string
+	kept [][]core.Job
+}
+
+// workloadsKept is how many workloads a Workloads keeps: the cells of one point and seed, run
+// together (figure.RunOrder), need one; a second covers a worker that interleaves two.
+const workloadsKept = 2
+
+// jobs is cellJobs through w: a generated workload seen recently is reused.
+func (w *Workloads) jobs(spec scenario.Spec, open func(scenario.Spec) (io.ReadCloser, error), models *core.Models) ([]core.Job, error) {
+	if w == nil || spec.Generate == "" {
+		return cellJobs(spec, open, models)
+	}
+	key := spec.Generate + "\x00" + strconv.FormatUint(spec.Seed, 10)
+	if k := slices.Index(w.keys, key); k >= 0 {
+		return w.kept[k], nil
+	}
+	jobs, err := cellJobs(spec, open, models)
+	if err != nil {
+		return nil, err
+	}
+	if len(w.keys) == workloadsKept {
+		w.keys, w.kept = w.keys[1:], w.kept[1:]
+	}
+	w.keys, w.kept = append(w.keys, key), append(w.kept, jobs)
+	return jobs, nil
 }
 
 // summaryFields are the numeric fields of the run's JSON summary by name (nulls left out): the

@@ -9,6 +9,7 @@
 package figure
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -142,6 +143,18 @@ func (f *Figure) Cells(seeds []uint64) []Cell {
 			}
 		}
 	}
+	return out
+}
+
+// RunOrder is cells ordered for running: by sweep value, then seed, then series (then index), so
+// that the cells sharing a workload — one per series at each point and seed — run one after
+// another and a worker can reuse the workload it just generated (policies.Workloads). The CSV
+// does not depend on it: its rows are sorted.
+func RunOrder(cells []Cell) []Cell {
+	out := slices.Clone(cells)
+	slices.SortStableFunc(out, func(a, b Cell) int {
+		return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Seed, b.Seed), cmp.Compare(a.S, b.S), cmp.Compare(a.Index, b.Index))
+	})
 	return out
 }
 

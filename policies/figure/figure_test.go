@@ -114,3 +114,26 @@ func FuzzParseSeeds(f *testing.F) {
 		}
 	})
 }
+
+// RunOrder puts the cells of one point and seed (one per series) together, and keeps every cell.
+func TestRunOrderGroupsAWorkloadsCells(t *testing.T) {
+	f := testFigure()
+	cells := f.Cells([]uint64{3, 1})
+	got := RunOrder(cells)
+	if len(got) != len(cells) {
+		t.Fatalf("%d cells, want %d", len(got), len(cells))
+	}
+	seen := map[int]bool{}
+	for k, c := range got {
+		seen[c.Index] = true
+		if k > 0 {
+			p := got[k-1]
+			if p.X > c.X || (p.X == c.X && p.Seed > c.Seed) || (p.X == c.X && p.Seed == c.Seed && p.S >= c.S) {
+				t.Fatalf("cell %+v after %+v", c, p)
+			}
+		}
+	}
+	if len(seen) != len(cells) {
+		t.Fatalf("%d distinct cells, want %d", len(seen), len(cells))
+	}
+}

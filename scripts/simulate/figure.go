@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -152,11 +153,12 @@ func runFigures(o options, stdout io.Writer) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var workloads policies.Workloads // this worker's
 			for r := range next {
 				t := time.Now()
 				first := jobs[runs[r][0]]
 				out, err := policies.RunCellSpec(reg, models, fo.figs[first.fig].Cell(first.cell.X, first.cell.S, first.cell.Seed),
-					openTrace, policies.Hooks{})
+					openTrace, policies.Hooks{Workloads: &workloads})
 				if err == nil && out.ShortWorkload != "" {
 					short[runs[r][0]] = out.ShortWorkload
 				}
@@ -173,7 +175,7 @@ func runFigures(o options, stdout io.Writer) error {
 			}
 		}()
 	}
-	for r := range runs {
+	for _, r := range runOrder(jobs, runs) {
 		next <- r
 	}
 	close(next)
@@ -343,4 +345,19 @@ func openTrace(spec scenario.Spec) (io.ReadCloser, error) {
 		return nil, err
 	}
 	return os.Open(path)
+}
+
+// runOrder is the order in which the runs are handed to the workers: figure by figure, each in
+// figure.RunOrder, so that the runs sharing a workload come one after another.
+func runOrder(jobs []job, runs [][]int) []int {
+	order := make([]int, len(runs))
+	for r := range order {
+		order[r] = r
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		x, y := jobs[runs[a][0]], jobs[runs[b][0]]
+		return cmp.Or(cmp.Compare(x.fig, y.fig), cmp.Compare(x.cell.X, y.cell.X), cmp.Compare(x.cell.Seed, y.cell.Seed),
+			cmp.Compare(x.cell.S, y.cell.S))
+	})
+	return order
 }

@@ -41,7 +41,7 @@ func runCell(msg js.Value) {
 		}
 		return io.NopCloser(newBlobReader(file)), nil
 	}
-	rows, err := policies.RunCell(policies.Builtin(), zoo.Models(), f, c, open, policies.Hooks{})
+	rows, err := policies.RunCell(policies.Builtin(), zoo.Models(), f, c, open, policies.Hooks{Workloads: &cellWorkloads})
 	if err != nil {
 		fail(err)
 		return
@@ -53,6 +53,11 @@ func runCell(msg js.Value) {
 	post(map[string]any{"type": "cell", "index": c.Index, "values": float64sToJS(vals),
 		"memory": js.Global().Get("wasmMemory").Get("buffer").Get("byteLength").Int()})
 }
+
+// cellWorkloads are this worker's recently generated workloads: a worker runs one cell at a time,
+// and the pool hands out cells in figure.RunOrder, so the cells of one point and seed mostly come
+// to the same worker one after another.
+var cellWorkloads policies.Workloads
 
 // traceBase is the file name a cell's trace is known by ("data:synergy/x.csv" → "x.csv").
 func traceBase(trace string) string { return path.Base(strings.TrimPrefix(trace, "data:")) }

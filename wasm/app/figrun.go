@@ -49,7 +49,8 @@ func (v *figView) start() {
 		return
 	}
 	body.Call("removeAttribute", "data-done")
-	pool := &figPool{v: v, queue: missing, cells: map[int]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
+	// In run order, so that a worker's cells of one point and seed share a workload (policies.Workloads).
+	pool := &figPool{v: v, queue: figure.RunOrder(missing), cells: map[int]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
 	for _, c := range missing {
 		pool.cells[c.Index] = c
 	}
