@@ -81,7 +81,7 @@ type Sim struct {
 	windowLeft  int
 	nextTick    core.Time
 	rounds      Rounds
-	steady      SteadyPolicy // cfg.Policy, when it is one (see skipSteady)
+	steady      SteadyPolicy // cfg.Policy, when it is one and its rounds may be skipped (skipSteady)
 	leaseEnded  []int32
 	started     bool
 	stranded    bool // the policy left jobs waiting on an idle cluster with nothing more to come
@@ -150,7 +150,9 @@ func New(cfg Config) (*Sim, error) {
 	if rp, ok := cfg.Policy.(RoundPolicy); ok {
 		s.rounds = rp.Rounds()
 	}
-	s.steady, _ = cfg.Policy.(SteadyPolicy)
+	if cfg.Progress == RoundCredit && cfg.Colocation == nil {
+		s.steady, _ = cfg.Policy.(SteadyPolicy) // see skipSteady
+	}
 	s.order = cfg.Jobs
 	if !slices.IsSortedFunc(cfg.Jobs, func(a, b core.Job) int { return cmp.Compare(a.Submit, b.Submit) }) {
 		// Sort a permutation rather than the jobs themselves: a Job is a large struct. Jobs

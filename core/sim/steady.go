@@ -26,36 +26,33 @@ type SteadyPolicy interface {
 
 // skipSteady renews the leases just started through the following ticks at which a SteadyPolicy
 // would decide the same again. Jobs that arrive meanwhile arrive as usual (they wait, and the
-// policy has judged that they change nothing until the next tick it is asked at). It runs only under round-credit progress without GPU sharing: a
-// renewed lease then changes nothing but the work credited, which is the same every round, so the
-// run's jobs, intervals and summary are those of the round-by-round run. What differs is only what
-// the skipped instants would have added without changing anything: a series point per tick.
+// policy has judged that they change nothing until the next tick it is asked at). The engine
+// keeps s.steady only under round-credit progress without GPU sharing (New): a renewed lease then
+// changes nothing but the work credited, which is the same every round, so the run's jobs,
+// intervals and summary are those of the round-by-round run. What differs is only what the skipped
+// instants would have added without changing anything: a series point per tick.
 func (s *Sim) skipSteady() {
-	sp := s.steady
-	if sp == nil || s.cfg.Progress != RoundCredit || s.occ != nil || s.runLen == 0 {
+	if s.steady == nil || s.runLen == 0 {
 		return
 	}
-	r := s.cfg.Round
 	limit := math.MaxInt
-	for i := s.runHead; i >= 0 && limit > 0; i = s.jobs[i].next {
+	for i := s.runHead; i >= 0; i = s.jobs[i].next {
 		j := &s.jobs[i]
 		left := j.total - j.done
 		if left <= 0 {
 			return // finishes at this lease's end
 		}
 		if c := j.credit; c > 0 {
-			// After q more credits the job is done and finishes at the next lease end; the q ticks
-			// before that still see it running.
+			// After q ≥ 1 more credits the job is done and finishes at the next lease end; the q
+			// ticks before that still see it running.
 			limit = min(limit, int(math.Min(math.Ceil(left/c), math.MaxInt32)))
 		}
 	}
-	if limit <= 0 {
-		return
-	}
-	n := min(sp.Steady(&s.view, limit), limit)
+	n := min(s.steady.Steady(&s.view, limit), limit)
 	if n <= 0 {
 		return
 	}
+	r := s.cfg.Round
 	end := s.now + core.Time(n+1)*r
 	for i := s.runHead; i >= 0; i = s.jobs[i].next {
 		j := &s.jobs[i]
@@ -72,5 +69,5 @@ func (s *Sim) skipSteady() {
 	s.events += int64(n) * int64(s.runLen+1)
 	s.nextTick = end // the tick already queued for the next round is now stale (see Step)
 	s.heap.push(event{at: end, kind: Tick})
-	sp.Renewed(&s.view, n)
+	s.steady.Renewed(&s.view, n)
 }

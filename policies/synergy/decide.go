@@ -14,7 +14,7 @@ import (
 // 1000 h, and walks the order until the cluster is full. Only the walked prefix decides anything,
 // so each order reads its jobs as cheaply as it can while keeping that walk exact: FIFO reads the
 // pending jobs in arrival order and stops at a full cluster (its keys and bumps are never read);
-// LAS, SRTF, DRF and Tetris keep the waiting jobs in a heap whose entries change only when a job's
+// LAS, SRTF, DRF and Tetris keep the waiting jobs in heaps whose entries change only when a job's
 // key does (see queue); FTF, whose keys all move with the clock, sorts every job each round.
 func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	if why&sim.OnTick == 0 {
@@ -37,16 +37,16 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 				break // every job needs a GPU: the long tail of a queue cannot join
 			}
 			if s := p.state(v, j); !p.dead(s.class) && !p.consider(v, j) {
-				p.died(s.class, 0)
+				p.died(s.class, 0) // (FIFO never reads the walk index: Steady needs none)
 			}
 		}
 	case FTF:
 		p.sortAll(v)
-		for _, i := range p.jobs {
+		for _, e := range p.entries {
 			if r.nfree == 0 {
 				break
 			}
-			p.consider(v, v.Job(int(i)))
+			p.consider(v, v.Job(int(e.job)))
 		}
 	default:
 		p.refresh(v)

@@ -51,7 +51,12 @@ func (p *Policy) keyAt(v *sim.View, j *sim.JobState, s *jobState, done float64, 
 
 // entry is j's sort entry now.
 func (p *Policy) entry(v *sim.View, j *sim.JobState, s *jobState) sortEntry {
-	return sortEntry{key: p.key(v, j, s), submit: j.Job.Submit, job: int32(j.Index), prio: s.prio}
+	return entryOf(j, s, p.key(v, j, s))
+}
+
+// entryOf is j's sort entry with primary key key.
+func entryOf(j *sim.JobState, s *jobState, key float64) sortEntry {
+	return sortEntry{key: key, submit: j.Job.Submit, job: int32(j.Index), prio: s.prio}
 }
 
 // sortAll is FTF's round order: every pending job sorted by its entry now (a strict total order, so
@@ -65,9 +70,7 @@ func (p *Policy) sortAll(v *sim.View) {
 	}
 	slices.SortFunc(es, compareEntries)
 	p.entries = es
-	p.jobs = p.jobs[:0]
 	for _, e := range es {
-		p.jobs = append(p.jobs, e.job)
 		s := &p.st[e.job]
 		s.keySpeed = s.dem.Speedup
 		if now-s.waitingSince(v.Job(int(e.job))) > starvation {

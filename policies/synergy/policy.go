@@ -52,8 +52,7 @@ type Policy struct {
 	front   []sortEntry // the jobs the last round took, sorted (see refresh)
 	cursor  int         // the first front entry the walk has neither taken nor ruled out
 	cands   []int32     // LAS's "jobs this round"
-	jobs    []int32     // FTF: every pending job, sorted
-	entries []sortEntry // FTF's sort
+	entries []sortEntry // FTF: every pending job, sorted
 	round   roundState
 	total   struct{ gpus, cpu, mem float64 } // the cluster's, for DRF's and Tetris's shares
 	classes []class                          // by id (jobState.class)

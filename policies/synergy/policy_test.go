@@ -57,7 +57,10 @@ func TestOrderingKeys(t *testing.T) {
 		order := p.scanned
 		switch c.order {
 		case FTF:
-			order = p.jobs
+			order = nil
+			for _, e := range p.entries {
+				order = append(order, e.job)
+			}
 		case FIFO:
 			order = nil
 			for _, pl := range p.round.plans {

@@ -19,11 +19,12 @@ import (
 // received; SRTF and Tetris: work credited; DRF: none); a job the walk took without placing it
 // keeps its key, and so does every job still queued. The walk takes the same jobs in the same order
 // when they stay in order among themselves and each heap's top x stays behind the last job taken
-// while x's class could still be placed (g GPUs free, and under GREEDY no job of the class failed
-// yet): before that job, x was a candidate too; after it, x is not. So the round repeats for n ticks when no waiting job is bumped (1000 h without
-// service) within them and each of those pairs stays in order at each tick: every pair at the
-// first tick (the entries there reflect this round's speed-ups), and after that the pairs with a
-// placed job, whose keys are computed exactly as the rounds would compute them (no extrapolation).
+// while x's class could still be placed (see lastCandidate): before that job, x was a candidate
+// too; after it, x is not. So the round repeats for n ticks when no waiting job is bumped (1000 h
+// without service) within them and each of those pairs stays in order at each tick: every pair at
+// the first tick (the entries there reflect this round's speed-ups), and after that the pairs with
+// a placed job, whose keys are computed exactly as the rounds would compute them (no
+// extrapolation).
 func (p *Policy) Steady(v *sim.View, limit int) int {
 	switch p.order {
 	case FIFO:
@@ -52,13 +53,7 @@ func (p *Policy) Steady(v *sim.View, limit int) int {
 		if len(q.items) == 0 {
 			continue
 		}
-		k := len(p.freeAt) - 1
-		for k >= 0 && p.freeAt[k] < q.gpus {
-			k--
-		}
-		if p.dead(int32(c)) {
-			k = min(k, int(p.diedAt[c])) // its failed job is the last the walk took of it
-		}
+		k := p.lastCandidate(q.gpus, int32(c))
 		if k < 0 {
 			continue // it never fitted
 		}
@@ -89,14 +84,32 @@ func (p *Policy) inOrder(v *sim.View, n int) int {
 	return n
 }
 
+// lastCandidate is the index in the walk of the last job taken while a job of g GPUs and class c
+// could still be placed — g GPUs free, and under GREEDY no job of c failed yet (the failed one is
+// the last the walk took of c) — or -1 if it never could.
+func (p *Policy) lastCandidate(g int, c int32) int {
+	k := len(p.freeAt) - 1
+	for k >= 0 && p.freeAt[k] < g {
+		k--
+	}
+	if p.dead(c) {
+		k = min(k, int(p.diedAt[c]))
+	}
+	return k
+}
+
+// tickSeeing is the first tick from now (1 = the next) at or after time t > now.
+func tickSeeing(v *sim.View, t core.Time) int {
+	r := v.Round()
+	return int((t - v.Now() + r - 1) / r)
+}
+
 // beforeArrival is how many ticks pass before one sees the next arrival.
 func (p *Policy) beforeArrival(v *sim.View) int {
-	a := v.Arrived()
-	if a >= v.NumJobs() {
-		return math.MaxInt
+	if a := v.Arrived(); a < v.NumJobs() {
+		return tickSeeing(v, v.Job(a).Job.Submit) - 1
 	}
-	r := v.Round()
-	return int((v.Job(a).Job.Submit-v.Now()+r-1)/r) - 1
+	return math.MaxInt
 }
 
 // arrivals bounds n, the ticks a queued order's round repeats, by the jobs that arrive meanwhile:
@@ -104,29 +117,22 @@ func (p *Policy) beforeArrival(v *sim.View) int {
 // takes while its class can still be placed (as a heap top must, see Steady) at ticks t..n, and
 // not be bumped for starving by tick n.
 func (p *Policy) arrivals(v *sim.View, n int) int {
-	now, r := v.Now(), v.Round()
 	for a := v.Arrived(); a < v.NumJobs(); a++ {
 		j := v.Job(a)
-		seen := int((j.Job.Submit - now + r - 1) / r) // the first tick at or after its arrival
+		seen := tickSeeing(v, j.Job.Submit)
 		if seen > n {
 			return n
 		}
-		n = min(n, int((starvation-(now-j.Job.Submit))/r))
+		n = min(n, int((starvation-(v.Now()-j.Job.Submit))/v.Round()))
 		s := p.state(v, j)
 		if j.Job.GPUs <= p.freeEnd && !p.dead(s.class) {
 			return min(n, seen-1) // the walk ended with room for it
 		}
-		k := len(p.freeAt) - 1
-		for k >= 0 && p.freeAt[k] < j.Job.GPUs {
-			k--
-		}
-		if p.dead(s.class) {
-			k = min(k, int(p.diedAt[s.class]))
-		}
+		k := p.lastCandidate(j.Job.GPUs, s.class)
 		if k < 0 {
 			continue // it would not fit when the walk reads it
 		}
-		x := sortEntry{key: p.key(v, j, s), submit: j.Job.Submit, job: int32(a), prio: s.prio}
+		x := p.entry(v, j, s)
 		for t := seen; t <= n; t++ {
 			if compareEntries(p.entryAt(v, k, t), x) >= 0 {
 				n = t - 1 // it would be taken from tick t on
@@ -180,5 +186,5 @@ func (p *Policy) entryAt(v *sim.View, k, t int) sortEntry {
 		done += float64(t-1) * x.credit
 		rounds += int64(t - 1)
 	}
-	return sortEntry{key: p.keyAt(v, j, s, done, rounds), submit: j.Job.Submit, job: x.job, prio: s.prio}
+	return entryOf(j, s, p.keyAt(v, j, s, done, rounds))
 }
