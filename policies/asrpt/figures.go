@@ -61,6 +61,17 @@ func beatsOblivious(x string) []figure.Ref {
 	}
 }
 
+// claimsAt is each claim's references at every sweep value in xs, claim after claim.
+func claimsAt(xs []string, claims ...func(x string) []figure.Ref) []figure.Ref {
+	var refs []figure.Ref
+	for _, claim := range claims {
+		for _, x := range xs {
+			refs = append(refs, claim(x)...)
+		}
+	}
+	return refs
+}
+
 // Figures are the family's figures (spec §4.6's recommended checks and §8's simulation figures):
 // JCT vs load, vs cluster size, vs the prediction error, vs the intra/inter bandwidth ratio, and
 // the forest's accuracy, all on the asrpt-jct workload (recurring mixed-parallel jobs, 400 per
@@ -90,10 +101,7 @@ var figureLoads = []int{2, 3, 4, 6}
 func load() *figure.Figure {
 	runs := honest(fifo)
 	xs := names(figureLoads)
-	var refs []figure.Ref
-	for _, x := range xs {
-		refs = append(refs, beatsLAS(x)...)
-	}
+	refs := claimsAt(xs, beatsLAS)
 	refs = append(refs, beatsOblivious("4")...) // the asrpt-jct workload; the other loads are in the chart
 	refs = append(refs, figure.Ref{Kind: figure.Direction, Series: "a-srpt", X: "4", Metric: "mean_jct_s",
 		Baseline: "fifo", Lower: true, Source: claim})
@@ -123,13 +131,7 @@ func clusterSize() *figure.Figure {
 	for i, n := range ClusterServers {
 		xs[i] = strconv.Itoa(8 * n)
 	}
-	var refs []figure.Ref
-	for _, x := range xs {
-		refs = append(refs, beatsLAS(x)...)
-	}
-	for _, x := range xs {
-		refs = append(refs, beatsOblivious(x)...)
-	}
+	refs := claimsAt(xs, beatsLAS, beatsOblivious)
 	return &figure.Figure{
 		ID: "asrpt-cluster", Family: "asrpt", Paper: paper, Number: "JCT vs cluster size (spec §8)",
 		Caption: "Mean JCT vs cluster size: 400 recurring mixed-parallel jobs on 4–16 servers of 8 GPUs, arrivals at 4 jobs/h per 8 servers (the same offered load ≈ 1.2 at every size)",
@@ -160,11 +162,10 @@ func predictionError() *figure.Figure {
 		las,
 	}
 	xs := make([]string, len(ErrorSigmas))
-	var refs []figure.Ref
 	for i, s := range ErrorSigmas {
 		xs[i] = strconv.FormatFloat(s, 'g', -1, 64)
-		refs = append(refs, beatsLAS(xs[i])...)
 	}
+	refs := claimsAt(xs, beatsLAS)
 	return &figure.Figure{
 		ID: "asrpt-error", Family: "asrpt", Paper: paper, Number: "JCT vs prediction error (spec §4.6)",
 		Caption: "Mean JCT vs the prediction error σ injected into every SRPT variant (prediction = truth × e^ε, ε ~ N(0, σ²)), the asrpt-jct workload",
@@ -184,13 +185,7 @@ func predictionError() *figure.Figure {
 func bandwidth() *figure.Figure {
 	runs := honest()
 	xs := names(BandwidthRatios)
-	var refs []figure.Ref
-	for _, x := range xs {
-		refs = append(refs, beatsOblivious(x)...)
-	}
-	for _, x := range xs {
-		refs = append(refs, beatsLAS(x)...)
-	}
+	refs := claimsAt(xs, beatsOblivious, beatsLAS)
 	return &figure.Figure{
 		ID: "asrpt-bandwidth", Family: "asrpt", Paper: paper, Number: "JCT vs B_in/B_out (spec §4.6)",
 		Caption: "Mean JCT vs the intra/inter-server bandwidth ratio (inter 25 Gbit/s), the asrpt-jct workload on 8x8",

@@ -1,7 +1,6 @@
 package asrpt
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -32,7 +31,7 @@ func TestFiguresCompareLikeWithLike(t *testing.T) {
 			if name == "las" || name == "fifo" {
 				continue
 			}
-			p := newFigurePolicy(t, name, spec.Params[name])
+			p := entryPolicy(t, name, spec.Params[name])
 			if got, want := p.Rounds() == sim.RoundsToo, strings.HasSuffix(series.Name, "-preempt"); got != want {
 				t.Errorf("%s: series %s preempts %v, its name says %v", f.ID, series.Name, got, want)
 			}
@@ -53,20 +52,6 @@ func TestFiguresCompareLikeWithLike(t *testing.T) {
 			}
 		}
 	}
-}
-
-func newFigurePolicy(t *testing.T, name string, params json.RawMessage) *Policy {
-	for _, e := range Entries() {
-		if e.Name == name {
-			p, err := e.New(params)
-			if err != nil {
-				t.Fatalf("%s %s: %v", name, params, err)
-			}
-			return p.(*Policy)
-		}
-	}
-	t.Fatalf("no policy %s", name)
-	return nil
 }
 
 // TestFiguresClaimAtEverySweepValue: in every JCT figure, each A-SRPT is held against LAS by a

@@ -118,15 +118,6 @@ func FirstFit(f Free, j *core.Job) ([]int, bool) {
 	return nil, false
 }
 
-// count is the number of idle GPUs in f.
-func (f Free) count() int {
-	n := 0
-	for _, ids := range f.IDs {
-		n += len(ids)
-	}
-	return n
-}
-
 // remove marks GPUs as taken in f.
 func (f Free) remove(ids []int) {
 	for _, g := range ids {

@@ -150,19 +150,17 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	}
 	slices.SortFunc(p.ranked, func(a, b ranked) int { return a.prio.compare(b.prio) })
 	free := FreeOf(v)
-	idle := free.count()
 	for k, r := range p.ranked {
 		j := r.job
 		// A job wider than the idle GPUs fits nowhere: skip the mapper (under overload most of
 		// the queue is such jobs, and this loop runs at every event).
 		ids, ok := []int(nil), false
-		if j.Job.GPUs <= idle {
+		if j.Job.GPUs <= v.FreeGPUs() {
 			ids, ok = p.place(free, j.Job)
 		}
 		if !ok && p.opt.Preempt && why&sim.OnTick != 0 && k == 0 {
 			ids, ok = p.evictFor(v, j)
 			free = FreeOf(v)
-			idle = free.count()
 		}
 		if !ok {
 			if p.opt.NoBackfill {
@@ -174,7 +172,6 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			panic(err) // the mapper only returns idle GPUs
 		}
 		free.remove(ids)
-		idle -= len(ids)
 		if !p.learnt[j.Index] && !slices.Contains(p.live, j.Index) {
 			p.live = append(p.live, j.Index)
 		}

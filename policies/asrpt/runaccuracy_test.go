@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"schedlab/core"
-	"schedlab/core/sim"
-	"schedlab/core/zoo"
 	"schedlab/policies/figure"
 )
 
@@ -17,22 +15,9 @@ func TestFigureMetric(t *testing.T) {
 	c, _ := core.ParseCluster("4x8")
 	jobs := workload(t, "recurring:jobs=200,rate=4", 3)
 	run := func(name, params string) figure.Reporter {
-		var p sim.Policy
-		for _, e := range Entries() {
-			if e.Name == name {
-				var err error
-				if p, err = e.New(json.RawMessage(params)); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(zoo.Models()), Policy: p, Seed: 3,
-			CheckpointCost: 60 * core.Second, FirstRound: -1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Run()
-		return p.(figure.Reporter)
+		p := entryPolicy(t, name, json.RawMessage(params))
+		simulate(t, p, jobs, c, 3)
+		return p
 	}
 	get := func(r figure.Reporter, m string) float64 {
 		v, ok := r.FigureMetric(m)

@@ -32,27 +32,37 @@ func newPolicy(t testing.TB, name string) sim.Policy {
 	if base, ok := strings.CutSuffix(name, "+kl"); ok {
 		name, params = base, json.RawMessage(`{"refine": true}`)
 	}
+	return entryPolicy(t, name, params)
+}
+
+// entryPolicy builds the family's policy name (an Entries name) with params.
+func entryPolicy(t testing.TB, name string, params json.RawMessage) *Policy {
 	for _, e := range Entries() {
 		if e.Name == name {
 			p, err := e.New(params)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s %s: %v", name, params, err)
 			}
-			return p
+			return p.(*Policy)
 		}
 	}
 	t.Fatalf("no policy %s", name)
 	return nil
 }
 
-// meanJCT runs one policy and returns the mean JCT in hours.
-func meanJCT(t testing.TB, name string, jobs []core.Job, c *core.Cluster, seed uint64) float64 {
-	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(zoo.Models()), Policy: newPolicy(t, name),
+// simulate runs policy p on jobs the way the JCT study does (checkpoint cost 60 s).
+func simulate(t testing.TB, p sim.Policy, jobs []core.Job, c *core.Cluster, seed uint64) *sim.Result {
+	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(zoo.Models()), Policy: p,
 		Seed: seed, CheckpointCost: 60 * core.Second, FirstRound: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := metrics.Summarise(s.Run(), c)
+	return s.Run()
+}
+
+// meanJCT runs one policy and returns the mean JCT in hours.
+func meanJCT(t testing.TB, name string, jobs []core.Job, c *core.Cluster, seed uint64) float64 {
+	sum := metrics.Summarise(simulate(t, newPolicy(t, name), jobs, c, seed), c)
 	return *sum.MeanJCT / 3600
 }
 
