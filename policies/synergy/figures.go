@@ -38,7 +38,8 @@ func Figures() []*figure.Figure {
 // of 19.0 h). 30,000 arrivals outlast those windows. synergy-fig1 keeps 8,000 (fig1Arrivals): its
 // LAS and SRTF windows at 5 jobs/h and more can outlast even 30,000 arrivals (LAS+proportional,
 // seed 2: jobs 4000-4999 done at 7,343 h, arrival 30,000 at 5,959 h) and run for many times longer;
-// the runner warns for each cell whose arrivals ran out (Outcome.ShortWorkload).
+// the runner warns for each cell whose arrivals ran out (Outcome.ShortWorkload). The scenarios
+// keep their own counts (8,000, or authorsLongJobs where they also run SRTF and LAS).
 const arrivals = 30000
 
 // fig1Arrivals is synergy-fig1's workload size: the authors' Fig-8 8,000 (see arrivals).
