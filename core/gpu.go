@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -58,20 +59,29 @@ func normaliseKey(s string) string {
 	if clean {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); {
-		switch {
-		case strings.HasPrefix(s[i:], "nvidia"):
-			i += len("nvidia")
-		case s[i] == ' ' || s[i] == '-' || s[i] == '_':
+	return string(dropKeySeparators([]byte(s)))
+}
+
+// dropKeySeparators is normaliseKey's pass over the lower-case key b, in place: it drops ' ', '-',
+// '_' and "nvidia" left to right, writing at or before the byte it reads, and returns b shortened.
+func dropKeySeparators(b []byte) []byte {
+	n := 0
+	for i := 0; i < len(b); {
+		switch c := b[i]; {
+		case c == 'n' && bytes.HasPrefix(b[i:], nvidia):
+			i += len(nvidia)
+		case c == ' ' || c == '-' || c == '_':
 			i++
 		default:
-			b = append(b, s[i])
+			b[n] = c
+			n++
 			i++
 		}
 	}
-	return string(b)
+	return b[:n]
 }
+
+var nvidia = []byte("nvidia")
 
 // ParseGPUType normalises a GPU type name through the alias table (case-insensitive; spaces,
 // dashes and underscores ignored): "v100", "V100M16", "Tesla V100" all give V100.

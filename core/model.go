@@ -1,7 +1,6 @@
 package core
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -148,24 +147,8 @@ func AppendModelKey(dst []byte, name string) []byte {
 		}
 		dst = append(dst, c)
 	}
-	// normaliseKey's pass, in place: it writes at or before the byte it reads.
-	lower, n := dst[start:], 0
-	for i := 0; i < len(lower); {
-		switch c := lower[i]; {
-		case c == 'n' && bytes.HasPrefix(lower[i:], nvidia):
-			i += len(nvidia)
-		case c == ' ' || c == '-' || c == '_':
-			i++
-		default:
-			lower[n] = c
-			n++
-			i++
-		}
-	}
-	return dst[:start+n]
+	return dst[:start+len(dropKeySeparators(dst[start:]))]
 }
-
-var nvidia = []byte("nvidia")
 
 // List returns a copy of the registry's models in registration order, so that registries can be
 // combined with NewModels.

@@ -8,10 +8,6 @@ import (
 	"schedlab/policies/scenario"
 )
 
-// authorsStream selects the generator's replay of the authors' random stream (spec §5.4.1) for the
-// single-GPU figures, whose workloads the paper drew from it with seed 42.
-const authorsStream = ",stream=authors"
-
 // The sources of the figures' references (spec §5.7, §7, §8).
 const (
 	srcHeadline = "paper abstract [SRC]: up to 3.4x lower average JCT than GPU-proportional; spec §8 Fig 1: TUNE below proportional at every load"
@@ -42,25 +38,25 @@ func Figures() []*figure.Figure {
 // of 19.0 h). 30,000 arrivals outlast those windows. synergy-fig1 keeps 8,000 (fig1Arrivals): its
 // LAS and SRTF windows at 5 jobs/h and more can outlast even 30,000 arrivals (LAS+proportional,
 // seed 2: jobs 4000-4999 done at 7,343 h, arrival 30,000 at 5,959 h) and run for many times longer;
-// the runner warns for each cell whose arrivals ran out (Outcome.ShortWorkload).
-const arrivals = "30000"
+// the runner warns for each cell whose arrivals ran out (Outcome.ShortWorkload). The scenarios
+// keep their own counts (8,000, or authorsLongJobs where they also run SRTF and LAS).
+const arrivals = 30000
 
 // fig1Arrivals is synergy-fig1's workload size: the authors' Fig-8 8,000 (see arrivals).
 const fig1Arrivals = "8000"
 
 // simulated is the paper's simulated setup: generated jobs on 16x8 V100 (24 cores and 500 GB per
-// server), rounds of 300 s, measured over jobs 4000-4999, stopping when they finish.
-func simulated(gen, cluster, policy string, seed uint64) scenario.Spec {
-	return scenario.Spec{Generate: gen, Cluster: cluster, Round: 300, Policies: []string{policy},
+// server), rounds of 300 s, measured over jobs 4000-4999, stopping when they finish. The figures'
+// cells run one policy each, the scenarios (Scenarios) several.
+func simulated(gen, cluster string, seed uint64, policies ...string) scenario.Spec {
+	return scenario.Spec{Generate: gen, Cluster: cluster, Round: 300, Policies: policies,
 		WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: seed}
 }
 
+// singleGPU is the figures' single-GPU workload: the authors' stream (authorsWorkload), whose
+// seed 42 the paper drew its workloads from, with arrivals jobs.
 func singleGPU(rate, split string, ratio int) string {
-	g := "synergy:jobs=" + arrivals + ",rate=" + rate + ",split=" + split + authorsStream
-	if ratio != 3 {
-		g += ",ratio=" + strconv.Itoa(ratio)
-	}
-	return g
+	return authorsWorkload(arrivals, rate, split, ratio)
 }
 
 func series(names ...string) []figure.Series {
@@ -113,7 +109,7 @@ func fig1() *figure.Figure {
 		Metrics: []figure.Metric{meanJCT},
 		Chart:   figure.Lines,
 		Cell: func(x, s int, seed uint64) scenario.Spec {
-			return simulated("synergy:jobs="+fig1Arrivals+",rate="+rates[x]+",split=20/70/10,multigpu=true", "16x8", names[s], seed)
+			return simulated("synergy:jobs="+fig1Arrivals+",rate="+rates[x]+",split=20/70/10,multigpu=true", "16x8", seed, names[s])
 		},
 	}
 	for _, x := range []string{"2", "4", "6", "8"} {
@@ -145,7 +141,7 @@ func fig8() *figure.Figure {
 			below("fifo+tune", "fifo+proportional", "7", meanJCT.Name, srcFig8),
 		},
 		Cell: func(x, s int, seed uint64) scenario.Spec {
-			return simulated(singleGPU(rates[x], "20/70/10", 3), "16x8", fifoSeries[s], seed)
+			return simulated(singleGPU(rates[x], "20/70/10", 3), "16x8", seed, fifoSeries[s])
 		},
 	}
 }
@@ -172,7 +168,7 @@ func fig8CDF() *figure.Figure {
 			below("fifo+tune", "fifo+proportional", "", meanJCT.Name, srcFig8),
 		},
 		Cell: func(x, s int, seed uint64) scenario.Spec {
-			return simulated(singleGPU("9", "20/70/10", 3), "16x8", fifoSeries[s], seed)
+			return simulated(singleGPU("9", "20/70/10", 3), "16x8", seed, fifoSeries[s])
 		},
 	}
 }
@@ -214,7 +210,7 @@ func tuneSweep(id, number, what string, sweep figure.Sweep, source string, workl
 		Chart:   figure.Bars,
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			gen, cluster := workload(x)
-			return simulated(gen, cluster, names[s], seed)
+			return simulated(gen, cluster, seed, names[s])
 		},
 	}
 	for _, x := range sweep.Values {
@@ -258,7 +254,7 @@ func fig12() *figure.Figure {
 			below("tetris+tune", "tetris", "", meanJCT.Name, srcFig12),
 		},
 		Cell: func(x, s int, seed uint64) scenario.Spec {
-			return simulated(singleGPU("9", "20/70/10", 3), "16x8", names[s], seed)
+			return simulated(singleGPU("9", "20/70/10", 3), "16x8", seed, names[s])
 		},
 	}
 }

@@ -18,10 +18,11 @@ const authorsSeed = 42
 // authorsLongJobs is the job count of runs whose window outlasts 8,000 arrivals (authorsWorkload).
 const authorsLongJobs = 40000
 
-// authorsWorkload is the authors' single-GPU workload for a class split and CPU:GPU ratio: jobs
-// at 9 jobs/h drawn from their own random streams (spec §5.4.1).
+// authorsWorkload is the authors' single-GPU workload of jobs arrivals at rate jobs/h for a class
+// split and CPU:GPU ratio, drawn from their own random streams (spec §5.4.1). The scenarios run it
+// at 9 jobs/h; the figures (singleGPU) also sweep the rate.
 //
-// The FIFO figures use 8,000 jobs, the spec's workload: under FIFO the window's last job ends
+// The FIFO scenarios use 8,000 jobs, the spec's workload: under FIFO the window's last job ends
 // long before job 8,000 arrives. SRTF, LAS, FTF, DRF and Tetris hold some window jobs back until
 // after that, and the authors' generator never stops arriving (job k takes their Philly-derived
 // pool's job k, a pool of unknown size, at least 8,000): cutting arrivals at 8,000 empties the
@@ -29,8 +30,8 @@ const authorsLongJobs = 40000
 // take authorsLongJobs, whose last arrival (about 4,400 h) comes after the window's end on every
 // seed the README reports (30,000 did not for seed 8's las+proportional; scripts/synergy-table.sh
 // checks); the first 8,000 jobs are the same.
-func authorsWorkload(split string, ratio, jobs int) string {
-	spec := fmt.Sprintf("synergy:jobs=%d,rate=9,split=%s,stream=authors", jobs, split)
+func authorsWorkload(jobs int, rate, split string, ratio int) string {
+	spec := fmt.Sprintf("synergy:jobs=%d,rate=%s,split=%s,stream=authors", jobs, rate, split)
 	if ratio != 3 {
 		spec += fmt.Sprintf(",ratio=%d", ratio)
 	}
@@ -57,9 +58,8 @@ func Scenarios() scenario.List {
 		Name:  "synergy-fig8",
 		Title: "Synergy Fig 8: single-GPU jobs, 9 jobs/h, split (20,70,10) on 16x8; JCT over jobs 4000-4999",
 		Paper: paper,
-		Spec: scenario.Spec{Generate: authorsWorkload("20/70/10", 3, 8000), Cluster: "16x8", Round: 300,
-			Policies:   []string{"fifo+proportional", "fifo+greedy", "fifo+tune"},
-			WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: authorsSeed},
+		Spec: simulated(authorsWorkload(8000, "9", "20/70/10", 3), "16x8", authorsSeed,
+			"fifo+proportional", "fifo+greedy", "fifo+tune"),
 		Expected: []scenario.Expected{
 			{Policy: "fifo+tune", Metric: "mean_jct_s", Value: 21.876600555555555 * 3600, Tolerance: 0.005,
 				Source: "ae-readme.md: the authors' simulator, seed 42 (Mean = 21.8766 h)"},
@@ -75,9 +75,8 @@ func Scenarios() scenario.List {
 		Name:  "synergy-load",
 		Title: "Synergy Fig 1: LAS and SRTF, proportional vs TUNE, multi-GPU jobs at 8 jobs/h on 16x8 (sweep rate= for the curve)",
 		Paper: paper,
-		Spec: scenario.Spec{Generate: "synergy:jobs=8000,rate=8,split=20/70/10,multigpu=true", Cluster: "16x8", Round: 300,
-			Policies:   []string{"las+proportional", "las+tune", "srtf+proportional", "srtf+tune"},
-			WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 1},
+		Spec: simulated("synergy:jobs=8000,rate=8,split=20/70/10,multigpu=true", "16x8", 1,
+			"las+proportional", "las+tune", "srtf+proportional", "srtf+tune"),
 		Notes: "Our PCG stream (stream=pcg), seed 1: the authors' multi-GPU jobs took their GPU counts from the Philly log, " +
 			"which is not public in that form, so their workload cannot be regenerated and stream=authors refuses multigpu. " +
 			"The paper sweeps 0.5-8 jobs/h in steps of 0.5: run this scenario with -generate synergy:…,rate=R for each R. " +
@@ -92,9 +91,7 @@ func Scenarios() scenario.List {
 			Name:  m.name,
 			Title: fmt.Sprintf("Synergy Fig 9: class split (%s) image/language/speech, single-GPU, 9 jobs/h on 16x8", m.split),
 			Paper: paper,
-			Spec: scenario.Spec{Generate: authorsWorkload(m.split, 3, 8000), Cluster: "16x8", Round: 300,
-				Policies:   []string{"fifo+proportional", "fifo+tune"},
-				WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: authorsSeed},
+			Spec:  simulated(authorsWorkload(8000, "9", m.split, 3), "16x8", authorsSeed, "fifo+proportional", "fifo+tune"),
 			Notes: "The authors' workload (their random stream, seed 42). Benefit grows with the share of CPU-sensitive image/speech jobs (" + m.note + ").",
 		})
 	}
@@ -107,10 +104,8 @@ func Scenarios() scenario.List {
 			Name:  name,
 			Title: fmt.Sprintf("Synergy CPU:GPU ratio %d (16x8,cpu=%d with the models-%d profiles), single-GPU, 9 jobs/h", r, 8*r, r),
 			Paper: paper,
-			Spec: scenario.Spec{Generate: authorsWorkload("20/70/10", r, 8000),
-				Cluster: fmt.Sprintf("16x8,cpu=%d", 8*r), Round: 300,
-				Policies:   []string{"fifo+proportional", "fifo+tune"},
-				WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: authorsSeed},
+			Spec: simulated(authorsWorkload(8000, "9", "20/70/10", r), fmt.Sprintf("16x8,cpu=%d", 8*r), authorsSeed,
+				"fifo+proportional", "fifo+tune"),
 			Notes: "The authors' workload (their random stream, seed 42; iterations from the models-R iteration times). " +
 				"The gain of TUNE shrinks as the ratio grows (ratio 3 is synergy-mix); the speed model picks the profile set from the cluster's cores per GPU.",
 		})
@@ -119,11 +114,10 @@ func Scenarios() scenario.List {
 		Name:  "synergy-policies",
 		Title: "Every Synergy policy on the authors' Fig-8 workload (16x8, 9 jobs/h, split (20,70,10)); JCT over jobs 4000-4999",
 		Paper: paper,
-		Spec: scenario.Spec{Generate: authorsWorkload("20/70/10", 3, authorsLongJobs), Cluster: "16x8", Round: 300,
-			Policies: []string{"fifo+proportional", "fifo+greedy", "fifo+tune", "srtf+proportional", "srtf+greedy", "srtf+tune",
-				"las+proportional", "las+greedy", "las+tune", "ftf+proportional", "ftf+greedy", "ftf+tune",
-				"drf", "drf+tune", "tetris", "tetris+tune"},
-			WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: authorsSeed},
+		Spec: simulated(authorsWorkload(authorsLongJobs, "9", "20/70/10", 3), "16x8", authorsSeed,
+			"fifo+proportional", "fifo+greedy", "fifo+tune", "srtf+proportional", "srtf+greedy", "srtf+tune",
+			"las+proportional", "las+greedy", "las+tune", "ftf+proportional", "ftf+greedy", "ftf+tune",
+			"drf", "drf+tune", "tetris", "tetris+tune"),
 		Notes: "The authors' workload (their random stream, seed 42) with arrivals continuing past job 8,000 as in their " +
 			"simulator; the README's Reproducing Synergy table runs it over seeds 42 and 1-10 (scripts/synergy-table.sh).",
 	})
@@ -131,9 +125,8 @@ func Scenarios() scenario.List {
 		Name:  "synergy-fig12",
 		Title: "Synergy Fig 12: DRF and Tetris, greedy and with TUNE, single-GPU jobs at 9 jobs/h on 16x8",
 		Paper: paper,
-		Spec: scenario.Spec{Generate: authorsWorkload("20/70/10", 3, authorsLongJobs), Cluster: "16x8", Round: 300,
-			Policies:   []string{"drf", "drf+tune", "tetris", "tetris+tune"},
-			WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: authorsSeed},
+		Spec: simulated(authorsWorkload(authorsLongJobs, "9", "20/70/10", 3), "16x8", authorsSeed,
+			"drf", "drf+tune", "tetris", "tetris+tune"),
 		Notes: "The authors' workload (their random stream, seed 42), as their runner.py's commented TETRIS/DRF scheduler lists run it. " +
 			"The paper plots these without printing the values; TUNE should lower both baselines' JCT.",
 	})
