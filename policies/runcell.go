@@ -75,7 +75,7 @@ func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
 // CellRows reads cell c's rows of figure f from the run of its spec (see RunCell for the metrics).
 func CellRows(f *figure.Figure, c figure.Cell, out Outcome) ([]figure.Row, error) {
 	where := fmt.Sprintf("figure %s, %s", f.ID, f.CellName(c))
-	fields, err := summaryFields(out)
+	fields, err := SummaryFields(out)
 	if err != nil {
 		return nil, err
 	}
@@ -148,9 +148,9 @@ func (w *Workloads) jobs(spec scenario.Spec, open func(scenario.Spec) (io.ReadCl
 	return jobs, nil
 }
 
-// summaryFields are the numeric fields of the run's JSON summary by name (nulls left out): the
+// SummaryFields are the numeric fields of the run's JSON summary by name (nulls left out): the
 // same names and values as the runner's -json output.
-func summaryFields(o Outcome) (map[string]float64, error) {
+func SummaryFields(o Outcome) (map[string]float64, error) {
 	b, err := json.Marshal(o.Summary)
 	if err != nil {
 		return nil, err

@@ -30,6 +30,8 @@ if [ ! -f build/site/index.html ]; then
 fi
 
 go build -o build/serve ./scripts/serve
+# The native runner the tests compare the page with, built once for all of them (browser.mjs runnerBin).
+go build -o build/simulate-e2e ./scripts/simulate
 log=$(mktemp)
 build/serve -dir build/site -addr 127.0.0.1:0 >"$log" 2>&1 &
 pid=$!
@@ -52,4 +54,4 @@ if [ -z "$url" ]; then
 	exit 1
 fi
 echo "e2e: ${#tests[@]} test file(s) against $url"
-BASE_URL=$url CHROMIUM=$chromium node --test "${tests[@]}"
+BASE_URL=$url CHROMIUM=$chromium RUNNER=$PWD/build/simulate-e2e node --test "${tests[@]}"

@@ -2,7 +2,7 @@
 // built in Go refer to callbacks as "fn:NAME"; resolve() swaps those strings for the functions
 // below, so the page needs no eval or new Function under its Content-Security-Policy.
 import { echarts } from './echarts.js';
-import { figureCallbacks, resolve as resolveWith } from './figcallbacks.js';
+import { escapeText, figureCallbacks, resolve as resolveWith } from './figcallbacks.js';
 
 const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7',
   '#9c755f', '#bab0ac', '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
@@ -24,10 +24,6 @@ const typePalette = ['#1b9e77', '#d95f02', '#7570b3', '#e7298a', '#66a61e', '#e6
 // policyColour is a policy's colour (its index in the registry), shared by every chart.
 export function policyColour(i) {
   return palette[i % palette.length];
-}
-
-function escapeText(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 }
 
 export function msToHours(v) {

@@ -3,7 +3,8 @@
 // the server-side renderer of `make figures` (scripts/figures/render.mjs) share it, so both draw the
 // same option the same way without eval.
 
-function escapeText(s) {
+// escapeText escapes s for ECharts' HTML tooltips (the page's charts use it too).
+export function escapeText(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 }
 

@@ -57,8 +57,8 @@ func Compare(f *Figure, rows []Row) []Verdict {
 func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 	v := Verdict{Ref: ref, Reference: referenceText(f, ref), Interval: math.NaN(), Mean: math.NaN(), Verdict: NoData}
 	x := max(0, slices.Index(f.Sweep.Values, ref.X))
-	m := slices.IndexFunc(f.Metrics, func(m Metric) bool { return m.Name == ref.Metric })
-	s, b := f.seriesIndex(ref.Series), f.seriesIndex(ref.Baseline)
+	m := f.MetricIndex(ref.Metric)
+	s, b := f.SeriesIndex(ref.Series), f.SeriesIndex(ref.Baseline)
 	if m < 0 || s < 0 {
 		return v
 	}
@@ -121,7 +121,7 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 func referenceText(f *Figure, ref Ref) string {
 	var t string
 	baseline := ref.Baseline
-	if b := f.seriesIndex(ref.Baseline); b >= 0 {
+	if b := f.SeriesIndex(ref.Baseline); b >= 0 {
 		baseline = f.Series[b].Title()
 	}
 	switch {
@@ -167,10 +167,6 @@ func direction(mean, half float64, lower bool) string {
 		return DirectionFails
 	}
 	return Inconclusive
-}
-
-func (f *Figure) seriesIndex(name string) int {
-	return slices.IndexFunc(f.Series, func(s Series) bool { return s.Name == name })
 }
 
 func sortedSeeds(m map[uint64]float64) []uint64 {

@@ -175,6 +175,16 @@ func (f *Figure) CellName(c Cell) string {
 	return s
 }
 
+// SeriesIndex is the index of f's series called name, -1 when there is none.
+func (f *Figure) SeriesIndex(name string) int {
+	return slices.IndexFunc(f.Series, func(s Series) bool { return s.Name == name })
+}
+
+// MetricIndex is the index of f's metric called name, -1 when there is none.
+func (f *Figure) MetricIndex(name string) int {
+	return slices.IndexFunc(f.Metrics, func(m Metric) bool { return m.Name == name })
+}
+
 // Validate checks that f is complete and self-consistent: names unique, references pointing at
 // series, metrics and sweep values that exist.
 func (f *Figure) Validate() error {
@@ -219,7 +229,7 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: unknown kind %q", f.ID, i, r.Kind)
 		}
 		if r.Kind == Absolute {
-			m := f.Metrics[slices.IndexFunc(f.Metrics, func(m Metric) bool { return m.Name == r.Metric })]
+			m := f.Metrics[f.MetricIndex(r.Metric)]
 			if _, ok := Convert(1, m.Unit, r.Unit); !ok {
 				return fmt.Errorf("figure %s: reference %d: unit %q cannot be compared with %s in %q", f.ID, i, r.Unit, m.Name, m.Unit)
 			}

@@ -79,7 +79,7 @@ func (f *Figure) parseRow(rec []string, bad func(field, format string, args ...a
 	} else if row.X = slices.Index(f.Sweep.Values, rec[2]); row.X < 0 {
 		return row, bad("x", "%q is not one of %s", rec[2], strings.Join(f.Sweep.Values, " "))
 	}
-	if row.S = f.seriesIndex(rec[3]); row.S < 0 {
+	if row.S = f.SeriesIndex(rec[3]); row.S < 0 {
 		return row, bad("series", "%q is not a series of %s", rec[3], f.ID)
 	}
 	seed, err := strconv.ParseUint(rec[4], 10, 64)
@@ -87,7 +87,7 @@ func (f *Figure) parseRow(rec []string, bad func(field, format string, args ...a
 		return row, bad("seed", "%q is not a seed (an integer ≥ 0)", rec[4])
 	}
 	row.Seed = seed
-	if row.M = slices.IndexFunc(f.Metrics, func(m Metric) bool { return m.Name == rec[5] }); row.M < 0 {
+	if row.M = f.MetricIndex(rec[5]); row.M < 0 {
 		return row, bad("metric", "%q is not a metric of %s", rec[5], f.ID)
 	}
 	if u := f.Metrics[row.M].Unit; rec[6] != u {

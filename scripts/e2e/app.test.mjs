@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite, q, ready, runAndWait, setPolicies } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready, runAndWait, runnerBin, setPolicies } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
@@ -18,14 +18,9 @@ mkdirSync(shots, { recursive: true });
 const data = join(root, '..', 'shared', 'data');
 const realTrace = join(data, 'demo', 'philly_vc11cb48_day_2017-10-09.csv');
 
-// runner runs the native runner (built once) and returns stdout.
-let runnerBin;
+// runner runs the native runner and returns stdout.
 function runner(args) {
-  if (!runnerBin) {
-    runnerBin = join(root, 'build', 'simulate-e2e');
-    execFileSync('go', ['build', '-o', runnerBin, './scripts/simulate'], { cwd: root });
-  }
-  return execFileSync(runnerBin, args, { cwd: root, encoding: 'utf8' });
+  return execFileSync(runnerBin(), args, { cwd: root, encoding: 'utf8' });
 }
 
 async function summaryRows(page) {
@@ -35,7 +30,7 @@ async function summaryRows(page) {
   })));
 }
 
-async function downloadText(page, testid) {
+async function download(page, testid) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(q(testid))]);
   const path = await dl.path();
   return { name: dl.suggestedFilename(), text: readFileSync(path, 'utf8'), path };
@@ -84,7 +79,7 @@ test('built-in workload: load, run two policies, compare with the runner, Gantt,
     t.diagnostic(`Gantt first paint (1000 jobs): ${gantt.paint} ms`);
     assert.ok(Number(gantt.iv) > 0);
     assert.equal(gantt.drawn, gantt.iv);
-    const tr = await downloadText(page, 'export-trace');
+    const tr = await download(page, 'export-trace');
     const ev = JSON.parse(tr.text).traceEvents.filter((e) => e.ph === 'X');
     assert.equal(new Set(ev.map((e) => e.args.interval)).size, Number(gantt.iv), 'intervals in the trace-event export');
     await page.waitForTimeout(300);
@@ -96,7 +91,7 @@ test('built-in workload: load, run two policies, compare with the runner, Gantt,
     await page.mouse.click(bb.x + 120, bb.y + 60);
 
     // Per-job CSV: the runner's -jobs-out byte for byte.
-    const csv = await downloadText(page, 'export-csv');
+    const csv = await download(page, 'export-csv');
     const jobsOut = join(shots, 'runner-jobs.csv');
     runner(['-generate', 'philly:jobs=1000,rate=9', '-cluster', '16x8', '-seed', '1', '-policy', 'fifo,srtf', '-json', '-jobs-out', jobsOut]);
     assert.equal(csv.text, readFileSync(jobsOut, 'utf8'), 'per-job CSV, page vs runner');
@@ -104,7 +99,7 @@ test('built-in workload: load, run two policies, compare with the runner, Gantt,
     // PNG export.
     const [png] = await Promise.all([page.waitForEvent('download'), page.click(q('export-png'))]);
     assert.match(png.suggestedFilename(), /\.png$/);
-    const json = await downloadText(page, 'export-json');
+    const json = await download(page, 'export-json');
 
     // History survives a reload; reopen without re-running.
     await page.reload();

@@ -1,10 +1,12 @@
 // Shared helpers for the browser end-to-end tests: launch Debian's Chromium through playwright-core
 // (installed under build/node_modules; no Playwright browser download) and keep every request on
 // the local server. scripts/e2e.sh starts the server and passes its address in BASE_URL.
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(new URL('../../build/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -74,6 +76,28 @@ export async function ready(page) {
 export async function runAndWait(page, timeout = 120000) {
   await page.click(q('run'));
   await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout });
+}
+
+// runnerBin is the native runner (./scripts/simulate) the tests compare the page with: $RUNNER,
+// which scripts/e2e.sh builds once for every test file, or else (a file run on its own) a build
+// of this process's own in a temporary directory, made on first use.
+let ownRunner;
+export function runnerBin() {
+  if (process.env.RUNNER) return process.env.RUNNER;
+  if (!ownRunner) {
+    const dir = mkdtempSync(join(tmpdir(), 'schedlab-runner-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    ownRunner = join(dir, 'simulate');
+    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    execFileSync('go', ['build', '-o', ownRunner, './scripts/simulate'], { cwd: root });
+  }
+  return ownRunner;
+}
+
+// downloadText clicks the button with data-testid testid and returns the text it downloads.
+export async function downloadText(page, testid) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(q(testid))]);
+  return readFileSync(await dl.path(), 'utf8');
 }
 
 // setPolicies leaves exactly the named policies checked.

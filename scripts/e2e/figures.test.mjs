@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite, q, ready } from './browser.mjs';
+import { baseURL, downloadText, launch, offsite, q, ready, runnerBin } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
@@ -25,21 +25,14 @@ const cancelled = process.env.CANCEL_FIGURE || 'interference-headline';
 
 // runnerCSV runs the native runner's -figure on the same seeds and returns its CSV.
 function runnerCSV(id, seedList) {
-  const bin = join(root, 'build', 'simulate-figures');
-  execFileSync('go', ['build', '-o', bin, './scripts/simulate'], { cwd: root });
   const dir = mkdtempSync(join(tmpdir(), 'schedlab-fig-'));
   try {
     const out = join(dir, id + '.csv');
-    execFileSync(bin, ['-figure', id, '-seeds', seedList, '-j', '1', '-figure-out', out], { cwd: root, encoding: 'utf8' });
+    execFileSync(runnerBin(), ['-figure', id, '-seeds', seedList, '-j', '1', '-figure-out', out], { cwd: root, encoding: 'utf8' });
     return readFileSync(out, 'utf8');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function downloadText(page, testid) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(q(testid))]);
-  return readFileSync(await dl.path(), 'utf8');
 }
 
 const done = (page, timeout) => page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout });

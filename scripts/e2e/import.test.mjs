@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite, q, ready } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready, runnerBin } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
@@ -50,16 +50,11 @@ const cases = [
   { format: 'mapped', file: join(fixtures, 'trace_mapped.csv'), columns: mappedCols },
 ];
 
-let runnerBin;
 function saveTrace(c) {
-  if (!runnerBin) {
-    runnerBin = join(root, 'build', 'simulate-e2e-import');
-    execFileSync('go', ['build', '-o', runnerBin, './scripts/simulate'], { cwd: root });
-  }
   const out = join(shots, 'import-runner.native.csv');
   const args = ['-trace', c.file, '-cluster', c.cluster || '16x8', '-policy', 'fifo', '-save-trace', out];
   if (c.columns) args.push('-columns', c.columns);
-  execFileSync(runnerBin, args, { cwd: root, encoding: 'utf8' });
+  execFileSync(runnerBin(), args, { cwd: root, encoding: 'utf8' });
   return readFileSync(out, 'utf8');
 }
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite, q, ready, setPolicies } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready, runnerBin, setPolicies } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
@@ -41,8 +41,7 @@ test('export a sweep file, shard and merge it natively, import and draw the merg
     sweep.seeds = '1-3';
     const file = join(shots, 'sweep-export.json');
     writeFileSync(file, JSON.stringify(sweep, null, 2));
-    const bin = join(root, 'build', 'simulate-e2e-sweep');
-    execFileSync('go', ['build', '-o', bin, './scripts/simulate'], { cwd: root });
+    const bin = runnerBin();
     // Fresh parts: an old part of another build at the same path would be refused, as it should.
     const partDir = mkdtempSync(join(tmpdir(), 'schedlab-sweep-'));
     const parts = [0, 1].map((i) => join(partDir, `part-${i}-of-2.csv`));

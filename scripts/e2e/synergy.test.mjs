@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite, q, ready, runAndWait } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready, runAndWait, runnerBin } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
@@ -19,9 +19,7 @@ mkdirSync(shots, { recursive: true });
 const paper = { mean_jct_s: 21.876600555555555 * 3600, p99_jct_s: 156.93307777777775 * 3600 };
 
 test('synergy-fig8 fifo+tune on the authors\' stream: the published mean and p99 in the page', async (t) => {
-  const bin = join(root, 'build', 'simulate-e2e-synergy');
-  execFileSync('go', ['build', '-o', bin, './scripts/simulate'], { cwd: root });
-  const native = execFileSync(bin, ['-scenario', 'synergy-fig8', '-policy', 'fifo+tune', '-json'], { cwd: root, encoding: 'utf8' }).trim();
+  const native = execFileSync(runnerBin(), ['-scenario', 'synergy-fig8', '-policy', 'fifo+tune', '-json'], { cwd: root, encoding: 'utf8' }).trim();
 
   const link = new URLSearchParams({
     generate: 'synergy:jobs=8000,rate=9,split=20/70/10,stream=authors',

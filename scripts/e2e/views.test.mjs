@@ -9,24 +9,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, offsite, q, ready, runAndWait, setPolicies } from './browser.mjs';
+import { baseURL, downloadText, launch, offsite, q, ready, runAndWait, runnerBin, setPolicies } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
 mkdirSync(shots, { recursive: true });
-// runner runs the native runner (built once per file) and returns stdout.
-let runnerBin;
+// runner runs the native runner and returns stdout.
 function runner(args) {
-  if (!runnerBin) {
-    runnerBin = join(root, 'build', 'simulate-views');
-    execFileSync('go', ['build', '-o', runnerBin, './scripts/simulate'], { cwd: root });
-  }
-  return execFileSync(runnerBin, args, { cwd: root, encoding: 'utf8' });
-}
-
-async function downloadText(page, testid) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(q(testid))]);
-  return readFileSync(await dl.path(), 'utf8');
+  return execFileSync(runnerBin(), args, { cwd: root, encoding: 'utf8' });
 }
 
 // overlaps reads a trace-event export: intervals (distinct args.interval), how many overlap

@@ -14,6 +14,13 @@ import (
 func writeSite(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
+	writeFiles(t, dir, files)
+	return dir
+}
+
+// writeFiles writes files (name → body, slash-separated, parents made) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -23,7 +30,6 @@ func writeSite(t *testing.T, files map[string]string) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }
 
 func gz(t *testing.T, s string) string {

@@ -33,15 +33,7 @@ func newSite(t *testing.T) *Handler {
 		"static/chart.mjs":     "export {}",
 		"static/echarts.js.br": "ORPHAN",
 	}
-	for name, body := range files {
-		p := filepath.Join(site, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, site, files)
 	if err := os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(site, "link.txt")); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -18,14 +17,10 @@ import (
 // published number for a policy that was not run (-policy chose others) is left out; one whose
 // metric the run did not produce says so.
 func writeComparison(w io.Writer, sc scenario.Scenario, outs []policies.Outcome) error {
-	byPolicy := map[string]map[string]any{}
+	byPolicy := map[string]map[string]float64{}
 	for _, o := range outs {
-		b, err := json.Marshal(o.Summary)
+		fields, err := policies.SummaryFields(o)
 		if err != nil {
-			return err
-		}
-		var fields map[string]any
-		if err := json.Unmarshal(b, &fields); err != nil {
 			return err
 		}
 		byPolicy[o.Summary.Policy] = fields
@@ -43,7 +38,7 @@ func writeComparison(w io.Writer, sc scenario.Scenario, outs []policies.Outcome)
 		}
 		rows++
 		name, scale := metricUnit(e.Metric)
-		ours, ok := fields[e.Metric].(float64)
+		ours, ok := fields[e.Metric]
 		if !ok {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t%s\t\n", e.Policy, name, num(e.Value/scale), e.Source)
 			continue

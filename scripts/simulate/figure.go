@@ -97,23 +97,23 @@ type job struct {
 
 // distinctRuns groups jobs by their cell's spec: cells of different figures with the same spec
 // (synergy-fig8 at 9 jobs/h and synergy-fig8-cdf, …) are one run, which gives the rows of each.
-// The groups hold indices into jobs, in order of first appearance.
-func distinctRuns(figs []*figure.Figure, jobs []job) ([][]int, error) {
-	var runs [][]int
+// The groups hold indices into jobs, in order of first appearance; specs[r] is run r's spec.
+func distinctRuns(figs []*figure.Figure, jobs []job) (runs [][]int, specs []scenario.Spec, err error) {
 	seen := map[string]int{}
 	for k, j := range jobs {
-		key, err := json.Marshal(figs[j.fig].Cell(j.cell.X, j.cell.S, j.cell.Seed))
+		spec := figs[j.fig].Cell(j.cell.X, j.cell.S, j.cell.Seed)
+		key, err := json.Marshal(spec)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		r, ok := seen[string(key)]
 		if !ok {
 			r, seen[string(key)] = len(runs), len(runs)
-			runs = append(runs, nil)
+			runs, specs = append(runs, nil), append(specs, spec)
 		}
 		runs[r] = append(runs[r], k)
 	}
-	return runs, nil
+	return runs, specs, nil
 }
 
 // runFigures runs every cell of the chosen figures on o.workers goroutines, writes the CSVs
@@ -136,7 +136,7 @@ func runFigures(o options, stdout io.Writer) error {
 			jobs = append(jobs, job{i, c})
 		}
 	}
-	runs, err := distinctRuns(fo.figs, jobs)
+	runs, specs, err := distinctRuns(fo.figs, jobs)
 	if err != nil {
 		return err
 	}
@@ -156,9 +156,7 @@ func runFigures(o options, stdout io.Writer) error {
 			var workloads policies.Workloads // this worker's
 			for r := range next {
 				t := time.Now()
-				first := jobs[runs[r][0]]
-				out, err := policies.RunCellSpec(reg, models, fo.figs[first.fig].Cell(first.cell.X, first.cell.S, first.cell.Seed),
-					openTrace, policies.Hooks{Workloads: &workloads})
+				out, err := policies.RunCellSpec(reg, models, specs[r], openTrace, policies.Hooks{Workloads: &workloads})
 				if err == nil && out.ShortWorkload != "" {
 					short[runs[r][0]] = out.ShortWorkload
 				}

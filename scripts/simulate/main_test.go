@@ -260,7 +260,7 @@ func TestDistinctRuns(t *testing.T) {
 		}
 		figs = append(figs, f)
 	}
-	runs, err := distinctRuns(figs, jobs)
+	runs, _, err := distinctRuns(figs, jobs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -146,14 +146,12 @@ func (v *figView) renderTable(sub *figure.Figure, rows []figure.Row) {
 
 // seriesOf is the title of f's series called name (a reference names it; Validate makes it exist).
 func seriesOf(f *figure.Figure, name string) string {
-	i := slices.IndexFunc(f.Series, func(s figure.Series) bool { return s.Name == name })
-	return f.Series[i].Title()
+	return f.Series[f.SeriesIndex(name)].Title()
 }
 
 // metricOf is the title of f's metric called name.
 func metricOf(f *figure.Figure, name string) string {
-	i := slices.IndexFunc(f.Metrics, func(m figure.Metric) bool { return m.Name == name })
-	return f.Metrics[i].Title()
+	return f.Metrics[f.MetricIndex(name)].Title()
 }
 
 // exportCSV downloads the figure's rows as the runner's -figure-out writes them (figure.WriteCSV):

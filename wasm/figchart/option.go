@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -318,7 +317,7 @@ func (o *option) cdf(f *figure.Figure, idx map[key]point) {
 	}
 	var refs []any
 	for _, r := range f.Refs {
-		m := slices.IndexFunc(f.Metrics, func(met figure.Metric) bool { return met.Name == r.Metric })
+		m := f.MetricIndex(r.Metric)
 		if m < 0 || f.Metrics[m].Quantile <= 0 {
 			continue
 		}

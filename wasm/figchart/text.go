@@ -14,7 +14,7 @@ func xIndex(f *figure.Figure, v string) int { return max(0, slices.Index(f.Sweep
 
 // seriesIndex is the index of the series called name (0 when unknown; Validate rules that out).
 func seriesIndex(f *figure.Figure, name string) int {
-	return max(0, slices.IndexFunc(f.Series, func(s figure.Series) bool { return s.Name == name }))
+	return max(0, f.SeriesIndex(name))
 }
 
 // round keeps 6 significant digits: the option stays small and its bytes do not depend on the last
@@ -56,7 +56,7 @@ func tip(f *figure.Figure, p point) string {
 
 // refTip is a published value's tooltip: what the paper states and where, and where it is drawn.
 func refTip(f *figure.Figure, r figure.Ref, at float64) string {
-	met := f.Metrics[slices.IndexFunc(f.Metrics, func(m figure.Metric) bool { return m.Name == r.Metric })]
+	met := f.Metrics[f.MetricIndex(r.Metric)]
 	var claim string
 	switch r.Kind {
 	case figure.Absolute:

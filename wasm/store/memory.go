@@ -13,7 +13,7 @@ import (
 // changes to a record do not leak into the store, as with IndexedDB.
 type Memory struct {
 	runs    map[string][]byte
-	figures map[string]FigureRun // values: FigureRun holds only strings and ints, so a copy is a snapshot
+	figures map[string]FigureRun // values: a copy with its Xs cloned (PutFigure, GetFigure, ListFigures) is a snapshot
 }
 
 // NewMemory returns an empty store.
