@@ -74,9 +74,6 @@ func (p *Policy) Init(v *sim.View) {
 	}
 }
 
-// Predictors are iasp-iapp's trained models (nil for the other policies).
-func (p *Policy) Predictors() *learn.Predictors { return p.pred }
-
 func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
 	p := &Policy{name: name, kind: k, col: interference.NewColocation(interference.Gavel(), zoo.Models())}
 	ps, err := parseParams(k, raw)

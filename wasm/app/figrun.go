@@ -11,9 +11,9 @@ import (
 	"schedlab/policies/figure"
 )
 
-// figPool runs a figure's missing cells on a pool of web workers (navigator.hardwareConcurrency −
-// 1, at least 1: one core stays with the page). Each worker is one Go runtime that runs cell after
-// cell, so a figure pays the wasm start-up once per worker, not once per cell.
+// figPool runs a figure's missing cells on a pool of web workers, one per core (workerLimit). Each
+// worker is one Go runtime that runs cell after cell, so a figure pays the wasm start-up once per
+// worker, not once per cell.
 type figPool struct {
 	v       *figView
 	workers []js.Value
@@ -55,7 +55,7 @@ func (v *figView) start() {
 		pool.cells[c.Index] = c
 	}
 	v.run = pool
-	n := min(len(missing), max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int()-1))
+	n := min(len(missing), workerLimit())
 	for range n {
 		pool.spawn()
 	}

@@ -259,7 +259,7 @@ func (p *page) run() {
 		who []int // indices into spec.Policies, in the spec's order
 	}
 	var failures []failure
-	limit := max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int())
+	limit := workerLimit()
 	next := 0
 	p.live = 0
 	prog := byTestID("progress")

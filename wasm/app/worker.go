@@ -152,3 +152,16 @@ func saveRecord(rec *runrec.Record) error {
 	defer s.Close()
 	return s.Put(context.Background(), rec)
 }
+
+// maxWorkers bounds the pools on many-core machines: a worker is a Go runtime of up to ~100 MB
+// (figure cells; a policy run with its intervals can be more), so 8 of them stay under 1 GB.
+const maxWorkers = 8
+
+// workerLimit is how many web workers a run or a figure starts at once: one per core, up to
+// maxWorkers. The page keeps no core of its own: between results it only updates a status line,
+// redraws at most every 150 ms and saves a small record, which the OS fits between the workers'
+// time slices — while a pool of cores − 1 would leave one of a 2-core machine's two cores idle and
+// double a figure's time.
+func workerLimit() int {
+	return min(maxWorkers, max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int()))
+}
