@@ -46,23 +46,20 @@ type key struct {
 type frame struct {
 	object  bool
 	wantKey bool           // object: the next string is a key
-	first   int            // object: index of the frame's first key in scanner.keys
-	named   int            // index in scanner.keys of the key this value sits under, -1 if none
+	first   int            // object: index of its first key in Find's keys
+	named   int            // index in Find's keys of the key this value sits under, -1 if none
 	index   int            // array: the element being scanned
 	byName  map[string]int // object of more than linearKeys keys: canonical key → first line
-}
-
-type scanner struct {
-	mode   Mode
-	frames []frame
-	keys   []key // the keys of every open object, innermost last
 }
 
 // Find returns the first key, in document order, that repeats a key of the same object, or nil.
 // data must be valid JSON (callers decode it first); on anything else Find returns nil or a Dup
 // but never panics.
 func Find(data []byte, mode Mode) *Dup {
-	s := scanner{mode: mode, frames: make([]frame, 0, 8), keys: make([]key, 0, 32)}
+	// Local slices rather than a scanner struct: escape analysis keeps them on the stack, so a
+	// document of small objects costs no allocation.
+	frames := make([]frame, 0, 8)
+	keys := make([]key, 0, 32) // the keys of every open object, innermost last
 	line := 1
 	for i := 0; i < len(data); i++ {
 		switch data[i] {
@@ -70,75 +67,69 @@ func Find(data []byte, mode Mode) *Dup {
 			line++
 		case '"':
 			end := stringEnd(data, i+1)
-			if n := len(s.frames); n > 0 && s.frames[n-1].wantKey {
-				s.frames[n-1].wantKey = false
-				if d := s.add(key{name: unquote(data[i:min(end+1, len(data))]), line: line}); d != nil {
-					return d
+			if n := len(frames); n > 0 && frames[n-1].wantKey {
+				f := &frames[n-1]
+				f.wantKey = false
+				k := key{name: unquote(data[i:min(end+1, len(data))]), line: line}
+				if first, ok := seen(f, keys[f.first:], k, mode); ok {
+					return dup(frames, keys, k, first)
 				}
+				keys = append(keys, k)
 			}
 			i = end
 		case '{', '[':
 			named := -1
-			if n := len(s.frames); n > 0 && s.frames[n-1].object {
-				named = len(s.keys) - 1
+			if n := len(frames); n > 0 && frames[n-1].object {
+				named = len(keys) - 1
 			}
 			obj := data[i] == '{'
-			s.frames = append(s.frames, frame{object: obj, wantKey: obj, first: len(s.keys), named: named})
+			frames = append(frames, frame{object: obj, wantKey: obj, first: len(keys), named: named})
 		case ',':
-			if n := len(s.frames); n > 0 {
-				f := &s.frames[n-1]
+			if n := len(frames); n > 0 {
+				f := &frames[n-1]
 				f.wantKey = f.object
 				f.index++
 			}
 		case '}', ']':
-			if n := len(s.frames); n > 0 {
-				s.keys = s.keys[:s.frames[n-1].first]
-				s.frames = s.frames[:n-1]
+			if n := len(frames); n > 0 {
+				keys = keys[:frames[n-1].first]
+				frames = frames[:n-1]
 			}
 		}
 	}
 	return nil
 }
 
-// add records k in the innermost object, or reports it as a duplicate.
-func (s *scanner) add(k key) *Dup {
-	f := &s.frames[len(s.frames)-1]
+// seen reports whether object f, whose keys so far are prev, already has k, and at which line;
+// if not, f's index (when it has one) learns k.
+func seen(f *frame, prev []key, k key, mode Mode) (first int, ok bool) {
 	if f.byName == nil {
-		for _, prev := range s.keys[f.first:] {
-			if s.same(prev.name, k.name) {
-				return s.dup(k, prev.line)
+		for _, p := range prev {
+			if mode == FoldCase && bytes.EqualFold(p.name, k.name) || bytes.Equal(p.name, k.name) {
+				return p.line, true
 			}
 		}
-		if len(s.keys)-f.first == linearKeys {
-			f.byName = make(map[string]int, 2*linearKeys)
-			for _, prev := range s.keys[f.first:] {
-				f.byName[s.canonical(prev.name)] = prev.line
-			}
+		if len(prev) < linearKeys {
+			return 0, false
+		}
+		f.byName = make(map[string]int, 2*len(prev))
+		for _, p := range prev {
+			f.byName[canonical(p.name, mode)] = p.line
 		}
 	}
-	if f.byName != nil {
-		c := s.canonical(k.name)
-		if first, ok := f.byName[c]; ok {
-			return s.dup(k, first)
-		}
-		f.byName[c] = k.line
+	c := canonical(k.name, mode)
+	if first, ok := f.byName[c]; ok {
+		return first, true
 	}
-	s.keys = append(s.keys, k)
-	return nil
+	f.byName[c] = k.line
+	return 0, false
 }
 
-func (s *scanner) same(a, b []byte) bool {
-	if s.mode == FoldCase {
-		return bytes.EqualFold(a, b)
-	}
-	return bytes.Equal(a, b)
-}
-
-// canonical is a map key equal for two names exactly when same says they are: under FoldCase
-// each rune becomes the smallest rune of its simple-folding orbit, the relation bytes.EqualFold
-// tests.
-func (s *scanner) canonical(name []byte) string {
-	if s.mode != FoldCase {
+// canonical is a map key equal for two names exactly when seen's pairwise test says they are:
+// under FoldCase each rune becomes the smallest rune of its simple-folding orbit, the relation
+// bytes.EqualFold tests.
+func canonical(name []byte, mode Mode) string {
+	if mode != FoldCase {
 		return string(name)
 	}
 	var b strings.Builder
@@ -153,11 +144,11 @@ func (s *scanner) canonical(name []byte) string {
 }
 
 // dup describes k, whose first occurrence is at line first, with the path of the open frames.
-func (s *scanner) dup(k key, first int) *Dup {
+func dup(frames []frame, keys []key, k key, first int) *Dup {
 	var p strings.Builder
-	for j := 1; j < len(s.frames); j++ {
-		if parent := s.frames[j-1]; parent.object {
-			writeName(&p, s.keys[s.frames[j].named].name)
+	for j := 1; j < len(frames); j++ {
+		if parent := frames[j-1]; parent.object {
+			writeName(&p, keys[frames[j].named].name)
 		} else {
 			fmt.Fprintf(&p, "[%d]", parent.index)
 		}

@@ -135,3 +135,16 @@ func FuzzFind(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkFind checks one native JSON Lines object, what the trace importer does per line
+// (compare with its BenchmarkNativeJSONL ns/job).
+func BenchmarkFind(b *testing.B) {
+	line := []byte(`{"id":"L1234","submit_s":86412.5,"gpus":8,"duration_s":3601,"model":"resnet50","gpu_types":"V100","user":"vc7"}`)
+	if Find(line, Exact) != nil {
+		b.Fatal("setup: a duplicate in the benchmark line")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Find(line, Exact)
+	}
+}
