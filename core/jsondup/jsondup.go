@@ -147,10 +147,11 @@ func canonical(name []byte, mode Mode) string {
 func dup(frames []frame, keys []key, k key, first int) *Dup {
 	var p strings.Builder
 	for j := 1; j < len(frames); j++ {
-		if parent := frames[j-1]; parent.object {
-			writeName(&p, keys[frames[j].named].name)
-		} else {
-			fmt.Fprintf(&p, "[%d]", parent.index)
+		switch named := frames[j].named; {
+		case !frames[j-1].object:
+			fmt.Fprintf(&p, "[%d]", frames[j-1].index)
+		case named >= 0: // < 0 only in invalid JSON: an object opened where a key belongs
+			writeName(&p, keys[named].name)
 		}
 	}
 	writeName(&p, k.name)
