@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"schedlab/core/jsondup"
 )
 
 // Default per-GPU host resources and network bandwidth. The CPU and memory defaults are Synergy's
@@ -285,13 +287,19 @@ type ClusterFile struct {
 	} `json:"servers"`
 }
 
-// ParseClusterJSON reads a cluster file; name is used in error messages.
+// ParseClusterJSON reads a cluster file; name is used in error messages. A key given twice in one
+// object is an error naming both lines ("name:7: servers[1].gpus: duplicate key (first at line
+// 5)"); keys are compared ignoring case, as encoding/json matches them to the fields, so "gpus"
+// and "GPUs" in one server are a duplicate too.
 func ParseClusterJSON(name string, data []byte) (*Cluster, error) {
 	var f ClusterFile
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if d := jsondup.Find(data[:dec.InputOffset()], jsondup.FoldCase); d != nil {
+		return nil, fmt.Errorf("%s:%d: %w", name, d.Line, d)
 	}
 	var servers []Server
 	gpus := 0

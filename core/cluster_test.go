@@ -103,3 +103,34 @@ func TestModels(t *testing.T) {
 		t.Error("duplicate alias accepted")
 	}
 }
+
+// TestParseClusterJSONDuplicateKeys: a key given twice in one object (ignoring case, as the
+// decoder matches fields) is an error naming the second line, the path and the first line.
+func TestParseClusterJSONDuplicateKeys(t *testing.T) {
+	tests := []struct {
+		name, doc, want string // want: the whole error, "" for none
+	}{
+		{"top level", "{\"servers\": [{\"count\": 1, \"gpus\": 8}],\n \"servers\": [{\"count\": 2, \"gpus\": 8}]}",
+			"cluster.json:2: servers: duplicate key (first at line 1)"},
+		{"in an array element", "{\"servers\": [\n  {\"count\": 1, \"gpus\": 8},\n  {\"count\": 2,\n   \"gpus\": 4,\n   \"type\": \"K80\",\n   \"gpus\": 8}]}",
+			"cluster.json:6: servers[1].gpus: duplicate key (first at line 4)"},
+		{"case differs", "{\"servers\": [{\"count\": 1, \"gpus\": 8, \"Type\": \"K80\",\n \"TYPE\": \"T4\"}]}",
+			"cluster.json:2: servers[0].TYPE: duplicate key (first at line 1)"},
+		{"no duplicate", "{\"servers\": [{\"count\": 1, \"gpus\": 8, \"type\": \"K80\"},\n {\"count\": 1, \"gpus\": 8, \"type\": \"K80\"}]}", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ParseClusterJSON("cluster.json", []byte(tc.doc))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Fatalf("got error %q, want %q", got, tc.want)
+			}
+			if err == nil && c.String() != "2x8:K80" {
+				t.Errorf("got cluster %q, want 2x8:K80", c.String())
+			}
+		})
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"schedlab/core/trace"
 	"schedlab/core/zoo"
 	"schedlab/policies/asrpt"
+	"schedlab/policies/params"
 	"schedlab/policies/scenario"
 )
 
@@ -179,18 +180,26 @@ func secondsOr(s, def float64) core.Time {
 	return core.FromSeconds(s)
 }
 
-// withPlacement adds "placement" to a policy's JSON parameters unless they set it already.
+// withPlacement adds "placement" to a policy's JSON parameters unless they set it already, in any
+// case ("Placement" sets the same struct field, so adding "placement" beside it would make a
+// duplicate key the user never wrote).
 func withPlacement(raw json.RawMessage, placement string) (json.RawMessage, error) {
 	m := map[string]json.RawMessage{}
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &m); err != nil {
 			return nil, fmt.Errorf("params: %w", err)
 		}
+		if err := params.Duplicate(raw); err != nil {
+			return nil, err // the map just merged them: the policy's own check would never see them
+		}
 	}
-	if _, ok := m["placement"]; !ok {
-		b, _ := json.Marshal(placement)
-		m["placement"] = b
+	for k := range m {
+		if strings.EqualFold(k, "placement") {
+			return json.Marshal(m)
+		}
 	}
+	b, _ := json.Marshal(placement)
+	m["placement"] = b
 	return json.Marshal(m)
 }
 

@@ -11,7 +11,8 @@ import (
 func FuzzParams(f *testing.F) {
 	for _, p := range []string{`{}`, `null`, `{"thresholds_gpu_s": [3600]}`, `{"thresholds_gpu_s": [-1, 1e308]}`, `{"round_s": 0}`,
 		`{"placement": "spread"}`, `{"refine": true, "sigma": "x"}`, `{"theta": -0.5, "lambda": 1e400}`, `[1,2]`, `{"k": {"k": {}}}`,
-		`{"order": "lpt", "fallback": "finish"}`, `{"preempt": true, "sigma": 1e308}`, `{"throughputs": "similarity"}`, `{`} {
+		`{"order": "lpt", "fallback": "finish"}`, `{"preempt": true, "sigma": 1e308}`, `{"throughputs": "similarity"}`, `{`,
+		`{"placement": "spread", "Placement": "random"}`, `{"k": 2, "sub": {"x": 1, "x": 2}}`} {
 		f.Add(uint8(0), p)
 		f.Add(uint8(40), p)
 	}

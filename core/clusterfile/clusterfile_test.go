@@ -104,10 +104,13 @@ func FuzzParse(f *testing.F) {
 	f.Add("sn,cpu_milli,memory_mib,gpu,model\nopenb-node-0000,32000,262144,0,\nopenb-node-0227,96000,786432,8,V100M32\n")
 	f.Add("7399a758eb02bae1a3621236,CPU,96,512,0\nm2,V100,96,512,8\n")
 	f.Add(`{"servers": [{"count": 2, "gpus": 8, "type": "T4"}]}`)
+	f.Add("[CLUSTER]\nservers_per_rack = 2\ngpus_per_server = 8\nServers_Per_Rack = 3\n[cluster]\n")
+	f.Add("{\"servers\": [{\"count\": 2, \"gpus\": 8,\n\"type\": \"T4\", \"Type\": \"K80\"}]}")
 	f.Fuzz(func(t *testing.T, in string) {
 		c, err := Parse("fuzz", []byte(in))
 		if err != nil {
-			// JSON errors come from core.ParseClusterJSON ("name: problem").
+			// JSON errors come from core.ParseClusterJSON ("name: problem", but a duplicate key's
+			// is located: "name:line: path: duplicate key …").
 			if !errPattern.MatchString(err.Error()) && !strings.HasPrefix(err.Error(), "fuzz: ") {
 				t.Fatalf("input %q: got error %q, want it located", in, err)
 			}

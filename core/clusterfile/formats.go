@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"schedlab/core"
 )
@@ -42,11 +43,16 @@ func parseTiresias(name string, data []byte) (*File, error) {
 	return finish(name, "tiresias", servers, nil)
 }
 
+// parseINI reads Synergy's .ini. Section names and keys are case-insensitive (sections upper-cased,
+// keys lower-cased, as the cases compared below); a section header or a key of one section given
+// twice is an error naming the first line, as in Python's configparser (strict by default): which
+// of two values was meant is the user's call, not ours.
 func parseINI(name string, data []byte) (*File, error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	section, line := "", 0
 	vals := map[string]float64{}
+	sections, keys := map[string]int{}, map[string]int{} // first line of each section, of each section.key
 	var warns []string
 	var round core.Time
 	errf := func(field, format string, args ...any) error {
@@ -63,6 +69,10 @@ func parseINI(name string, data []byte) (*File, error) {
 				return nil, errf("section", "want [NAME], got %q", clip(s, 40))
 			}
 			section = strings.ToUpper(strings.TrimSpace(s[1 : len(s)-1]))
+			if first, ok := sections[section]; ok {
+				return nil, errf("section", "[%s] given twice (first at line %d)", clip(section, 40), first)
+			}
+			sections[section] = line
 			continue
 		}
 		k, v, ok := strings.Cut(s, "=")
@@ -70,6 +80,13 @@ func parseINI(name string, data []byte) (*File, error) {
 			return nil, errf("line", "want key = value, got %q", clip(s, 40))
 		}
 		k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
+		if first, ok := keys[section+"."+k]; ok {
+			if k == "" || strings.ContainsFunc(k, unicode.IsSpace) { // the field must stay one word
+				return nil, errf("key", "%q: duplicate key (first at line %d)", clip(k, 40), first)
+			}
+			return nil, errf(k, "duplicate key (first at line %d)", first)
+		}
+		keys[section+"."+k] = line
 		switch section + "." + k {
 		case "CLUSTER.racks", "CLUSTER.servers_per_rack", "CLUSTER.gpus_per_server", "CLUSTER.cpus_per_server", "CLUSTER.dram_per_server":
 			x, err := num(v, 1e9)

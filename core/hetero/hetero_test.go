@@ -1,6 +1,7 @@
 package hetero
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -274,5 +275,24 @@ func TestModelsMergeWithBuiltins(t *testing.T) {
 	}
 	if got, want := m.IterTime[core.K80], 1/7.05208; math.Abs(got-want) > 1e-6 {
 		t.Errorf("K80 iteration time: got %v, want %v", got, want)
+	}
+}
+
+// TestLoadGavelJSONDuplicateKeys: a key given twice in one object of the throughput file is an
+// error naming both lines; the same key in two objects is not.
+func TestLoadGavelJSONDuplicateKeys(t *testing.T) {
+	tests := []struct{ name, json, want string }{
+		{"worker", "{\"k80\": {\"('A3C', 1)\": {\"null\": 1}},\n\"k80\": {}}", "x:2: k80: duplicate key (first at line 1)"},
+		{"job", "{\"k80\": {\"('A3C', 1)\": {\"null\": 1},\n\"('A3C', 1)\": {\"null\": 2}}}", "x:2: k80[\"('A3C',\\x201)\"]: duplicate key (first at line 1)"},
+		{"null", "{\"k80\": {\"('A3C', 1)\": {\"null\": 1,\n\"null\": 2}}}", "x:2: k80[\"('A3C',\\x201)\"].null: duplicate key (first at line 1)"},
+		{"two workers", "{\"k80\": {\"('A3C', 1)\": {\"null\": 1}},\n\"p100\": {\"('A3C', 1)\": {\"null\": 2}}}", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := LoadGavelJSON("x", []byte(tc.json))
+			if got := fmt.Sprint(err); tc.want != "" && got != tc.want || tc.want == "" && err != nil {
+				t.Errorf("got error %v, want %q", err, tc.want)
+			}
+		})
 	}
 }

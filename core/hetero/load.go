@@ -12,16 +12,22 @@ import (
 	"strings"
 
 	"schedlab/core"
+	"schedlab/core/jsondup"
 )
 
 // LoadGavelJSON reads Gavel's throughput file (scheduler/simulation_throughputs.json or
 // physical_cluster_throughputs.json): worker type ("v100", "v100_unconsolidated", …) →
 // "('<job type>', <scale factor>)" → {"null": isolated throughput, "(<pair>)": [...]}. Only the
-// isolated ("null") entries are kept; name is used in error messages.
+// isolated ("null") entries are kept; name is used in error messages. A key given twice in one
+// object (compared exactly, as the maps hold them) is an error naming both lines: the decoder
+// would keep one of two throughputs silently.
 func LoadGavelJSON(name string, data []byte) (*Table, error) {
 	var raw map[string]map[string]map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if d := jsondup.Find(data, jsondup.Exact); d != nil {
+		return nil, fmt.Errorf("%s:%d: %w", name, d.Line, d)
 	}
 	workers := make([]string, 0, len(raw))
 	for w := range raw {

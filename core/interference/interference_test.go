@@ -156,3 +156,13 @@ func mustType(t *testing.T, c *Colocation, j *core.Job) int {
 	}
 	return k
 }
+
+// TestLoadJSONDuplicateKeys: a key given twice in one object of the throughput file (a
+// co-location pair here) is an error naming both lines.
+func TestLoadJSONDuplicateKeys(t *testing.T) {
+	doc := "{\"k80\": {\"('A3C', 1)\": {\"null\": 1,\n \"('A3C', 1)\": [0.5, 0.5],\n \"('A3C', 1)\": [0.4, 0.4]}}}"
+	want := "x.json:3: k80[\"('A3C',\\x201)\"][\"('A3C',\\x201)\"]: duplicate key (first at line 2)"
+	if _, err := LoadJSON("x.json", []byte(doc)); err == nil || err.Error() != want {
+		t.Errorf("got error %v, want %q", err, want)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"schedlab/core/hetero"
+	"schedlab/core/jsondup"
 )
 
 // collector gathers isolated and pair throughputs of single-GPU consolidated entries.
@@ -87,11 +88,16 @@ func LoadCSV(name string, r io.Reader) (*Model, error) {
 }
 
 // LoadJSON reads Gavel's simulation_throughputs.json: worker type → "('<job>', <sf>)" →
-// {"null": isolated, "('<other>', <sf>)": [self, other]}. Map keys are visited in sorted order.
+// {"null": isolated, "('<other>', <sf>)": [self, other]}. Map keys are visited in sorted order. A
+// key given twice in one object (compared exactly, as the maps hold them) is an error naming both
+// lines: the decoder would keep one of two measurements silently.
 func LoadJSON(name string, data []byte) (*Model, error) {
 	var raw map[string]map[string]map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if d := jsondup.Find(data, jsondup.Exact); d != nil {
+		return nil, fmt.Errorf("%s:%d: %w", name, d.Line, d)
 	}
 	var c collector
 	for _, w := range sortedKeys(raw) {

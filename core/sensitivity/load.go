@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"schedlab/core"
+	"schedlab/core/jsondup"
 )
 
 // profileFile is the schema of data/synergy/synergy_model_profiles.json.
@@ -29,11 +30,16 @@ type profileFile struct {
 // profiles.models holds the ratio-3 profiles and profiles.models-4/5/6 the other ratios; only the
 // "<model>_1" entries are used (the authors' simulator loads <model>_1 for every GPU count).
 // Model names go through models (nil = the core registry), so "res18" becomes "resnet18"; models
-// unknown to the registry keep their name. name is used in error messages.
+// unknown to the registry keep their name. name is used in error messages. A key given twice in
+// one object is an error naming both lines; keys compare ignoring case, as the struct fields match
+// them (the model names under profiles go through the registry, which ignores case as well).
 func LoadJSON(name string, data []byte, models *core.Models) (*Table, error) {
 	var f profileFile
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if d := jsondup.Find(data, jsondup.FoldCase); d != nil {
+		return nil, fmt.Errorf("%s:%d: %w", name, d.Line, d)
 	}
 	if err := checkAxes(name, f.Axes.CPU, CPUAxis[:], "cpu_per_gpu"); err != nil {
 		return nil, err

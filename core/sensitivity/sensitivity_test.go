@@ -121,3 +121,16 @@ func TestLoadJSONMatchesBuiltin(t *testing.T) {
 		t.Error("got no error for a file with empty axes")
 	}
 }
+
+// TestLoadJSONDuplicateKeys: a key given twice in one object of the profile file, ignoring case,
+// is an error naming both lines.
+func TestLoadJSONDuplicateKeys(t *testing.T) {
+	for _, tc := range []struct{ doc, want string }{
+		{"{\"axes\": {},\n\"Axes\": {}}", "p.json:2: Axes: duplicate key (first at line 1)"},
+		{"{\"profiles\": {\"models\": {\"res18_1\": {\"cpus\": 3},\n\"RES18_1\": {\"cpus\": 4}}}}", "p.json:2: profiles.models.RES18_1: duplicate key (first at line 1)"},
+	} {
+		if _, err := LoadJSON("p.json", []byte(tc.doc), nil); err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got error %v, want %q", tc.doc, err, tc.want)
+		}
+	}
+}

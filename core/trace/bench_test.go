@@ -46,3 +46,29 @@ func BenchmarkWriteNative(b *testing.B) {
 	}
 	b.SetBytes(int64(buf.Len()))
 }
+
+// BenchmarkNativeJSONL imports the same jobs written as native JSON Lines (82,247 lines).
+func BenchmarkNativeJSONL(b *testing.B) {
+	data, err := os.ReadFile(shareddata.File(b, "pollux/traces/philly.csv"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	jobs, _, err := Read("philly.csv", bytes.NewReader(data), "", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteNativeJSONL(&buf, jobs); err != nil {
+		b.Fatal(err)
+	}
+	back, _, err := Read("philly.jsonl", bytes.NewReader(buf.Bytes()), "native-jsonl", nil)
+	if err != nil || len(back) != len(jobs) {
+		b.Fatalf("setup: got %d jobs, %v; want %d", len(back), err, len(jobs))
+	}
+	b.SetBytes(int64(buf.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		back, _, _ = Read("philly.jsonl", bytes.NewReader(buf.Bytes()), "native-jsonl", nil)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(back)), "ns/job")
+}

@@ -9,11 +9,14 @@ import (
 	"slices"
 
 	"schedlab/core"
+	"schedlab/core/jsondup"
 )
 
 // NativeJSONL is the native format as JSON Lines: one object per line whose keys are the Native
 // column names. Numbers may be written as JSON numbers or strings; null or a missing key means
-// blank; an unknown key is an error. Blank lines are skipped.
+// blank; an unknown key is an error, and so is a key given twice in one object (exact names, as
+// the columns are matched: encoding/json would keep the last value silently). Blank lines are
+// skipped.
 //
 //	{"id":"a","submit_s":12.5,"gpus":4,"iterations":1000,"model":"resnet50","gpu_types":"V100"}
 type NativeJSONL struct{}
@@ -87,6 +90,9 @@ func jsonCells(rr *rows, line []byte, cells map[string]string) error {
 		default:
 			return rr.errf(k, "want a number or a string, got %s", clip(string(raw), 40))
 		}
+	}
+	if d := jsondup.Find(line, jsondup.Exact); d != nil {
+		return rr.errf(d.Path, "duplicate key") // one object per line: both on this line
 	}
 	return nil
 }

@@ -11,10 +11,13 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"schedlab/core/jsondup"
 )
 
-// Decode reads raw into dst (a pointer to a struct): unknown keys, values of the wrong type and
-// trailing data are errors; nil, empty or null leaves dst as it is. Errors start with "params: ".
+// Decode reads raw into dst (a pointer to a struct): unknown keys, values of the wrong type,
+// trailing data and a key given twice (see Duplicate) are errors; nil, empty or null leaves dst as
+// it is. Errors start with "params: ".
 func Decode(raw json.RawMessage, dst any) error {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
@@ -27,6 +30,19 @@ func Decode(raw json.RawMessage, dst any) error {
 	}
 	if dec.More() {
 		return errors.New("params: trailing data after the JSON object")
+	}
+	return Duplicate(raw)
+}
+
+// Duplicate reports a key given twice in one object of raw, which must be valid JSON, as "params:
+// PATH: duplicate key" (nil when there is none), comparing keys ignoring case as encoding/json
+// matches them to struct fields: "k" and "K" set one field, and the decoder keeps the last value
+// silently. No line: raw is a fragment of what the user wrote (one policy's value in a file or in
+// the app's box), so its lines are not theirs; the readers of those texts check the whole text
+// first and name its lines.
+func Duplicate(raw json.RawMessage) error {
+	if d := jsondup.Find(raw, jsondup.FoldCase); d != nil {
+		return fmt.Errorf("params: %s: duplicate key", d.Path)
 	}
 	return nil
 }

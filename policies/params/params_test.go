@@ -29,6 +29,10 @@ func TestDecode(t *testing.T) {
 		{`{"kl": true}`, `params: unknown key "kl"`},
 		{`{} {}`, "params: trailing data after the JSON object"},
 		{`{"k": }`, "params: not valid JSON at byte 7: invalid character '}' looking for beginning of value"},
+		{`{"k": 1, "name": "a", "k": 2}`, "params: k: duplicate key"},
+		{`{"sub": {"x": 1, "X": 2}}`, "params: sub.X: duplicate key"},
+		{`{"Name": "a", "name": "a"}`, "params: name: duplicate key"},
+		{`{"thresholds_gpu_s": [1, 2], "sub": {"x": 1}, "on": false}`, ""},
 	}
 	for _, tc := range tests {
 		var s sample

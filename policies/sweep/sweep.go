@@ -18,7 +18,10 @@
 //	"chart":   "lines" (default with a sweep), "bars" (default without) or "table"
 //
 // Each policy is one series. Values may be JSON strings or numbers; numbers keep their literal text,
-// which is also their CSV x. Errors name the file, the line and the field.
+// which is also their CSV x. Errors name the file, the line and the field. A key given twice in one
+// object is an error naming both lines; keys compare ignoring case, as encoding/json matches them
+// to fields ("ID" sets "id") — also under "params", whose policy names are case-sensitive, where
+// "las" beside "LAS" is a mistake either way.
 package sweep
 
 import (
@@ -34,6 +37,7 @@ import (
 	"strings"
 
 	"schedlab/core/gen"
+	"schedlab/core/jsondup"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
 )
@@ -82,6 +86,9 @@ func Parse(name string, data []byte) (*File, *figure.Figure, error) {
 	}
 	if dec.More() {
 		return nil, nil, p.errf(p.line(int(dec.InputOffset())), "", "more than one JSON value")
+	}
+	if d := jsondup.Find(data, jsondup.FoldCase); d != nil {
+		return nil, nil, fmt.Errorf("%s:%d: %w", p.name, d.Line, d) // "name:line: path: duplicate key (first at line N)"
 	}
 	fig, err := p.figure(&f)
 	if err != nil {

@@ -3,10 +3,13 @@ package sweep
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"schedlab/core/jsondup"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
 )
@@ -136,11 +139,16 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(example))
 	f.Add([]byte(`{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "sweep": {"param": "params.a.k", "values": ["v", 1]}}`))
 	f.Add([]byte(`{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "trace": "t", "sweep": {"param": "round_s", "values": [1e3]}}`))
+	f.Add([]byte("{\"id\": \"x\", \"seeds\": \"1\",\n\"params\": {\"a\": {\"k\": 1, \"K\": 2}}, \"ID\": \"y\"}"))
+	dup := regexp.MustCompile(`^f\.json:\d+: \S+: duplicate key \(first at line \d+\)$`)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, fig, err := Parse("f.json", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "f.json:") {
 				t.Fatalf("error without file name: %v", err)
+			}
+			if d := (*jsondup.Dup)(nil); errors.As(err, &d) && !dup.MatchString(err.Error()) {
+				t.Fatalf("duplicate key error %q does not match %s", err, dup)
 			}
 			return
 		}

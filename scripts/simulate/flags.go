@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"schedlab/core/jsondup"
 	tracefmt "schedlab/core/trace"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
@@ -239,6 +240,12 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		params := map[string]json.RawMessage{}
 		if err := json.Unmarshal(data, &params); err != nil {
 			return o, usageError{fmt.Errorf("-policy-config %s: want a JSON object {\"policy\": {parameters}}: %w", policyConfig, err)}
+		}
+		// A key given twice is located in the file here: the map above merged a repeated policy,
+		// and a repeated parameter would reach the policy as a fragment without the file's lines.
+		// Keys compare ignoring case, as the policies' parameter structs match them.
+		if d := jsondup.Find(data, jsondup.FoldCase); d != nil {
+			return o, usageError{fmt.Errorf("%s:%d: %w", policyConfig, d.Line, d)}
 		}
 		reg := policies.Builtin()
 		for _, k := range slices.Sorted(maps.Keys(params)) {

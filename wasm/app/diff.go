@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedlab/core/jsondup"
 	"schedlab/core/sim"
 	"schedlab/wasm/runrec"
 )
@@ -46,6 +47,12 @@ func (p *page) paramsError(raw string) string {
 	if err := dec.Decode(&m); err != nil {
 		line, col, msg := jsonProblem([]byte(raw), err)
 		return fmt.Sprintf("policy parameters: want a JSON object {\"policy\": {...}}: line %d, column %d: %s", line, col, msg)
+	}
+	// The map merged a repeated policy, and a policy's own check would count lines from its
+	// value, not from the box: find a key given twice in the whole text (ignoring case, as the
+	// parameter structs match keys).
+	if d := jsondup.Find([]byte(raw)[:dec.InputOffset()], jsondup.FoldCase); d != nil {
+		return fmt.Sprintf("policy parameters: line %d: %v", d.Line, d)
 	}
 	names := make([]string, 0, len(m))
 	for k := range m {

@@ -5,11 +5,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 
 	"schedlab/core"
 	"schedlab/core/export"
+	"schedlab/core/jsondup"
 	"schedlab/wasm/runrec"
 )
 
@@ -88,6 +90,36 @@ func (p *page) exportImage(kind string) {
 	downloadURL("schedlab-"+which+"."+kind, url.String())
 }
 
+// readExport decodes the full JSON export file name (content raw) and validates its runs; errors
+// name the file. A key given twice in one object is an error too (ignoring case, as the record
+// structs match keys): the file is ours, but a hand-edited one must not silently keep one of
+// two values.
+func readExport(name string, raw []byte) ([]*runrec.Record, error) {
+	var ef exportFile
+	if err := json.Unmarshal(raw, &ef); err != nil {
+		line, _, msg := jsonProblem(raw, err)
+		if line > 0 {
+			return nil, fmt.Errorf("%s:%d: json: %s", name, line, msg)
+		}
+		return nil, fmt.Errorf("%s: json: %s", name, msg)
+	}
+	if d := jsondup.Find(raw, jsondup.FoldCase); d != nil {
+		return nil, fmt.Errorf("%s:%d: %w", name, d.Line, d)
+	}
+	if ef.Schedlab != 1 {
+		return nil, errors.New(name + `: not a schedlab JSON export (no "schedlab": 1)`)
+	}
+	for i, r := range ef.Runs {
+		if r == nil {
+			return nil, fmt.Errorf("%s: runs[%d]: null", name, i)
+		}
+		if err := r.Validate(); err != nil {
+			return nil, fmt.Errorf("%s: runs[%d].%v", name, i, err)
+		}
+	}
+	return ef.Runs, nil
+}
+
 // importJSON loads a full JSON export back: the runs join the table and the history.
 func (p *page) importJSON() {
 	in := doc.Call("getElementById", "import-json")
@@ -102,33 +134,13 @@ func (p *page) importJSON() {
 		p.setError(err.Error())
 		return
 	}
-	name := f.Get("name").String()
-	raw := []byte(txt.String())
-	var ef exportFile
-	if err := json.Unmarshal(raw, &ef); err != nil {
-		if line, _, msg := jsonProblem(raw, err); line > 0 {
-			p.setError(fmt.Sprintf("%s:%d: json: %s", name, line, msg))
-		} else {
-			p.setError(fmt.Sprintf("%s: json: %s", name, msg))
-		}
+	runs, err := readExport(f.Get("name").String(), []byte(txt.String()))
+	if err != nil {
+		p.setError(err.Error())
 		return
-	}
-	if ef.Schedlab != 1 {
-		p.setError(name + `: not a schedlab JSON export (no "schedlab": 1)`)
-		return
-	}
-	for i, r := range ef.Runs {
-		if r == nil {
-			p.setError(fmt.Sprintf("%s: runs[%d]: null", name, i))
-			return
-		}
-		if err := r.Validate(); err != nil {
-			p.setError(fmt.Sprintf("%s: runs[%d].%v", name, i, err))
-			return
-		}
 	}
 	p.runs = nil
-	for _, r := range ef.Runs {
+	for _, r := range runs {
 		if err := p.store.Put(p.ctx, r); err != nil {
 			p.setError("not saved: " + err.Error())
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedlab/core/jsondup"
 	"schedlab/policies/scenario"
 )
 
@@ -33,6 +34,8 @@ func EncodeQuery(spec scenario.Spec, traceHash string) string {
 }
 
 // DecodeQuery reads a query written by EncodeQuery. ok is false when the query holds no scenario.
+// A key given twice in x (ignoring case, as the spec's fields match keys) is an error: a link is
+// ours, but anyone can edit one, and the decoder would keep one of the two values silently.
 func DecodeQuery(raw string) (spec scenario.Spec, traceHash string, ok bool, err error) {
 	q, err := url.ParseQuery(strings.TrimPrefix(raw, "?"))
 	if err != nil {
@@ -57,6 +60,9 @@ func DecodeQuery(raw string) (spec scenario.Spec, traceHash string, ok bool, err
 		var e scenario.Spec
 		if err := json.Unmarshal([]byte(x), &e); err != nil {
 			return spec, "", false, fmt.Errorf("url: x: want the scenario's other settings as JSON: %v", err)
+		}
+		if d := jsondup.Find([]byte(x), jsondup.FoldCase); d != nil {
+			return spec, "", false, fmt.Errorf("url: x: %s: duplicate key", d.Path) // one line: no line numbers
 		}
 		spec.Scenario, spec.Columns, spec.Params, spec.Placement = e.Scenario, e.Columns, e.Params, e.Placement
 		spec.CheckpointCost, spec.Round, spec.FirstRound, spec.Progress = e.CheckpointCost, e.Round, e.FirstRound, e.Progress

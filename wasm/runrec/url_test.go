@@ -2,6 +2,8 @@ package runrec
 
 import (
 	"encoding/json"
+	"fmt"
+	"net/url"
 	"reflect"
 	"testing"
 
@@ -42,5 +44,15 @@ func TestQueryRoundTrip(t *testing.T) {
 func TestQueryDamagedExtras(t *testing.T) {
 	if _, _, _, err := DecodeQuery("generate=x&x=%7Bnope"); err == nil {
 		t.Errorf("bad x: got no error, want one")
+	}
+	for _, tc := range []struct{ x, want string }{
+		{`{"round_s":60,"Round_S":300}`, "url: x: Round_S: duplicate key"},
+		{`{"params":{"las":{"queues":2,"queues":3}}}`, "url: x: params.las.queues: duplicate key"},
+		{`{"round_s":60,"params":{"las":{"queues":2}}}`, ""},
+	} {
+		_, _, _, err := DecodeQuery("generate=x&x=" + url.QueryEscape(tc.x))
+		if got := fmt.Sprint(err); tc.want != "" && got != tc.want || tc.want == "" && err != nil {
+			t.Errorf("x=%s: got %v, want %q", tc.x, err, tc.want)
+		}
 	}
 }

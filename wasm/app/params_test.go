@@ -1,0 +1,26 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"testing"
+
+	"schedlab/policies"
+)
+
+// TestParamsErrorDuplicateKeys: a key given twice in the parameter box, a policy or one of its
+// parameters, is named with the box's own lines; a box without one is accepted as before.
+func TestParamsErrorDuplicateKeys(t *testing.T) {
+	p := &page{reg: policies.Builtin()}
+	tests := []struct{ box, want string }{
+		{"{\"las\": {},\n \"las\": {\"queues\": 2}}", "policy parameters: line 2: las: duplicate key (first at line 1)"},
+		{"{\"fifo\": {},\n \"las\": {\"thresholds_gpu_s\": [3600],\n  \"Thresholds_GPU_s\": [60]}}",
+			"policy parameters: line 3: las.Thresholds_GPU_s: duplicate key (first at line 2)"},
+		{"{\"fifo\": {\"placement\": \"spread\"},\n \"las\": {\"thresholds_gpu_s\": [3600]}}", ""},
+	}
+	for _, tc := range tests {
+		if got := p.paramsError(tc.box); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.box, got, tc.want)
+		}
+	}
+}
