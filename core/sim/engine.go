@@ -459,7 +459,9 @@ func (s *Sim) release(j *JobState) {
 		s.cpuTotal -= j.cpuPerGPU[k]
 		s.memTotal -= j.memPerGPU[k]
 	}
-	s.reshare(j.gpus, int32(j.Index))
+	if s.occ != nil {
+		s.reshare(j.gpus, int32(j.Index))
+	}
 	s.removeRunning(j)
 	j.gen++
 	j.rate, j.iterTime = 0, 0
@@ -532,8 +534,8 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 		j.memPerGPU = append(j.memPerGPU, mem)
 	}
 	j.status = Running
-	if j.gpuType != p.Type { // a string: storing it costs a write barrier while the GC marks
-		j.gpuType = p.Type
+	if !cont && j.gpuType != p.Type { // a string: storing it costs a write barrier while the GC marks
+		j.gpuType = p.Type // (on the same GPUs it is the same)
 	}
 	j.last = s.now
 	if j.firstStart < 0 {
@@ -579,7 +581,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	switch {
 	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
 		j.credit = s.credit(j)
-		j.done = math.Min(j.total, j.done+j.credit)
+		j.done = min(j.total, j.done+j.credit)
 		j.rate = 0 // credited up front
 		s.heap.push(event{at: s.now + s.cfg.Round, kind: LeaseEnd, job: int32(j.Index), gen: j.gen})
 	case s.rounds == LeaseRounds:
@@ -588,7 +590,9 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 	default:
 		s.pushCompletion(j)
 	}
-	s.reshare(j.gpus, int32(j.Index))
+	if s.occ != nil {
+		s.reshare(j.gpus, int32(j.Index))
+	}
 	s.dirtySeries = true
 }
 
@@ -599,7 +603,15 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 // the GPU ids), or, for a model that says the job's speed depends only on the placement's shape
 // (ShapeModel), on GPUs of the same shape. The warning is returned again so that its count is
 // unchanged.
+//
+// On the same GPUs only the CPU and memory can differ from the cached shape: every start since
+// the open interval began was on these GPUs, and each left itShape equal to its placement's shape
+// (asked, or equal to the cached one). That case, a lease renewed as it was, is most of a round's
+// starts, and compares two numbers instead of the whole shape.
 func (s *Sim) iterTimeOn(j *JobState, p Placement, cont bool) (float64, string) {
+	if cont && j.itCache > 0 && p.CPUPerGPU == j.itShape.cpu && p.MemPerGPU == j.itShape.mem {
+		return j.itCache, j.itWarn
+	}
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
 	if j.itCache > 0 && sh == j.itShape && (cont || s.shaped(j)) {
 		return j.itCache, j.itWarn
