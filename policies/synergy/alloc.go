@@ -35,6 +35,7 @@ type roundState struct {
 	order    []int    // scratch for targets
 	tgts     []target // scratch for targets
 	sel      []int    // scratch for adjustPeers
+	replays           // see replay.go
 }
 
 // plan is one job's allocation this round; cpu and mem are job totals, split evenly over its GPUs.
@@ -45,6 +46,7 @@ type plan struct {
 	job      int32 // arrival index
 	gpus     []int
 	cpu, mem float64
+	adjusted bool // TUNE moved it to its proportional share after placing it (see replay)
 	// per server it spans (ascending): GPUs there and the cores and GB it holds there
 	servers []int
 	nOn     []int
@@ -72,6 +74,7 @@ func (r *roundState) init(c *core.Cluster) {
 
 // reset starts a round: under lease rounds every GPU is free at a tick.
 func (r *roundState) reset(v *sim.View) {
+	idle := true
 	for i := range r.usedGPU {
 		r.usedGPU[i], r.usedCPU[i], r.usedMem[i] = 0, 0, 0
 		r.sched[i] = r.sched[i][:0]
@@ -87,6 +90,7 @@ func (r *roundState) reset(v *sim.View) {
 				words[len(words)-1] = 1<<rest - 1
 			}
 		} else {
+			idle = false
 			clear(words)
 			for b := range sv.GPUs {
 				if v.IsFree(sv.FirstGPU + b) {
@@ -99,6 +103,7 @@ func (r *roundState) reset(v *sim.View) {
 		r.nFree[s] = sv.GPUs - r.usedGPU[s]
 		r.nfree += r.nFree[s]
 	}
+	r.begin(idle)
 	r.plans = r.plans[:0]
 }
 
@@ -121,6 +126,7 @@ func (r *roundState) reset(v *sim.View) {
 func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	g := j.Job.GPUs
 	pc, pm := cpu/float64(g), mem/float64(g)
+	r.tries++
 	for r.first < len(r.nFree) && r.nFree[r.first] == 0 {
 		r.first++
 	}
@@ -172,7 +178,7 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 		r.plans = append(r.plans, plan{})
 	}
 	pl := &r.plans[idx]
-	pl.job, pl.cpu, pl.mem = int32(j.Index), cpu, mem
+	pl.job, pl.cpu, pl.mem, pl.adjusted = int32(j.Index), cpu, mem, false
 	// One self-reslice per statement: the compiler then stores only the length, no pointer.
 	pl.gpus = pl.gpus[:0]
 	pl.servers = pl.servers[:0]
@@ -349,7 +355,7 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 			c, m = fc, fm
 			ps.keySpeed = 1
 		}
-		pl.cpu, pl.mem = c, m
+		pl.cpu, pl.mem, pl.adjusted = c, m, true
 		for k := range pl.servers {
 			part := float64(pl.nOn[k]) / g
 			pl.cpuOn[k], pl.memOn[k] = c*part, m*part
