@@ -293,8 +293,11 @@ func (s *Sim) Step() bool {
 		s.nextArrival++
 		why |= OnArrival
 	}
-	for s.heap.Len() > 0 && s.heap.top().at == at {
-		e := s.heap.pop()
+	for {
+		e, ok := s.heap.popAt(at)
+		if !ok {
+			break
+		}
 		switch e.kind {
 		case Completion:
 			j := &s.jobs[e.job]
@@ -502,7 +505,9 @@ func (s *Sim) stop(j *JobState) {
 }
 
 // begin starts a job on a validated allocation (View.Start).
-func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
+//
+// a and p are passed by pointer (not kept): copying their 48 and 88 bytes was a tenth of a start.
+func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	s.removePending(j)
 	cont := j.openInterval >= 0 && sameGPUs(s.intervalGPUs(j), a.GPUs)
 	if j.openInterval >= 0 && !cont {
@@ -608,7 +613,7 @@ func (s *Sim) begin(j *JobState, a Alloc, p Placement) {
 // the open interval began was on these GPUs, and each left itShape equal to its placement's shape
 // (asked, or equal to the cached one). That case, a lease renewed as it was, is most of a round's
 // starts, and compares two numbers instead of the whole shape.
-func (s *Sim) iterTimeOn(j *JobState, p Placement, cont bool) (float64, string) {
+func (s *Sim) iterTimeOn(j *JobState, p *Placement, cont bool) (float64, string) {
 	if cont && j.itCache > 0 && p.CPUPerGPU == j.itShape.cpu && p.MemPerGPU == j.itShape.mem {
 		return j.itCache, j.itWarn
 	}
@@ -616,7 +621,7 @@ func (s *Sim) iterTimeOn(j *JobState, p Placement, cont bool) (float64, string) 
 	if j.itCache > 0 && sh == j.itShape && (cont || s.shaped(j)) {
 		return j.itCache, j.itWarn
 	}
-	it, warn := s.speed.IterTime(j.Job, p)
+	it, warn := s.speed.IterTime(j.Job, *p)
 	j.itCache, j.itWarn, j.itShape = it, warn, sh
 	return it, warn
 }

@@ -28,7 +28,7 @@ type SharingPolicy interface {
 // hostCharge is the host CPU and memory that GPU g of allocation a takes: the explicit per-GPU
 // amounts, else the server's proportional share — except that a job joining a GPU that already
 // runs a job takes none by default (the GPU's proportional share is held once, by its first job).
-func (s *Sim) hostCharge(a Alloc, g int, sv *core.Server) (cpu, mem float64) {
+func (s *Sim) hostCharge(a *Alloc, g int, sv *core.Server) (cpu, mem float64) {
 	joining := a.Share && s.gpuOwner[g] >= 0
 	cpu, mem = a.CPUPerGPU, a.MemPerGPU
 	if cpu == 0 && !joining {

@@ -202,7 +202,7 @@ func (v *View) Start(j *JobState, a Alloc) error {
 			}
 			if !seen {
 				p.Servers++
-				if err := v.fitsHost(j, sv, a); err != nil {
+				if err := v.fitsHost(j, sv, &a); err != nil {
 					return err
 				}
 			}
@@ -217,12 +217,12 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	if p.MemPerGPU == 0 {
 		p.MemPerGPU = p.PropMem
 	}
-	s.begin(j, a, p)
+	s.begin(j, &a, &p)
 	return nil
 }
 
 // fitsHost checks that server sv has the CPU and memory the job's GPUs on it would take.
-func (v *View) fitsHost(j *JobState, sv *core.Server, a Alloc) error {
+func (v *View) fitsHost(j *JobState, sv *core.Server, a *Alloc) error {
 	var cpu, mem float64
 	for _, g := range a.GPUs {
 		if v.s.cl.ServerOf(g) == sv.Index {
