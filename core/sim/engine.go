@@ -607,7 +607,10 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 // on the same GPUs (cont) with the same CPU and memory per GPU (every other field of p follows from
 // the GPU ids), or, for a model that says the job's speed depends only on the placement's shape
 // (ShapeModel), on GPUs of the same shape. The warning is returned again so that its count is
-// unchanged.
+// unchanged. A shaped job keeps the answer before the last one too (itCache2): under LAS and SRTF
+// a multi-GPU job moves back and forth between a few shapes (one server or two, its ideal CPU or
+// its proportional share), and one cached answer missed on 4-9 % of a synergy-fig1 cell's starts,
+// each a speed-model query with map lookups; two miss on 1-2 %.
 //
 // On the same GPUs only the CPU and memory can differ from the cached shape: every start since
 // the open interval began was on these GPUs, and each left itShape equal to its placement's shape
@@ -621,7 +624,14 @@ func (s *Sim) iterTimeOn(j *JobState, p *Placement, cont bool) (float64, string)
 	if j.itCache > 0 && sh == j.itShape && (cont || s.shaped(j)) {
 		return j.itCache, j.itWarn
 	}
+	if j.itCache2 > 0 && sh == j.itShape2 && s.shaped(j) {
+		j.itCache, j.itCache2 = j.itCache2, j.itCache
+		j.itWarn, j.itWarn2 = j.itWarn2, j.itWarn
+		j.itShape, j.itShape2 = j.itShape2, j.itShape
+		return j.itCache, j.itWarn
+	}
 	it, warn := s.speed.IterTime(j.Job, *p)
+	j.itCache2, j.itWarn2, j.itShape2 = j.itCache, j.itWarn, j.itShape
 	j.itCache, j.itWarn, j.itShape = it, warn, sh
 	return it, warn
 }

@@ -67,6 +67,11 @@ type JobState struct {
 	itCache float64
 	itWarn  string
 	itShape shape
+	// The answer before it, for a shaped job (see iterTimeOn); itShape stays the shape of the
+	// job's current (or last) placement, which the same-GPU case relies on.
+	itCache2 float64
+	itWarn2  string
+	itShape2 shape
 	// shapedKnown caches Sim.shaped: 0 not asked yet, 1 shaped, 2 not.
 	shapedKnown uint8
 	credit      float64 // work credited per lease under round-credit progress
