@@ -75,12 +75,18 @@ func (s *Sim) occupy(g int, i int32) bool {
 	return idle
 }
 
-// vacate removes job i from GPU g; it reports whether the GPU is now idle.
+// vacate removes job i from GPU g; it reports whether the GPU is now idle. (Small enough to be
+// inlined in release when sharing is off.)
 func (s *Sim) vacate(g int, i int32) bool {
 	if s.occ == nil {
 		s.gpuOwner[g] = -1
 		return true
 	}
+	return s.leave(g, i)
+}
+
+// leave is vacate with sharing on.
+func (s *Sim) leave(g int, i int32) bool {
 	o := s.occ[g]
 	k := slices.Index(o, i)
 	if k < 0 {

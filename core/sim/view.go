@@ -187,11 +187,12 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	for k, g := range a.GPUs {
 		sv := &s.cl.Servers[s.cl.ServerOf(g)]
 		if k == 0 {
-			p = Placement{Type: sv.Type, GPUs: len(a.GPUs), PropCPU: sv.CPUs / float64(sv.GPUs), PropMem: sv.MemGB / float64(sv.GPUs)}
+			// Field by field: a composite literal zeroes all 88 bytes of p a second time.
+			p.Type, p.GPUs, p.PropCPU, p.PropMem = sv.Type, len(a.GPUs), sv.CPUs/float64(sv.GPUs), sv.MemGB/float64(sv.GPUs)
 			if !j.Job.AllowsType(sv.Type) {
 				return fmt.Errorf("start job %s: GPU type %s not allowed", j.Job.ID, sv.Type)
 			}
-		} else if sv.Type != p.Type {
+		} else if sv.Index != lastServer && sv.Type != p.Type { // (a GPU on the last one's server has its type)
 			return fmt.Errorf("start job %s: a gang may not mix GPU types (%s, %s)", j.Job.ID, p.Type, sv.Type)
 		}
 		if sv.Index != lastServer {
