@@ -559,7 +559,10 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	if j.Job.Duration > 0 {
 		j.rate = 1
 	} else {
-		it, warn := s.iterTimeOn(j, p, cont)
+		it, warn := j.itCache, j.itWarn
+		if !(cont && it > 0 && p.CPUPerGPU == j.itShape.cpu && p.MemPerGPU == j.itShape.mem) {
+			it, warn = s.iterTimeOn(j, p, cont) // (the same-GPU case is tested here: see iterTimeOn)
+		}
 		if warn != "" {
 			s.warnings.add(warn)
 		}
@@ -615,11 +618,9 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 // On the same GPUs only the CPU and memory can differ from the cached shape: every start since
 // the open interval began was on these GPUs, and each left itShape equal to its placement's shape
 // (asked, or equal to the cached one). That case, a lease renewed as it was, is most of a round's
-// starts, and compares two numbers instead of the whole shape.
+// starts: begin tests it inline (two numbers instead of the whole shape, and no call) and calls
+// iterTimeOn for the others.
 func (s *Sim) iterTimeOn(j *JobState, p *Placement, cont bool) (float64, string) {
-	if cont && j.itCache > 0 && p.CPUPerGPU == j.itShape.cpu && p.MemPerGPU == j.itShape.mem {
-		return j.itCache, j.itWarn
-	}
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
 	if j.itCache > 0 && sh == j.itShape && (cont || s.shaped(j)) {
 		return j.itCache, j.itWarn
