@@ -126,7 +126,7 @@ func (p *Policy) walk(v *sim.View) {
 		c := q.next(free, p.dead)
 		var i int32
 		switch {
-		case p.cursor < len(p.front) && (c < 0 || compareEntries(p.front[p.cursor], q.heaps[c].items[0]) < 0):
+		case p.cursor < len(p.front) && (c < 0 || before(&p.front[p.cursor], &q.heaps[c].items[0])):
 			i = p.front[p.cursor].job
 			p.cursor++
 		case c >= 0:
