@@ -588,7 +588,10 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	j.leaseAt = s.now + s.cfg.Round
 	switch {
 	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
-		j.credit = s.credit(j)
+		if j.credit == 0 || j.iterTime != j.creditIter {
+			// Two divisions and a floor per lease otherwise; a renewed lease has the same speed.
+			j.credit, j.creditIter = s.credit(j), j.iterTime
+		}
 		j.done = min(j.total, j.done+j.credit)
 		j.rate = 0 // credited up front
 		s.heap.push(event{at: s.now + s.cfg.Round, kind: LeaseEnd, job: int32(j.Index), gen: j.gen})

@@ -75,6 +75,7 @@ type JobState struct {
 	// shapedKnown caches Sim.shaped: 0 not asked yet, 1 shaped, 2 not.
 	shapedKnown uint8
 	credit      float64 // work credited per lease under round-credit progress
+	creditIter  float64 // the iteration time credit was computed for
 
 	prev, next   int32   // running list links
 	openInterval int32   // index into intervals, -1 if none (0 when open in a lean run)
