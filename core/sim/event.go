@@ -93,11 +93,24 @@ func (h *eventHeap) top() *event {
 	return &h.items[0]
 }
 
-func (h *eventHeap) pop() event {
+// popAt pops the next event if it is at time at (Step's loop over an instant: one comparison of
+// the lane's head with the heap's top per event, where top and pop made one each).
+func (h *eventHeap) popAt(at core.Time) (event, bool) {
 	if h.fromLane() {
+		if h.lane[h.head].at != at {
+			return event{}, false
+		}
 		h.head++
-		return h.lane[h.head-1]
+		return h.lane[h.head-1], true
 	}
+	if len(h.items) == 0 || h.items[0].at != at {
+		return event{}, false
+	}
+	return h.popHeap(), true
+}
+
+// popHeap pops the heap's top.
+func (h *eventHeap) popHeap() event {
 	it := h.items
 	e := it[0]
 	n := len(it) - 1

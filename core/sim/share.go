@@ -28,7 +28,7 @@ type SharingPolicy interface {
 // hostCharge is the host CPU and memory that GPU g of allocation a takes: the explicit per-GPU
 // amounts, else the server's proportional share — except that a job joining a GPU that already
 // runs a job takes none by default (the GPU's proportional share is held once, by its first job).
-func (s *Sim) hostCharge(a Alloc, g int, sv *core.Server) (cpu, mem float64) {
+func (s *Sim) hostCharge(a *Alloc, g int, sv *core.Server) (cpu, mem float64) {
 	joining := a.Share && s.gpuOwner[g] >= 0
 	cpu, mem = a.CPUPerGPU, a.MemPerGPU
 	if cpu == 0 && !joining {
@@ -75,12 +75,18 @@ func (s *Sim) occupy(g int, i int32) bool {
 	return idle
 }
 
-// vacate removes job i from GPU g; it reports whether the GPU is now idle.
+// vacate removes job i from GPU g; it reports whether the GPU is now idle. (Small enough to be
+// inlined in release when sharing is off.)
 func (s *Sim) vacate(g int, i int32) bool {
 	if s.occ == nil {
 		s.gpuOwner[g] = -1
 		return true
 	}
+	return s.leave(g, i)
+}
+
+// leave is vacate with sharing on.
+func (s *Sim) leave(g int, i int32) bool {
 	o := s.occ[g]
 	k := slices.Index(o, i)
 	if k < 0 {

@@ -1,10 +1,6 @@
 package sim
 
-import (
-	"math"
-
-	"schedlab/core"
-)
+import "schedlab/core"
 
 // Status is a job's place in its life cycle.
 type Status uint8
@@ -71,9 +67,15 @@ type JobState struct {
 	itCache float64
 	itWarn  string
 	itShape shape
+	// The answer before it, for a shaped job (see iterTimeOn); itShape stays the shape of the
+	// job's current (or last) placement, which the same-GPU case relies on.
+	itCache2 float64
+	itWarn2  string
+	itShape2 shape
 	// shapedKnown caches Sim.shaped: 0 not asked yet, 1 shaped, 2 not.
 	shapedKnown uint8
 	credit      float64 // work credited per lease under round-credit progress
+	creditIter  float64 // the iteration time credit was computed for
 
 	prev, next   int32   // running list links
 	openInterval int32   // index into intervals, -1 if none (0 when open in a lean run)
@@ -130,7 +132,7 @@ func (s *JobState) progressAt(now core.Time) float64 {
 	if now <= from {
 		return s.done
 	}
-	return math.Min(s.total, s.done+float64(now-from)*s.rate)
+	return min(s.total, s.done+float64(now-from)*s.rate) // the builtin: as math.Min, without a call
 }
 
 // heldAt is the wall time the job has held GPUs by now.

@@ -45,7 +45,7 @@ func (s *Sim) skipSteady() {
 		if c := j.credit; c > 0 {
 			// After q ≥ 1 more credits the job is done and finishes at the next lease end; the q
 			// ticks before that still see it running.
-			limit = min(limit, int(math.Min(math.Ceil(left/c), math.MaxInt32)))
+			limit = min(limit, int(min(math.Ceil(left/c), math.MaxInt32)))
 		}
 	}
 	n := min(s.steady.Steady(&s.view, limit), limit)
@@ -57,7 +57,7 @@ func (s *Sim) skipSteady() {
 	for i := s.runHead; i >= 0; i = s.jobs[i].next {
 		j := &s.jobs[i]
 		// done and the credit are whole iterations (or ms), so one product equals n additions.
-		j.done = math.Min(j.total, j.done+float64(n)*j.credit)
+		j.done = min(j.total, j.done+float64(n)*j.credit)
 		j.gen++
 		j.leaseAt = end
 		s.heap.push(event{at: end, kind: LeaseEnd, job: i, gen: j.gen})

@@ -187,11 +187,12 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	for k, g := range a.GPUs {
 		sv := &s.cl.Servers[s.cl.ServerOf(g)]
 		if k == 0 {
-			p = Placement{Type: sv.Type, GPUs: len(a.GPUs), PropCPU: sv.CPUs / float64(sv.GPUs), PropMem: sv.MemGB / float64(sv.GPUs)}
+			// Field by field: a composite literal zeroes all 88 bytes of p a second time.
+			p.Type, p.GPUs, p.PropCPU, p.PropMem = sv.Type, len(a.GPUs), sv.CPUs/float64(sv.GPUs), sv.MemGB/float64(sv.GPUs)
 			if !j.Job.AllowsType(sv.Type) {
 				return fmt.Errorf("start job %s: GPU type %s not allowed", j.Job.ID, sv.Type)
 			}
-		} else if sv.Type != p.Type {
+		} else if sv.Index != lastServer && sv.Type != p.Type { // (a GPU on the last one's server has its type)
 			return fmt.Errorf("start job %s: a gang may not mix GPU types (%s, %s)", j.Job.ID, p.Type, sv.Type)
 		}
 		if sv.Index != lastServer {
@@ -202,7 +203,7 @@ func (v *View) Start(j *JobState, a Alloc) error {
 			}
 			if !seen {
 				p.Servers++
-				if err := v.fitsHost(j, sv, a); err != nil {
+				if err := v.fitsHost(j, sv, &a); err != nil {
 					return err
 				}
 			}
@@ -217,12 +218,12 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	if p.MemPerGPU == 0 {
 		p.MemPerGPU = p.PropMem
 	}
-	s.begin(j, a, p)
+	s.begin(j, &a, &p)
 	return nil
 }
 
 // fitsHost checks that server sv has the CPU and memory the job's GPUs on it would take.
-func (v *View) fitsHost(j *JobState, sv *core.Server, a Alloc) error {
+func (v *View) fitsHost(j *JobState, sv *core.Server, a *Alloc) error {
 	var cpu, mem float64
 	for _, g := range a.GPUs {
 		if v.s.cl.ServerOf(g) == sv.Index {

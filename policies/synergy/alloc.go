@@ -2,6 +2,7 @@ package synergy
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 
 	"schedlab/core"
@@ -18,18 +19,23 @@ type roundState struct {
 	usedGPU []int
 	usedCPU []float64
 	usedMem []float64
-	nFree   []int // per server: how many GPUs are free; their ids, ascending, start at freeBuf[FirstGPU]
+	nFree   []int // per server: how many GPUs are free (the set bits of its freeBits words)
 	nfree   int
 	sched   [][]int // per server: plans placed on it, in placement order (sorted in place by TUNE)
 	plans   []plan
-	take    []int    // scratch for place
-	freeBuf []int    // per server, from its FirstGPU: its free GPU ids (pointer-free, no write barriers)
-	first   int      // servers below first have no free GPU
-	prevAt  []int32  // per job (arrival index): 1 + offset of its last plan's GPUs in prevBuf, 0 if none
-	prevBuf []int    // GPUs of each job's last plan, Job.GPUs slots per job
-	order   []int    // scratch for targets
-	tgts    []target // scratch for targets
-	sel     []int    // scratch for adjustPeers
+	segs    []seg // scratch for place
+	// freeBits is a bit per GPU, set when free: server s's GPU FirstGPU+b is bit b of its words,
+	// freeBits[wordAt[s]:wordAt[s+1]]. Taking a GPU, or finding the lowest free one, then costs a few
+	// instructions where a list of free ids cost a pass over it per GPU taken.
+	freeBits []uint64
+	wordAt   []int
+	first    int      // servers below first have no free GPU
+	prevAt   []int32  // per job (arrival index): 1 + offset of its last plan's GPUs in prevBuf, 0 if none
+	prevBuf  []int    // GPUs of each job's last plan, Job.GPUs slots per job
+	order    []int    // scratch for targets
+	tgts     []target // scratch for targets
+	sel      []int    // scratch for adjustPeers
+	replays           // see replay.go
 }
 
 // plan is one job's allocation this round; cpu and mem are job totals, split evenly over its GPUs.
@@ -40,6 +46,7 @@ type plan struct {
 	job      int32 // arrival index
 	gpus     []int
 	cpu, mem float64
+	adjusted bool // TUNE moved it to its proportional share after placing it (see replay)
 	// per server it spans (ascending): GPUs there and the cores and GB it holds there
 	servers []int
 	nOn     []int
@@ -58,29 +65,45 @@ func (r *roundState) init(c *core.Cluster) {
 	r.usedCPU, r.usedMem = make([]float64, n), make([]float64, n)
 	r.sched = make([][]int, n)
 	r.nFree = make([]int, n)
-	r.freeBuf = make([]int, c.NumGPUs())
+	r.wordAt = make([]int, n+1)
+	for i, s := range c.Servers {
+		r.wordAt[i+1] = r.wordAt[i] + (s.GPUs+63)/64
+	}
+	r.freeBits = make([]uint64, r.wordAt[n])
 }
 
 // reset starts a round: under lease rounds every GPU is free at a tick.
 func (r *roundState) reset(v *sim.View) {
+	idle := true
 	for i := range r.usedGPU {
 		r.usedGPU[i], r.usedCPU[i], r.usedMem[i] = 0, 0, 0
 		r.sched[i] = r.sched[i][:0]
 	}
 	r.nfree, r.first = 0, 0
 	for s, sv := range r.cl.Servers {
-		on := r.freeBuf[sv.FirstGPU : sv.FirstGPU : sv.FirstGPU+sv.GPUs]
-		all := v.FreeOn(s) == sv.GPUs // the usual case at a tick: every lease has just ended
-		for g := sv.FirstGPU; g < sv.FirstGPU+sv.GPUs; g++ {
-			if all || v.IsFree(g) {
-				on = append(on, g)
-			} else {
-				r.usedGPU[s]++ // held outside the round (not under lease rounds)
+		words := r.freeBits[r.wordAt[s]:r.wordAt[s+1]]
+		if v.FreeOn(s) == sv.GPUs { // the usual case at a tick: every lease has just ended
+			for k := range words {
+				words[k] = ^uint64(0)
+			}
+			if rest := sv.GPUs % 64; rest != 0 {
+				words[len(words)-1] = 1<<rest - 1
+			}
+		} else {
+			idle = false
+			clear(words)
+			for b := range sv.GPUs {
+				if v.IsFree(sv.FirstGPU + b) {
+					words[b/64] |= 1 << (b % 64)
+				} else {
+					r.usedGPU[s]++ // held outside the round (not under lease rounds)
+				}
 			}
 		}
-		r.nFree[s] = len(on)
-		r.nfree += len(on)
+		r.nFree[s] = sv.GPUs - r.usedGPU[s]
+		r.nfree += r.nFree[s]
 	}
+	r.begin(idle)
 	r.plans = r.plans[:0]
 }
 
@@ -88,53 +111,63 @@ func (r *roundState) reset(v *sim.View) {
 // authors' first-fit walk (_top_synergy_gpus): take a free GPU, in id order, whenever its server
 // still has the per-GPU share on top of what this job already holds there. It reports success.
 // Within a server the held amount only grows, so after the first refusal the walk moves on to the
-// next server: the result is the same as testing every free GPU.
+// next server: the result is the same as testing every free GPU. (The authors also test the
+// server's free GPU count, which the walk over its free list already bounds: a server's used and
+// free GPUs always add up to its GPUs.)
 //
 // Only how many GPUs the walk takes on each server matters to the authors' simulator (resources
 // are per server, and GPUs of a server are interchangeable), so of a server's free GPUs the job
 // gets the ones it held in its previous plan first, then the lowest ids: every decision is the
 // authors', while a job renewing its lease stays on its GPUs (one Gantt interval, no spurious
 // migration under -checkpoint-cost).
+//
+// The walk first only counts (segs): a failed placement then changes nothing, and the GPU ids are
+// chosen once, on success, server by server (takeFrom).
 func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	g := j.Job.GPUs
 	pc, pm := cpu/float64(g), mem/float64(g)
-	r.take = r.take[:0]
+	r.tries++
+	for r.first < len(r.nFree) && r.nFree[r.first] == 0 {
+		r.first++
+	}
+	segs := r.segs[:0]
+	need := g
+	var typ core.GPUType
+	anyType := len(j.Job.GPUTypes) == 0
+	for s := r.first; s < len(r.nFree) && need > 0; s++ {
+		// The walk's first test on a server (nothing held there yet) comes before the type tests:
+		// either failing skips the server, and on a cluster short of CPU most servers fail it.
+		n := r.nFree[s]
+		freeCPU, freeMem := r.capCPU[s]-r.usedCPU[s], r.capMem[s]-r.usedMem[s]
+		if n == 0 || freeCPU < pc || freeMem < pm {
+			continue
+		}
+		if t := r.cl.Servers[s].Type; (len(segs) > 0 && t != typ) || (!anyType && !j.Job.AllowsType(t)) {
+			continue
+		}
+		hc, hm, hg := 0.0, 0.0, 0
+		for hg < n && hg < need {
+			if freeCPU-hc < pc || freeMem-hm < pm {
+				break
+			}
+			hg++
+			hc += pc
+			hm += pm
+		}
+		if hg > 0 {
+			typ = r.cl.Servers[s].Type
+			segs = append(segs, seg{s, hg, hc, hm})
+			need -= hg
+		}
+	}
+	r.segs = segs
+	if need > 0 {
+		return false
+	}
 	var prev []int
 	if j.Index < len(r.prevAt) && r.prevAt[j.Index] > 0 {
 		at := int(r.prevAt[j.Index]) - 1
 		prev = r.prevBuf[at : at+g]
-	}
-	for r.first < len(r.nFree) && r.nFree[r.first] == 0 {
-		r.first++
-	}
-	var typ core.GPUType
-	for s := r.first; s < len(r.nFree); s++ {
-		if len(r.take) == g {
-			break
-		}
-		sv := &r.cl.Servers[s]
-		if r.nFree[s] == 0 || !j.Job.AllowsType(sv.Type) || (len(r.take) > 0 && sv.Type != typ) {
-			continue
-		}
-		hc, hm, hg := 0.0, 0.0, 0
-		for range r.nFree[s] {
-			if sv.GPUs-r.usedGPU[s]-hg < 1 || (r.capCPU[s]-r.usedCPU[s])-hc < pc || (r.capMem[s]-r.usedMem[s])-hm < pm {
-				break
-			}
-			typ = sv.Type
-			hg++
-			hc += pc
-			hm += pm
-			if len(r.take)+hg == g {
-				break
-			}
-		}
-		if hg > 0 {
-			r.pickGPUs(r.free(s), hg, prev)
-		}
-	}
-	if len(r.take) < g {
-		return false
 	}
 	// Reuse the backing arrays of an earlier round's plan in this slot (the engine copies the GPU
 	// list at Start), so that steady-state rounds allocate nothing.
@@ -145,33 +178,24 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 		r.plans = append(r.plans, plan{})
 	}
 	pl := &r.plans[idx]
-	pl.job, pl.cpu, pl.mem = int32(j.Index), cpu, mem
+	pl.job, pl.cpu, pl.mem, pl.adjusted = int32(j.Index), cpu, mem, false
 	// One self-reslice per statement: the compiler then stores only the length, no pointer.
 	pl.gpus = pl.gpus[:0]
-	pl.gpus = append(pl.gpus, r.take...)
 	pl.servers = pl.servers[:0]
 	pl.nOn = pl.nOn[:0]
 	pl.cpuOn = pl.cpuOn[:0]
 	pl.memOn = pl.memOn[:0]
-	for _, gpu := range pl.gpus {
-		s := r.cl.ServerOf(gpu)
-		k := len(pl.servers) - 1
-		if k < 0 || pl.servers[k] != s {
-			pl.servers = append(pl.servers, s)
-			pl.nOn = append(pl.nOn, 0)
-			pl.cpuOn = append(pl.cpuOn, 0)
-			pl.memOn = append(pl.memOn, 0)
-			k++
-		}
-		pl.nOn[k]++
-		pl.cpuOn[k] += pc
-		pl.memOn[k] += pm
+	for _, sg := range segs {
+		r.takeFrom(pl, sg.server, sg.n, prev)
+		// hc and hm are sg.n additions of the per-GPU share from zero, as a sum over the plan's
+		// GPUs on the server would be.
+		pl.servers = append(pl.servers, sg.server)
+		pl.nOn = append(pl.nOn, sg.n)
+		pl.cpuOn = append(pl.cpuOn, sg.cpu)
+		pl.memOn = append(pl.memOn, sg.mem)
+		r.sched[sg.server] = append(r.sched[sg.server], idx)
 	}
 	r.charge(pl, 1)
-	for _, s := range pl.servers {
-		r.sched[s] = append(r.sched[s], idx)
-		r.nFree[s] = len(dropGPUs(r.free(s), pl.gpus))
-	}
 	r.nfree -= g
 	if j.Index >= len(r.prevAt) {
 		r.prevAt = append(r.prevAt, make([]int32, j.Index+1-len(r.prevAt))...)
@@ -185,55 +209,41 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	return true
 }
 
-// free is server s's list of free GPU ids, ascending.
-func (r *roundState) free(s int) []int {
-	at := r.cl.Servers[s].FirstGPU
-	return r.freeBuf[at : at+r.nFree[s]]
+// seg is what place's walk takes on one server: n GPUs, holding cpu cores and mem GB there.
+type seg struct {
+	server, n int
+	cpu, mem  float64
 }
 
-// pickGPUs appends to r.take n of the ascending free GPU list free: those of prev first (in
-// prev's order), then the lowest others. It appends to r.take in place rather than returning the
-// slice, so that no slice header (a pointer) is stored per server.
-func (r *roundState) pickGPUs(free []int, n int, prev []int) {
-	start := len(r.take)
+// takeFrom moves n of server s's free GPUs to pl.gpus: those of prev (the job's previous plan)
+// first, in prev's order, then the lowest others.
+func (r *roundState) takeFrom(pl *plan, s, n int, prev []int) {
+	words := r.freeBits[r.wordAt[s]:r.wordAt[s+1]]
+	lo := r.cl.Servers[s].FirstGPU
+	r.nFree[s] -= n
 	for _, p := range prev {
-		if len(r.take)-start == n {
+		if n == 0 {
 			return
 		}
-		for _, f := range free {
-			if f == p {
-				r.take = append(r.take, f)
-				break
-			}
+		b := p - lo
+		if b < 0 || b >= 64*len(words) || words[b/64]&(1<<(b%64)) == 0 {
+			continue // on another server, or taken
 		}
+		words[b/64] &^= 1 << (b % 64)
+		pl.gpus = append(pl.gpus, p)
+		n--
 	}
-	for _, f := range free {
-		if len(r.take)-start == n {
-			break
+	for k := 0; n > 0; {
+		w := words[k]
+		if w == 0 {
+			k++
+			continue
 		}
-		dup := false
-		for _, t := range r.take[start:] {
-			dup = dup || t == f
-		}
-		if !dup {
-			r.take = append(r.take, f)
-		}
+		b := bits.TrailingZeros64(w)
+		words[k] = w &^ (1 << b)
+		pl.gpus = append(pl.gpus, lo+64*k+b)
+		n--
 	}
-}
-
-// dropGPUs removes the ids in used from the ascending list free, in place, keeping the order.
-func dropGPUs(free, used []int) []int {
-	out := free[:0]
-	for _, f := range free {
-		keep := true
-		for _, u := range used {
-			keep = keep && u != f
-		}
-		if keep {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // charge adds (sign 1) or releases (sign -1) a plan's resources on its servers.
@@ -345,7 +355,7 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 			c, m = fc, fm
 			ps.keySpeed = 1
 		}
-		pl.cpu, pl.mem = c, m
+		pl.cpu, pl.mem, pl.adjusted = c, m, true
 		for k := range pl.servers {
 			part := float64(pl.nOn[k]) / g
 			pl.cpuOn[k], pl.memOn[k] = c*part, m*part

@@ -77,18 +77,26 @@ func (p *Policy) consider(v *sim.View, j *sim.JobState) bool {
 	if g > r.nfree {
 		return true
 	}
+	i := int32(j.Index)
+	if r.replay(i) {
+		return true
+	}
 	s := p.state(v, j)
+	r.tries = 0
+	plans := len(r.plans)
+	ok := true
 	switch p.mode {
 	case Proportional:
 		r.place(j, float64(g)*s.fairCPU, float64(g)*s.fairMem)
 	case Greedy:
-		return r.place(j, s.dem.CPU, s.dem.Mem)
+		ok = r.place(j, s.dem.CPU, s.dem.Mem)
 	case Tune:
 		if !p.tune(j, s) {
 			p.roundSkipped++
 		}
 	}
-	return true
+	r.record(i, r.tries == 1 && len(r.plans) > plans)
+	return ok
 }
 
 // dead reports whether GREEDY failed to place a job of class c earlier in this round: every later
@@ -118,7 +126,7 @@ func (p *Policy) walk(v *sim.View) {
 		c := q.next(free, p.dead)
 		var i int32
 		switch {
-		case p.cursor < len(p.front) && (c < 0 || compareEntries(p.front[p.cursor], q.heaps[c].items[0]) < 0):
+		case p.cursor < len(p.front) && (c < 0 || before(&p.front[p.cursor], &q.heaps[c].items[0])):
 			i = p.front[p.cursor].job
 			p.cursor++
 		case c >= 0:

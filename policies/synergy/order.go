@@ -170,6 +170,21 @@ type sortEntry struct {
 	prio   bool
 }
 
+// before reports whether a sorts before b: compareEntries(a, b) < 0, small enough to be inlined
+// where the heaps sift and the walk compares their tops (compareEntries, for the sorts, is not).
+func before(a, b *sortEntry) bool {
+	if a.prio != b.prio {
+		return a.prio
+	}
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	if a.submit != b.submit {
+		return a.submit < b.submit
+	}
+	return a.job < b.job
+}
+
 func compareEntries(a, b sortEntry) int {
 	switch {
 	case a.prio != b.prio:

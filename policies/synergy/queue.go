@@ -70,7 +70,7 @@ func (q *queue) next(free int, skip func(c int32) bool) int32 {
 		if h.gpus > free {
 			break
 		}
-		if len(h.items) > 0 && (best < 0 || compareEntries(h.items[0], q.heaps[best].items[0]) < 0) && !skip(c) {
+		if len(h.items) > 0 && (best < 0 || before(&h.items[0], &q.heaps[best].items[0])) && !skip(c) {
 			best = c
 		}
 	}
@@ -104,7 +104,7 @@ func (h *sizeHeap) up(at []int32, k int) int {
 	e := h.items[k]
 	for k > 0 {
 		p := (k - 1) / 2
-		if compareEntries(e, h.items[p]) >= 0 {
+		if !before(&e, &h.items[p]) {
 			break
 		}
 		h.items[k] = h.items[p]
@@ -124,10 +124,10 @@ func (h *sizeHeap) down(at []int32, k int) {
 		if c >= n {
 			break
 		}
-		if c+1 < n && compareEntries(h.items[c+1], h.items[c]) < 0 {
+		if c+1 < n && before(&h.items[c+1], &h.items[c]) {
 			c++
 		}
-		if compareEntries(h.items[c], e) >= 0 {
+		if !before(&h.items[c], &e) {
 			break
 		}
 		h.items[k] = h.items[c]
