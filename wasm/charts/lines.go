@@ -11,20 +11,15 @@ import (
 	"github.com/go-echarts/go-echarts/v2/types"
 
 	"schedlab/core/sim"
+	"schedlab/wasm/figchart"
 	"schedlab/wasm/runrec"
 )
 
 // maxPoints bounds the points of one line, so a 100,000-job run draws as fast as a small one.
 const maxPoints = 400
 
-// Palette is the colour list of static/charts.js; a policy's colour is Palette[i % len] for its
-// index i in the registry, the same in every chart.
-var Palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-	"#9c755f", "#bab0ac", "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
-	"#7f7f7f", "#bcbd22", "#17becf"}
-
-// PolicyColour is the colour of the policy with registry index i.
-func PolicyColour(i int) string { return Palette[i%len(Palette)] }
+// PolicyColour is the colour of the policy with registry index i, the same in every chart.
+func PolicyColour(i int) string { return figchart.Palette[i%len(figchart.Palette)] }
 
 // CDFOption plots the JCT CDF (hours) of each run; names label the lines and colours colour
 // them (by policy). The legend scrolls in one row: a comparison of many runs would otherwise wrap

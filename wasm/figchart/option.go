@@ -10,11 +10,6 @@ import (
 	"schedlab/policies/figure"
 )
 
-// Palette colours series by their index in the figure (the page's policy palette, so a figure
-// reads like the rest of the app).
-var Palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-	"#9c755f", "#bab0ac", "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"}
-
 // markerDims are the dimensions of a marker's value [x, y, k, n, label]: the label is text.
 var markerDims = []any{"x", "y", "k", "n", map[string]any{"name": "label", "type": "ordinal"}}
 
