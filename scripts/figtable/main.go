@@ -90,7 +90,9 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 	var sources, unreferenced []string
 	n := 0
 	for _, f := range figs {
-		if f.Family != family || (f.Smoke && family != "core") {
+		// Smoke figures are left out in every family: the CSVs come from `-figure all`, which
+		// skips them, so a smoke figure here would only fail the table for want of its CSV.
+		if f.Family != family || f.Smoke {
 			continue
 		}
 		n++
