@@ -29,11 +29,22 @@ import (
 // seed from its mean.
 func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell,
 	open func(spec scenario.Spec) (io.ReadCloser, error), h Hooks) ([]figure.Row, error) {
+	vals, err := RunCellValues(reg, models, f, c, open, h)
+	if err != nil {
+		return nil, err
+	}
+	return f.Rows(c, vals), nil
+}
+
+// RunCellValues is RunCell's values without the rows around them: one per metric of f, in f's
+// order. The page's figure workers post only these; the page makes the rows (figure.Rows).
+func RunCellValues(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell,
+	open func(spec scenario.Spec) (io.ReadCloser, error), h Hooks) ([]float64, error) {
 	out, err := RunCellSpec(reg, models, f.Cell(c.X, c.S, c.Seed), open, h)
 	if err != nil {
 		return nil, fmt.Errorf("figure %s, %s: %w", f.ID, f.CellName(c), err)
 	}
-	return CellRows(f, c, out)
+	return cellValues(f, c, out)
 }
 
 // RunCellSpec is the run behind a cell: spec (one policy) run lean, its trace read through open. A
@@ -74,6 +85,15 @@ func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
 
 // CellRows reads cell c's rows of figure f from the run of its spec (see RunCell for the metrics).
 func CellRows(f *figure.Figure, c figure.Cell, out Outcome) ([]figure.Row, error) {
+	vals, err := cellValues(f, c, out)
+	if err != nil {
+		return nil, err
+	}
+	return f.Rows(c, vals), nil
+}
+
+// cellValues are CellRows' values, one per metric of f in f's order.
+func cellValues(f *figure.Figure, c figure.Cell, out Outcome) ([]float64, error) {
 	where := fmt.Sprintf("figure %s, %s", f.ID, f.CellName(c))
 	fields, err := SummaryFields(out)
 	if err != nil {
@@ -93,7 +113,7 @@ func CellRows(f *figure.Figure, c figure.Cell, out Outcome) ([]figure.Row, error
 		}
 		vals[m] = v
 	}
-	return f.Rows(c, vals), nil
+	return vals, nil
 }
 
 func cellJobs(spec scenario.Spec, open func(scenario.Spec) (io.ReadCloser, error), models *core.Models) ([]core.Job, error) {

@@ -15,10 +15,11 @@ import (
 	"schedlab/policies/scenario"
 )
 
-// runCell runs one cell of a catalogue figure in a worker (policies.RunCell, as the runner does)
-// and posts only its metric values, in the figure's metric order, and the worker's wasm memory:
-// a cell keeps nothing of the run but what the figure draws. A trace cell reads the File the page
-// sent with the message (the user loaded it; a page cannot read ../shared/data).
+// runCell runs one cell of a catalogue figure in a worker (policies.RunCellValues: the run and
+// metrics of the runner's cells) and posts only its metric values, in the figure's metric order,
+// and the worker's wasm memory: a cell keeps nothing of the run but what the figure draws. A trace
+// cell reads the File the page sent with the message (the user loaded it; a page cannot read
+// ../shared/data).
 func runCell(msg js.Value) {
 	id := msg.Get("figure").String()
 	fail := func(err error) {
@@ -41,14 +42,10 @@ func runCell(msg js.Value) {
 		}
 		return io.NopCloser(newBlobReader(file)), nil
 	}
-	rows, err := policies.RunCell(policies.Builtin(), zoo.Models(), f, c, open, policies.Hooks{Workloads: &cellWorkloads})
+	vals, err := policies.RunCellValues(policies.Builtin(), zoo.Models(), f, c, open, policies.Hooks{Workloads: &cellWorkloads})
 	if err != nil {
 		fail(err)
 		return
-	}
-	vals := make([]float64, len(rows))
-	for _, r := range rows {
-		vals[r.M] = r.Value
 	}
 	post(map[string]any{"type": "cell", "index": c.Index, "values": float64sToJS(vals),
 		"memory": js.Global().Get("wasmMemory").Get("buffer").Get("byteLength").Int()})

@@ -204,19 +204,20 @@ func (v *figView) storedStatus(n int) {
 	v.status(fmt.Sprintf("%d of %d cells, stored: reopened without recomputing", n, n), 1)
 }
 
-// key is the store key of the figure as chosen.
-func (v *figView) key() string {
-	return store.FigureKey(v.f.ID, figure.FormatSeeds(v.seeds), v.sub().Sweep.Values)
+// key is the store key of the figure as chosen, sub (v.sub(), which the callers need as well).
+func (v *figView) key(sub *figure.Figure) string {
+	return store.FigureKey(v.f.ID, figure.FormatSeeds(v.seeds), sub.Sweep.Values)
 }
 
 // loadStored adds the rows of the stored run of this choice, if any. A stored run whose CSV no
 // longer reads against the catalogue's figure (the figure changed since) is ignored.
 func (v *figView) loadStored() {
-	fr, err := v.p.store.GetFigure(v.p.ctx, v.key())
+	sub := v.sub()
+	fr, err := v.p.store.GetFigure(v.p.ctx, v.key(sub))
 	if err != nil {
 		return
 	}
-	rows, err := figure.ReadCSV(v.sub(), "stored figure "+v.f.ID, strings.NewReader(fr.CSV))
+	rows, err := figure.ReadCSV(sub, "stored figure "+v.f.ID, strings.NewReader(fr.CSV))
 	if err != nil {
 		v.p.setError(err.Error() + " (stored before the figure changed: running it again)")
 		return
@@ -242,7 +243,7 @@ func (v *figView) save(done, total int) {
 	if v.created == 0 {
 		v.created = nowMs()
 	}
-	fr := &store.FigureRun{Key: v.key(), Figure: v.f.ID, Seeds: figure.FormatSeeds(v.seeds), Xs: sub.Sweep.Values,
+	fr := &store.FigureRun{Key: v.key(sub), Figure: v.f.ID, Seeds: figure.FormatSeeds(v.seeds), Xs: sub.Sweep.Values,
 		Cells: total, Done: done, Created: v.created, CSV: buf.String()}
 	if err := v.p.store.PutFigure(v.p.ctx, fr); err != nil {
 		v.p.setError("figure not saved: " + err.Error())
