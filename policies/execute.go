@@ -56,8 +56,9 @@ func Execute(reg *Registry, spec scenario.Spec, jobs []core.Job, c *core.Cluster
 // allocation intervals (-trace-out).
 func ExecuteWith(reg *Registry, spec scenario.Spec, jobs []core.Job, c *core.Cluster, models *core.Models, h Hooks) ([]Outcome, error) {
 	var out []Outcome
+	var check jobCheck // the policies share one workload and cluster
 	for _, name := range spec.Policies {
-		o, err := RunOne(reg, spec, name, jobs, c, models, h)
+		o, err := runOne(reg, spec, name, jobs, c, models, h, &check)
 		if err != nil {
 			return nil, err
 		}
@@ -69,6 +70,29 @@ func ExecuteWith(reg *Registry, spec scenario.Spec, jobs []core.Job, c *core.Clu
 // RunOne runs one policy of spec. The summary's scenario, cluster, workload and params fields are
 // filled from spec, so the runner and the app print identical JSON for the same run.
 func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *core.Cluster, models *core.Models, h Hooks) (Outcome, error) {
+	return runOne(reg, spec, name, jobs, c, models, h, &jobCheck{})
+}
+
+// jobCheck is zoo.Check's answer for a run's jobs and cluster. It does not depend on the policy,
+// so the runs of one Execute ask it once; it is asked at the first run's usual point (after its
+// policy is built), so a bad policy is still reported before a job the cluster cannot run.
+type jobCheck struct {
+	done bool
+	note string
+	err  error
+}
+
+func (k *jobCheck) get(spec scenario.Spec, jobs []core.Job, c *core.Cluster) (string, error) {
+	if !k.done {
+		k.note, k.err = zoo.Check(spec.Trace, jobs, c, spec.MeasuredOnly)
+		k.done = true
+	}
+	return k.note, k.err
+}
+
+// runOne is RunOne with the jobs checked through check.
+func runOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *core.Cluster, models *core.Models, h Hooks,
+	check *jobCheck) (Outcome, error) {
 	if err := spec.Validate(); err != nil {
 		return Outcome{}, err
 	}
@@ -93,7 +117,7 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 	if err != nil {
 		return Outcome{}, err
 	}
-	note, err := zoo.Check(spec.Trace, jobs, c, spec.MeasuredOnly)
+	note, err := check.get(spec, jobs, c)
 	if err != nil {
 		return Outcome{}, err
 	}
