@@ -38,17 +38,27 @@ const (
 
 // Policy is one of the GPU-sharing policies.
 type Policy struct {
-	name  string
-	kind  kind
-	p     Params
-	col   *interference.Colocation
-	pred  *learn.Predictors // iasp-iapp only
-	iasp  *pairTable        // iasp-iapp: IASP's predictions; oracle: the measured pairs
-	iapp  *pairTable        // iasp-iapp: IAPP's predictions; oracle: the measured pairs
-	types []int32           // job type per arrival index, -1 = never shares; -2 = not looked up
-	bad   []bool            // gandiva-pack: [a*n+b], job types a and b observed to interfere
-	kinds []int             // scratch: a GPU's occupants' job types
-	stuck []*core.Job       // scratch: jobs Decide found no room for since the last start
+	name   string
+	kind   kind
+	p      Params
+	model  *interference.Model // Gavel's pairs: the job types, and the oracle's table
+	models *core.Models        // the registry model.TypeOf resolves job models through
+	pred   *learn.Predictors   // iasp-iapp only
+	iasp   *pairTable          // iasp-iapp: IASP's predictions; oracle: the measured pairs
+	iapp   *pairTable          // iasp-iapp: IAPP's predictions; oracle: the measured pairs
+	// types is the job type per arrival index, -1 = never shares; -2 = not looked up: the
+	// policy's one memo of them (it needs no interference.Colocation, whose own memo is the
+	// engine's).
+	types []int32
+	bad   []bool      // gandiva-pack: [a*n+b], job types a and b observed to interfere
+	kinds []int       // scratch: a GPU's occupants' job types
+	stuck []*core.Job // scratch: jobs Decide found no room for since the last start
+	// Scratch of place (cands, bySv) and nlwpAll (recost): a search runs for every waiting job
+	// whose needs are new since the last start, so its lists are reused rather than allocated.
+	// Nothing keeps them past the call that fills them; place hands on only GPU indices.
+	cands  []cand
+	bySv   [][]cand
+	recost []cand
 }
 
 // Name implements sim.Policy.
@@ -75,7 +85,7 @@ func (p *Policy) Init(v *sim.View) {
 }
 
 func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
-	p := &Policy{name: name, kind: k, col: interference.NewColocation(interference.Gavel(), zoo.Models())}
+	p := &Policy{name: name, kind: k, model: interference.Gavel(), models: zoo.Models()}
 	ps, err := parseParams(k, raw)
 	if err != nil {
 		return nil, err
@@ -83,11 +93,11 @@ func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
 	p.p = ps
 	switch k {
 	case kIASP:
-		p.pred = learn.Train(p.col.Model(), p.p.TrainFrac, p.p.Seed)
+		p.pred = learn.Train(p.model, p.p.TrainFrac, p.p.Seed)
 		p.iasp, p.iapp = tabulate(p.pred.IASP.Predict), tabulate(p.pred.IAPP.Predict)
 	case kOracle:
 		p.iasp = tabulate(func(t, x, y int) float64 {
-			r, _ := p.col.Model().Pair(interference.GPUTypes()[t], x, y)
+			r, _ := p.model.Pair(interference.GPUTypes()[t], x, y)
 			return r
 		})
 		p.iapp = p.iasp
@@ -116,7 +126,7 @@ func Entries() []Entry {
 // typeOf is job i's job type, -1 if it never shares.
 func (p *Policy) typeOf(j *sim.JobState) int {
 	if p.types[j.Index] == -2 {
-		k, ok := p.col.Type(j.Job)
+		k, ok := p.model.TypeOf(j.Job, p.models)
 		if !ok {
 			k = -1
 		}
@@ -226,7 +236,7 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 	k := j.Job.GPUs
 	a := p.typeOf(j)
 	iasp, iapp := p.iasp, p.iapp
-	var cands []cand
+	cands := p.cands[:0]
 	for g := range c.NumGPUs() {
 		sv := c.ServerOf(g)
 		typ := c.Servers[sv].Type
@@ -263,12 +273,19 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 			cands = append(cands, cand{g, sv, float64(v.Sharing(g))})
 		}
 	}
+	p.cands = cands
 	if len(cands) < k {
 		return nil
 	}
 	// Per-server candidate lists; a gang stays on one server (and one GPU type) when it can.
 	nsv := len(c.Servers)
-	bySv := make([][]cand, nsv)
+	if len(p.bySv) < nsv {
+		p.bySv = make([][]cand, nsv)
+	}
+	bySv := p.bySv[:nsv]
+	for sv := range bySv {
+		bySv[sv] = bySv[sv][:0]
+	}
 	for _, x := range cands {
 		bySv[x.server] = append(bySv[x.server], x)
 	}
@@ -383,9 +400,10 @@ func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp *pairTa
 }
 
 // nlwpAll re-costs a server's candidates by IAPP, cheapest first: a shared GPU costs 1 − its
-// predicted gain and is dropped when the gain is below Theta; free GPUs keep their cost.
+// predicted gain and is dropped when the gain is below Theta; free GPUs keep their cost. The
+// list returned is p.recost: the next call overwrites it.
 func (p *Policy) nlwpAll(v *sim.View, list []cand, iapp *pairTable, a int) []cand {
-	re := make([]cand, 0, len(list))
+	re := p.recost[:0]
 	for _, x := range list {
 		if !v.IsFree(x.g) {
 			ti := learn.GPUTypeIndex(v.Cluster().Servers[x.server].Type)
@@ -397,13 +415,20 @@ func (p *Policy) nlwpAll(v *sim.View, list []cand, iapp *pairTable, a int) []can
 		}
 		re = append(re, x)
 	}
-	return sortedByCost(re)
+	p.recost = re
+	sortByCost(re)
+	return re
 }
 
 func sortedByCost(l []cand) []cand {
 	out := append([]cand(nil), l...)
-	slices.SortStableFunc(out, func(x, y cand) int { return cmp.Or(cmp.Compare(x.cost, y.cost), cmp.Compare(x.g, y.g)) })
+	sortByCost(out)
 	return out
+}
+
+// sortByCost sorts l in place, cheapest first (ties: lower GPU index).
+func sortByCost(l []cand) {
+	slices.SortStableFunc(l, func(x, y cand) int { return cmp.Or(cmp.Compare(x.cost, y.cost), cmp.Compare(x.g, y.g)) })
 }
 
 func gpusOf(l []cand) []int {
