@@ -127,6 +127,8 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
 
     // 5. A figure that replays a trace file asks for it before any cell runs.
     if (await page.$(q('figure-open-synergy-physical'))) {
+      // The reopened figure left body[data-done] set: wait for the new figure's own answer.
+      await page.evaluate(() => document.body.removeAttribute('data-done'));
       await page.click(q('figure-open-synergy-physical'));
       await done(page, 10000);
       assert.match(await page.textContent(q('error')), /replays the trace file\(s\) .*load them/, 'the trace figure asks for its file');
