@@ -19,6 +19,7 @@ func TestDuplicateKeys(t *testing.T) {
 		{"ini key with a space", ini + "my key = 1\nMY KEY = 2\n", `c:6: key: "my key": duplicate key (first at line 5)`},
 		{"ini section", ini + "[SCHEDULER]\nlease_time = 5\n[cluster]\ncpus_per_server = 24\n", "c:7: section: [CLUSTER] given twice (first at line 1)"},
 		{"ini same key in two sections", ini + "[SCHEDULER]\nracks = 2\nlease_time = 5\n", ""},
+		{"ini dotted section and key", ini + "[SCHEDULER]\nlease_time = 5\n[X.1]\ny = 1\n[X]\n1.y = 2\n", ""},
 		{"json top level", "{\"servers\": [{\"count\": 4, \"gpus\": 8}],\n\"servers\": []}", "c:2: servers: duplicate key (first at line 1)"},
 		{"json nested", "{\"servers\": [{\"count\": 4,\n \"gpus\": 8,\n \"Gpus\": 4}]}", "c:3: servers[0].Gpus: duplicate key (first at line 2)"},
 		{"json none", "{\"servers\": [{\"count\": 4, \"gpus\": 8}]}", ""},

@@ -52,7 +52,9 @@ func parseINI(name string, data []byte) (*File, error) {
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	section, line := "", 0
 	vals := map[string]float64{}
-	sections, keys := map[string]int{}, map[string]int{} // first line of each section, of each section.key
+	// First line of each section and of each (section, key): joined with a dot, [X.1] y and
+	// [X] 1.y would collide.
+	sections, keys := map[string]int{}, map[[2]string]int{}
 	var warns []string
 	var round core.Time
 	errf := func(field, format string, args ...any) error {
@@ -80,13 +82,13 @@ func parseINI(name string, data []byte) (*File, error) {
 			return nil, errf("line", "want key = value, got %q", clip(s, 40))
 		}
 		k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
-		if first, ok := keys[section+"."+k]; ok {
+		if first, ok := keys[[2]string{section, k}]; ok {
 			if k == "" || strings.ContainsFunc(k, unicode.IsSpace) { // the field must stay one word
 				return nil, errf("key", "%q: duplicate key (first at line %d)", clip(k, 40), first)
 			}
 			return nil, errf(k, "duplicate key (first at line %d)", first)
 		}
-		keys[section+"."+k] = line
+		keys[[2]string{section, k}] = line
 		switch section + "." + k {
 		case "CLUSTER.racks", "CLUSTER.servers_per_rack", "CLUSTER.gpus_per_server", "CLUSTER.cpus_per_server", "CLUSTER.dram_per_server":
 			x, err := num(v, 1e9)
