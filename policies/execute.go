@@ -216,6 +216,9 @@ func withPlacement(raw json.RawMessage, placement string) (json.RawMessage, erro
 		if err := params.Duplicate(raw); err != nil {
 			return nil, err // the map just merged them: the policy's own check would never see them
 		}
+		if m == nil { // null: no parameters, as params.Decode reads it
+			m = map[string]json.RawMessage{}
+		}
 	}
 	for k := range m {
 		if strings.EqualFold(k, "placement") {

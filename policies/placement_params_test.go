@@ -7,6 +7,7 @@ import "testing"
 func TestWithPlacementKeepsDuplicates(t *testing.T) {
 	tests := []struct{ raw, want, wantErr string }{
 		{``, `{"placement":"spread"}`, ""},
+		{`null`, `{"placement":"spread"}`, ""},
 		{`{"queues": 2}`, `{"placement":"spread","queues":2}`, ""},
 		{`{"placement": "first-fit"}`, `{"placement":"first-fit"}`, ""},
 		{`{"Placement": "first-fit"}`, `{"Placement":"first-fit"}`, ""},
