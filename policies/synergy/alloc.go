@@ -112,8 +112,8 @@ func (r *roundState) reset(v *sim.View) {
 // still has the per-GPU share on top of what this job already holds there. It reports success.
 // Within a server the held amount only grows, so after the first refusal the walk moves on to the
 // next server: the result is the same as testing every free GPU. (The authors also test the
-// server's free GPU count, which the walk over its free list already bounds: a server's used and
-// free GPUs always add up to its GPUs.)
+// server's free GPU count, GPUs − used − held ≥ 1: that is hg < nFree[s], which bounds the walk,
+// a server's used and free GPUs always adding up to its GPUs.)
 //
 // Only how many GPUs the walk takes on each server matters to the authors' simulator (resources
 // are per server, and GPUs of a server are interchangeable), so of a server's free GPUs the job
