@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"schedlab/core"
 	"schedlab/core/shareddata"
 )
 
@@ -26,8 +27,8 @@ func BenchmarkPhilly(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(jobs)), "ns/job")
 }
 
-// BenchmarkWriteNative exports the same jobs.
-func BenchmarkWriteNative(b *testing.B) {
+// phillyJobs is the jobs of pollux/traces/philly.csv, the other benchmarks' input.
+func phillyJobs(b *testing.B) []core.Job {
 	data, err := os.ReadFile(shareddata.File(b, "pollux/traces/philly.csv"))
 	if err != nil {
 		b.Fatal(err)
@@ -36,6 +37,12 @@ func BenchmarkWriteNative(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return jobs
+}
+
+// BenchmarkWriteNative exports the same jobs.
+func BenchmarkWriteNative(b *testing.B) {
+	jobs := phillyJobs(b)
 	b.ReportAllocs()
 	var buf bytes.Buffer
 	for b.Loop() {
@@ -49,14 +56,7 @@ func BenchmarkWriteNative(b *testing.B) {
 
 // BenchmarkNativeJSONL imports the same jobs written as native JSON Lines (82,247 lines).
 func BenchmarkNativeJSONL(b *testing.B) {
-	data, err := os.ReadFile(shareddata.File(b, "pollux/traces/philly.csv"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	jobs, _, err := Read("philly.csv", bytes.NewReader(data), "", nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	jobs := phillyJobs(b)
 	var buf bytes.Buffer
 	if err := WriteNativeJSONL(&buf, jobs); err != nil {
 		b.Fatal(err)
