@@ -101,7 +101,7 @@ func Find(data []byte, mode Mode) *Dup {
 }
 
 // seen reports whether object f, whose keys so far are prev, already has k, and at which line;
-// if not, f's index (when it has one) learns k.
+// if not, and f has more than linearKeys keys, f.byName learns k.
 func seen(f *frame, prev []key, k key, mode Mode) (first int, ok bool) {
 	if f.byName == nil {
 		for _, p := range prev {
