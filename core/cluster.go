@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"schedlab/core/jsondup"
+	"schedlab/core/jsonloc"
 )
 
 // Default per-GPU host resources and network bandwidth. The CPU and memory defaults are Synergy's
@@ -287,7 +288,8 @@ type ClusterFile struct {
 	} `json:"servers"`
 }
 
-// ParseClusterJSON reads a cluster file; name is used in error messages. A key given twice in one
+// ParseClusterJSON reads a cluster file; name is used in error messages, which read
+// "name:line: field: problem" (jsonloc; text after the object is an error too). A key given twice in one
 // object is an error naming both lines ("name:7: servers[1].gpus: duplicate key (first at line
 // 5)"); keys are compared ignoring case, as encoding/json matches them to the fields, so "gpus"
 // and "GPUs" in one server are a duplicate too.
@@ -296,7 +298,10 @@ func ParseClusterJSON(name string, data []byte) (*Cluster, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, jsonError(name, data, jsonloc.Locate(data, err))
+	}
+	if t, ok := jsonloc.Trailing(data, dec); ok {
+		return nil, jsonError(name, data, t)
 	}
 	if d := jsondup.Find(data[:dec.InputOffset()], jsondup.FoldCase); d != nil {
 		return nil, fmt.Errorf("%s:%d: %w", name, d.Line, d)
@@ -310,7 +315,7 @@ func ParseClusterJSON(name string, data []byte) (*Cluster, error) {
 		}
 		group, err := parseGroup(spec, MaxGPUs-gpus)
 		if err != nil {
-			return nil, fmt.Errorf("%s: servers[%d]: %w", name, i, err)
+			return nil, fmt.Errorf("%s:%d: servers[%d]: %w", name, jsonloc.ElementLine(data, "servers", i), i, err)
 		}
 		gpus += len(group) * group[0].GPUs
 		for j := range group {
@@ -325,9 +330,18 @@ func ParseClusterJSON(name string, data []byte) (*Cluster, error) {
 	}
 	c, err := NewCluster(servers)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s:1: servers: %w", name, err)
 	}
 	return c, nil
+}
+
+// jsonError is a cluster file's decoding problem as "name:line: field: problem", the field being
+// "json" for a syntax error and the text after the file's object.
+func jsonError(name string, data []byte, p jsonloc.Problem) error {
+	if p.Field == "" {
+		p.Field = "json"
+	}
+	return fmt.Errorf("%s:%d: %s: %s", name, max(1, p.Line), p.Field, p.Msg)
 }
 
 func setIf(dst *float64, v float64) {

@@ -9,10 +9,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"schedlab/core/jsondup"
+	"schedlab/core/jsonloc"
 )
 
 // Decode reads raw into dst (a pointer to a struct): unknown keys, values of the wrong type,
@@ -56,31 +56,11 @@ func describe(err error) string {
 		if typ.Field == "" {
 			return fmt.Sprintf("want an object {\"key\": value, …}, got a JSON %s", typ.Value)
 		}
-		return fmt.Sprintf("%s: want %s, got a JSON %s", typ.Field, want(typ.Type), typ.Value)
+		return fmt.Sprintf("%s: want %s, got a JSON %s", typ.Field, jsonloc.Want(typ.Type), typ.Value)
 	case errors.As(err, &syn):
 		return fmt.Sprintf("not valid JSON at byte %d: %v", syn.Offset, syn)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return "unknown key " + strings.TrimPrefix(err.Error(), "json: unknown field ")
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
-}
-
-// want says in words what a Go type accepts.
-func want(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Pointer:
-		return want(t.Elem())
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a list of " + strings.TrimPrefix(strings.TrimPrefix(want(t.Elem()), "a "), "an ") + "s"
-	}
-	return "an object"
 }

@@ -38,6 +38,7 @@ import (
 
 	"schedlab/core/gen"
 	"schedlab/core/jsondup"
+	"schedlab/core/jsonloc"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
 )
@@ -115,34 +116,22 @@ func (p parser) line(off int) int {
 	return 1 + bytes.Count(p.data[:min(max(off, 0), len(p.data))], []byte{'\n'})
 }
 
-// lineOf is the line of key's first occurrence as an object key ("key":), or 1 when it is absent —
-// good enough to point an editor at a field of a small hand-written file.
-func (p parser) lineOf(key string) int {
-	re := regexp.MustCompile(`"` + regexp.QuoteMeta(key) + `"\s*:`)
-	if loc := re.FindIndex(p.data); loc != nil {
-		return p.line(loc[0])
-	}
-	return 1
-}
+// lineOf is the line of key's first occurrence as an object key, or 1 (jsonloc.KeyLine).
+func (p parser) lineOf(key string) int { return jsonloc.KeyLine(p.data, key) }
 
 // jsonError turns a decoding error into one naming the line and, for a wrong type or unknown key,
-// the field.
+// the field (jsonloc.Locate).
 func (p parser) jsonError(dec *json.Decoder, err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
+	loc := jsonloc.Locate(p.data, err)
 	switch {
-	case errors.As(err, &syn):
-		return p.errf(p.line(int(syn.Offset)), "", "%v", syn)
-	case errors.As(err, &typ):
-		return p.errf(p.line(int(typ.Offset)), typ.Field, "want %s, got JSON %s", typ.Type, typ.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return p.errf(p.line(len(p.data)), "", "not a complete JSON object")
+		return p.errf(loc.Line, "", "not a complete JSON object")
+	case loc.Msg == "unknown field":
+		return p.errf(loc.Line, loc.Field, "unknown field (see the README's sweep file section)")
+	case loc.Line == 0:
+		return p.errf(p.line(int(dec.InputOffset())), "", "%s", loc.Msg)
 	}
-	if key, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		k, _ := strconv.Unquote(key)
-		return p.errf(p.lineOf(k), k, "unknown field (see the README's sweep file section)")
-	}
-	return p.errf(p.line(int(dec.InputOffset())), "", "%v", err)
+	return p.errf(loc.Line, loc.Field, "%s", loc.Msg)
 }
 
 // figure checks f and builds its figure: one series per policy, the spec of each (value, policy)

@@ -105,7 +105,7 @@ func TestSweptParameters(t *testing.T) {
 func TestErrorsNameFileLineAndField(t *testing.T) {
 	tests := []struct{ name, doc, want string }{
 		{"syntax", "{\n\"id\": \"x\",\n}", "s.json:3: "},
-		{"type", "{\n\"id\": \"x\",\n\"seeds\": 5\n}", "s.json:3: seeds: want string"},
+		{"type", "{\n\"id\": \"x\",\n\"seeds\": 5\n}", "s.json:3: seeds: want a string, got a JSON number"},
 		{"unknown", "{\"id\": \"x\",\n\"sede\": \"1\"}", "s.json:2: sede: unknown field"},
 		{"id", `{"id": "a b"}`, "s.json:1: id: "},
 		{"seed", "{\"id\": \"x\",\n\"seed\": 3}", "s.json:2: seed: a sweep runs every seed"},

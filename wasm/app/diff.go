@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"schedlab/core/jsondup"
+	"schedlab/core/jsonloc"
 	"schedlab/core/sim"
 	"schedlab/wasm/runrec"
 )
@@ -47,6 +48,9 @@ func (p *page) paramsError(raw string) string {
 	if err := dec.Decode(&m); err != nil {
 		line, col, msg := jsonProblem([]byte(raw), err)
 		return fmt.Sprintf("policy parameters: want a JSON object {\"policy\": {...}}: line %d, column %d: %s", line, col, msg)
+	}
+	if t, ok := jsonloc.Trailing([]byte(raw), dec); ok {
+		return fmt.Sprintf("policy parameters: want one JSON object {\"policy\": {...}}: line %d, column %d: %s", t.Line, t.Col, t.Msg)
 	}
 	// The map merged a repeated policy, and a policy's own check would count lines from its
 	// value, not from the box: find a key given twice in the whole text (ignoring case, as the

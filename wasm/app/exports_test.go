@@ -16,7 +16,7 @@ import (
 func TestJSONProblem(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"syntax", "{\"schedlab\": 1,\n\"runs\": [\n{\"id\": }]}", "3:8: invalid character '}' looking for beginning of value"},
-		{"type", "{\"schedlab\": 1,\n\"runs\": [{\"id\": \"a\",\n \"end\": \"late\"}]}", "3:14: runs.end: want int64, got JSON string"},
+		{"type", "{\"schedlab\": 1,\n\"runs\": [{\"id\": \"a\",\n \"end\": \"late\"}]}", "3:14: runs.end: want an integer, got a JSON string"},
 		{"truncated", "{\"schedlab\": 1, \"runs\": [", "1:25: unexpected end of JSON input"},
 	}
 	for _, tc := range tests {

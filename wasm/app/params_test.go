@@ -24,3 +24,20 @@ func TestParamsErrorDuplicateKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestParamsErrorLocates: the parameter box's syntax problems and text after its object are named
+// by line and column before any policy is looked up.
+func TestParamsErrorLocates(t *testing.T) {
+	p := &page{reg: policies.Builtin()}
+	tests := []struct{ in, want string }{
+		{"{\"las\": {}}\n{\"fifo\": {}}", `policy parameters: want one JSON object {"policy": {...}}: line 2, column 1: text after the JSON value`},
+		{"{\"las\": {}} x", `policy parameters: want one JSON object {"policy": {...}}: line 1, column 13: text after the JSON value`},
+		{"{\"las\":\n {]}", `policy parameters: want a JSON object {"policy": {...}}: line 2, column 3: invalid character ']' looking for beginning of object key string`},
+		{"{\"las\": {}", `policy parameters: want a JSON object {"policy": {...}}: line 1, column 11: unexpected end of JSON input`},
+	}
+	for _, tc := range tests {
+		if got := p.paramsError(tc.in); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
