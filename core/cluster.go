@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"schedlab/core/jsondup"
 	"schedlab/core/jsonloc"
@@ -298,10 +299,10 @@ func ParseClusterJSON(name string, data []byte) (*Cluster, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, jsonError(name, data, jsonloc.Locate(data, err))
+		return nil, jsonError(name, jsonloc.Locate(data, err))
 	}
 	if t, ok := jsonloc.Trailing(data, dec); ok {
-		return nil, jsonError(name, data, t)
+		return nil, jsonError(name, t)
 	}
 	if d := jsondup.Find(data[:dec.InputOffset()], jsondup.FoldCase); d != nil {
 		return nil, fmt.Errorf("%s:%d: %w", name, d.Line, d)
@@ -335,9 +336,15 @@ func ParseClusterJSON(name string, data []byte) (*Cluster, error) {
 	return c, nil
 }
 
-// jsonError is a cluster file's decoding problem as "name:line: field: problem", the field being
-// "json" for a syntax error and the text after the file's object.
-func jsonError(name string, data []byte, p jsonloc.Problem) error {
+// jsonError is a cluster file's decoding problem as "name:line: field: problem". The field is
+// "json" for a syntax error and for text after the file's object, and for an unknown key that is
+// not one word (its quoted name then ends the problem), so that the field never hides the colon
+// that ends it.
+func jsonError(name string, p jsonloc.Problem) error {
+	if p.Field != "" && (strings.ContainsFunc(p.Field, unicode.IsSpace) || strings.Contains(p.Field, ":")) {
+		p.Msg += " " + strconv.Quote(p.Field)
+		p.Field = ""
+	}
 	if p.Field == "" {
 		p.Field = "json"
 	}
