@@ -11,6 +11,9 @@ import (
 	"strings"
 )
 
+// UnknownField is the Msg of a key the decoder's DisallowUnknownFields refused (its Field is the key).
+const UnknownField = "unknown field"
+
 // Problem is a decoding error located in the input.
 type Problem struct {
 	Line, Col int    // 1-based; 0, 0 when the decoder says nowhere
@@ -34,7 +37,7 @@ func Locate(data []byte, err error) Problem {
 	// DisallowUnknownFields' error carries no offset: name the key where it is first written as one.
 	if q, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		if key, uerr := strconv.Unquote(q); uerr == nil {
-			return at(data, max(0, keyOffset(data, key)), key, "unknown field")
+			return at(data, max(0, keyOffset(data, key)), key, UnknownField)
 		}
 	}
 	return Problem{Msg: strings.TrimPrefix(err.Error(), "json: ")}
