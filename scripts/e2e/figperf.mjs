@@ -1,6 +1,6 @@
 // Measures every catalogue figure in the page (not part of `make test`: the whole catalogue takes
 // many minutes): for each figure listed in the Figures view (or FIGURES="id id …"), open
-// ?figure=ID (default seeds, or SEEDS=LIST), load the trace files a replaying figure asks for from
+// ?figure=ID (default seeds, or SEEDS=LIST; the default pool of workers, or WORKERS=N), load the trace files a replaying figure asks for from
 // ../shared/data, wait until it finishes (TIMEOUT seconds, default 600) and print one JSON line:
 // cells, time in the page, workers' peak wasm memory, the verdicts. Usage, with the site served:
 //   BASE_URL=http://127.0.0.1:8080/ node scripts/e2e/figperf.mjs
@@ -20,7 +20,8 @@ try {
     : await page.$$eval('[data-testid^="figure-open-"]', (bs) => bs.map((x) => x.dataset.testid.slice('figure-open-'.length)));
   for (const id of ids) {
     const seeds = process.env.SEEDS ? `&seeds=${process.env.SEEDS}` : '';
-    await page.goto(`${baseURL}?figure=${id}${seeds}`);
+    const workers = process.env.WORKERS ? `&workers=${process.env.WORKERS}` : '';
+    await page.goto(`${baseURL}?figure=${id}${seeds}${workers}`);
     // On a busy machine the wasm start can take longer than ready()'s 30 s.
     await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 120000 });
     // Running (the status counts cells) or refused (a replaying figure names its files).

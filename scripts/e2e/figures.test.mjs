@@ -64,9 +64,12 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     const lines = want.trim().split('\n');
     const cells = new Set(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).size;
     assert.equal(chart.cells, cells, 'every cell of the figure finished');
-    // One worker per core (at most 8), never more than there are cells.
-    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    assert.match(await page.textContent(q('figure-status')), new RegExp(`\\(${Math.min(cells, cores, 8)} worker\\(s\\)`), 'one worker per core');
+    // By default cores − 1 workers (at least 1; cores counted up to 8), never more than there are
+    // cells; the workers box offers up to one per core.
+    const cores = Math.min(8, await page.evaluate(() => navigator.hardwareConcurrency));
+    const pool = Math.min(cells, Math.max(1, cores - 1));
+    assert.match(await page.textContent(q('figure-status')), new RegExp(`\\(${pool} worker\\(s\\)`), 'cores − 1 workers');
+    assert.equal(await page.getAttribute(q('figure-workers'), 'max'), String(cores), 'the workers box goes up to one per core');
     assert.ok(chart.points > 0 && chart.canvas, 'points drawn');
     assert.ok(process.env.FIGURE || chart.markers >= 2, `the default figure draws its published values (${chart.markers})`);
     assert.ok(chart.width > 800, `the chart fills its frame (${chart.width} px)`);

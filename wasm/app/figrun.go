@@ -11,7 +11,7 @@ import (
 	"schedlab/policies/figure"
 )
 
-// figPool runs a figure's missing cells on a pool of web workers, one per core (workerLimit). Each
+// figPool runs a figure's missing cells on a pool of web workers (figView.workers). Each
 // worker is one Go runtime that runs cell after cell, so a figure pays the wasm start-up once per
 // worker, not once per cell.
 type figPool struct {
@@ -55,7 +55,7 @@ func (v *figView) start() {
 		pool.cells[c.Index] = c
 	}
 	v.run = pool
-	n := min(len(missing), workerLimit())
+	n := min(len(missing), v.workers())
 	for range n {
 		pool.spawn()
 	}

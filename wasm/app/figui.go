@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
@@ -27,6 +28,9 @@ func (v *figView) init() {
 		}
 		v.open(v.f.ID, strings.TrimSpace(v.el("figure-seeds").Get("value").String()), v.chosenXs(), true)
 	})
+	box := v.el("figure-workers")
+	box.Set("max", workerLimit())
+	box.Set("value", figureWorkers())
 	on(v.el("figure-cancel"), "click", func(js.Value) { v.cancel("cancelled") })
 	on(v.el("figure-trace"), "change", func(js.Value) {
 		files := v.el("figure-trace").Get("files")
@@ -51,6 +55,16 @@ func (p *page) showView(name string) {
 	if figs && p.fig.f != nil {
 		chartsJS().Call("figureResize", p.fig.el("figure-chart"))
 	}
+}
+
+// workers is the pool size asked for in the workers box, within 1 … workerLimit; anything else
+// there (empty, not a whole number) is the default, figureWorkers.
+func (v *figView) workers() int {
+	n, err := strconv.Atoi(strings.TrimSpace(v.el("figure-workers").Get("value").String()))
+	if err != nil || n < 1 {
+		return figureWorkers()
+	}
+	return min(n, workerLimit())
 }
 
 // showControls fills the figure's heading, seeds and sweep choices.
@@ -215,8 +229,8 @@ func (v *figView) listFigures() {
 	}
 }
 
-// applyFigureURL opens ?figure=ID[&seeds=LIST][&sweep=V,V…][&embed=1] and runs it; false when the
-// query names no figure.
+// applyFigureURL opens ?figure=ID[&seeds=LIST][&sweep=V,V…][&workers=N][&embed=1] and runs it;
+// false when the query names no figure.
 func (v *figView) applyFigureURL() bool {
 	q := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
 	id := q.Call("get", "figure")
@@ -234,6 +248,9 @@ func (v *figView) applyFigureURL() bool {
 	seeds := ""
 	if s := q.Call("get", "seeds"); !s.IsNull() {
 		seeds = s.String()
+	}
+	if w := q.Call("get", "workers"); !w.IsNull() {
+		v.el("figure-workers").Set("value", w.String()) // workers() judges it
 	}
 	go v.open(id.String(), seeds, xs, true)
 	return true

@@ -250,13 +250,17 @@ func (v *figView) save(done, total int) {
 	}
 }
 
-// setURL puts the open figure in the address bar: ?figure=ID&seeds=LIST[&sweep=V,V…][&embed=1].
+// setURL puts the open figure in the address bar: ?figure=ID&seeds=LIST[&sweep=V,V…][&workers=N]
+// [&embed=1], workers only when it is not the default.
 func (v *figView) setURL() {
 	q := js.Global().Get("URLSearchParams").New()
 	q.Call("set", "figure", v.f.ID)
 	q.Call("set", "seeds", figure.FormatSeeds(v.seeds))
 	if len(v.xs) != len(v.f.Sweep.Values) {
 		q.Call("set", "sweep", strings.Join(v.sub().Sweep.Values, ","))
+	}
+	if n := v.workers(); n != figureWorkers() {
+		q.Call("set", "workers", n)
 	}
 	if v.embed {
 		q.Call("set", "embed", "1")

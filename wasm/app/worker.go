@@ -157,11 +157,15 @@ func saveRecord(rec *runrec.Record) error {
 // (figure cells; a policy run with its intervals can be more), so 8 of them stay under 1 GB.
 const maxWorkers = 8
 
-// workerLimit is how many web workers a run or a figure starts at once: one per core, up to
-// maxWorkers. The page keeps no core of its own: between results it only updates a status line,
-// redraws at most every 150 ms and saves a small record, which the OS fits between the workers'
-// time slices — while a pool of cores − 1 would leave one of a 2-core machine's two cores idle and
-// double a figure's time.
+// workerLimit is how many web workers may run at once: one per core, up to maxWorkers. A policy
+// run starts that many; a figure starts figureWorkers unless the user asks for more (up to this).
 func workerLimit() int {
 	return min(maxWorkers, max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int()))
 }
+
+// figureWorkers is a figure's default pool: cores − 1, at least 1 (issue 15), so that one core stays
+// with the page while a figure runs for minutes. The Figures view's workers box (and &workers=N)
+// raises it up to workerLimit: on a 2-core machine two workers halve a long figure's time, while
+// the page between results only updates a status line, redraws at most every 150 ms and saves a
+// small record.
+func figureWorkers() int { return max(1, workerLimit()-1) }
