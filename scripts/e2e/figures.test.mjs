@@ -95,8 +95,11 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     assert.ok(await page.isVisible(q('figure-open-' + figure)), 'the catalogue lists the figure');
     await page.click(q('figure-open-' + cancelled));
     await page.fill(q('figure-seeds'), '101-112');
+    await page.fill(q('figure-workers'), String(cores)); // one per core: a pool of several cancels too
     await page.click(q('figure-run'));
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="figure-chart"]').dataset.cells) >= 1, null, { timeout: 120000 });
+    const workersParam = new URL(page.url()).searchParams.get('workers');
+    assert.equal(workersParam, cores > 1 ? String(cores) : null, 'the address keeps a pool that is not the default');
     await page.click(q('figure-cancel'));
     await done(page, 10000);
     const status = await page.textContent(q('figure-status'));
