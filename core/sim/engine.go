@@ -592,7 +592,7 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 			// Two divisions and a floor per lease otherwise; a renewed lease has the same speed.
 			j.credit, j.creditIter = s.credit(j), j.iterTime
 		}
-		j.done = min(j.total, j.done+j.credit)
+		j.done = upTo(j.done+j.credit, j.total)
 		j.rate = 0 // credited up front
 		s.heap.push(event{at: s.now + s.cfg.Round, kind: LeaseEnd, job: int32(j.Index), gen: j.gen})
 	case s.rounds == LeaseRounds:

@@ -57,7 +57,7 @@ func (s *Sim) skipSteady() {
 	for i := s.runHead; i >= 0; i = s.jobs[i].next {
 		j := &s.jobs[i]
 		// done and the credit are whole iterations (or ms), so one product equals n additions.
-		j.done = min(j.total, j.done+float64(n)*j.credit)
+		j.done = upTo(j.done+float64(n)*j.credit, j.total)
 		j.gen++
 		j.leaseAt = end
 		s.heap.push(event{at: end, kind: LeaseEnd, job: i, gen: j.gen})

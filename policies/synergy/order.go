@@ -35,8 +35,7 @@ func (p *Policy) keyAt(v *sim.View, j *sim.JobState, s *jobState, done float64, 
 		ideal := s.unit * j.Total()
 		return (v.Now().Seconds() - j.Job.Submit.Seconds() + p.remaining(j, s, done)) / ideal
 	case DRF:
-		t := &p.total
-		return max(float64(j.Job.GPUs)/t.gpus, s.dem.CPU/t.cpu, s.dem.Mem/t.mem)
+		return s.share
 	case Tetris:
 		t := &p.total
 		dur := p.remaining(j, s, done)

@@ -42,25 +42,28 @@ type Policy struct {
 	st []jobState
 	// Jobs are arrival indices rather than *sim.JobState: storing a pointer into the heap costs a
 	// write barrier, expensive under wasm while the collector marks.
-	queue   queue       // LAS, SRTF, DRF, Tetris: the waiting jobs (see queue)
-	wait    waiting     // the same orders' starvation watch
-	seen    int         // jobs arrived before the last round (the queue has or had them)
-	scanned []int32     // the jobs the last round's walk took, in order
-	freeAt  []int       // the free GPUs each was taken against
-	freeEnd int         // and the free GPUs left when it ended
-	placed  []int32     // the jobs it placed
-	front   []sortEntry // the jobs the last round took, sorted (see refresh)
-	cursor  int         // the first front entry the walk has neither taken nor ruled out
-	cands   []int32     // LAS's "jobs this round"
-	entries []sortEntry // FTF: every pending job, sorted
-	round   roundState
-	total   struct{ gpus, cpu, mem float64 } // the cluster's, for DRF's and Tetris's shares
-	classes []class                          // by id (jobState.class)
-	deadAt  []uint32                         // per class: the round (roundNo) in which GREEDY last failed to place one
-	diedAt  []int32                          // per class: the walk index of that job
-	roundNo uint32
-	steady  []steadyJob // Steady's projection of the last round's walk
-	pairs   [][2]int32  // and the pairs of it that must stay in order
+	queue    queue       // LAS, SRTF, DRF, Tetris: the waiting jobs (see queue)
+	wait     waiting     // the same orders' starvation watch
+	seen     int         // jobs arrived before the last round (the queue has or had them)
+	scanned  []int32     // the jobs the last round's walk took, in order
+	freeAt   []int       // the free GPUs each was taken against
+	freeEnd  int         // and the free GPUs left when it ended
+	placed   []int32     // the jobs it placed
+	front    []sortEntry // the jobs the last round took, sorted (see refresh)
+	cursor   int         // the first front entry the walk has neither taken nor ruled out
+	cands    []int32     // LAS's "jobs this round"
+	byGPUs   []int32     // and under TUNE, largest first (see largestFirst)
+	sizes    []int       // scratch for largestFirst
+	candGPUs []int
+	entries  []sortEntry // FTF: every pending job, sorted
+	round    roundState
+	total    struct{ gpus, cpu, mem float64 } // the cluster's, for DRF's and Tetris's shares
+	classes  []class                          // by id (jobState.class)
+	deadAt   []uint32                         // per class: the round (roundNo) in which GREEDY last failed to place one
+	diedAt   []int32                          // per class: the walk index of that job
+	roundNo  uint32
+	steady   []steadyJob // Steady's projection of the last round's walk
+	pairs    [][2]int32  // and the pairs of it that must stay in order
 
 	// Skipped counts TUNE allocations that failed even after peer adjustment (the authors'
 	// simulator aborts there; we skip the job for the round).
@@ -78,8 +81,9 @@ type jobState struct {
 	unit     float64 // seconds per unit of work at the proportional share
 	fairCPU  float64 // proportional cores and GB per GPU on the job's reference server
 	fairMem  float64
-	class    int32  // see classOf
-	taken    uint32 // the round (roundNo) whose walk last took it
+	share    float64 // DRF's key: the dominant share of the ideal demand (fixed: asked every round)
+	class    int32   // see classOf
+	taken    uint32  // the round (roundNo) whose walk last took it
 }
 
 // class is what decides whether a job can be placed in a round, given the jobs the round placed
@@ -176,5 +180,9 @@ func (p *Policy) state(v *sim.View, j *sim.JobState) *jobState {
 		s.unit = v.RefIterTime(j)
 	}
 	s.class = p.classOf(j, s)
+	if p.order == DRF {
+		t := &p.total
+		s.share = max(float64(g)/t.gpus, s.dem.CPU/t.cpu, s.dem.Mem/t.mem)
+	}
 	return s
 }

@@ -62,15 +62,17 @@ func (q *queue) push(e sortEntry, c int32, g int) {
 }
 
 // next is the class whose heap's top is smallest among the non-empty heaps of at most free GPUs
-// that skip does not rule out, -1 if there is none.
-func (q *queue) next(free int, skip func(c int32) bool) int32 {
+// whose class did not die in round (deadAt[c] == round: see Policy.dead), -1 if there is none.
+// (A slice rather than a func: a call through a method value per heap costs a closure call under
+// wasm.)
+func (q *queue) next(free int, deadAt []uint32, round uint32) int32 {
 	best := int32(-1)
 	for _, c := range q.order {
 		h := &q.heaps[c]
 		if h.gpus > free {
 			break
 		}
-		if len(h.items) > 0 && (best < 0 || before(&h.items[0], &q.heaps[best].items[0])) && !skip(c) {
+		if len(h.items) > 0 && (best < 0 || before(&h.items[0], &q.heaps[best].items[0])) && deadAt[c] != round {
 			best = c
 		}
 	}

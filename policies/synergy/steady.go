@@ -37,6 +37,9 @@ func (p *Policy) Steady(v *sim.View, limit int) int {
 	}
 	lease := v.Now() + v.Round()
 	sc, pairs := p.steady[:0], p.pairs[:0]
+	// Each pair is tested at the first tick as it is made, each entry computed once: a round of a
+	// long queue under LAS is seldom steady, and its first pairs usually say so.
+	var prev sortEntry
 	for k, i := range p.scanned {
 		j, s := v.Job(int(i)), &p.st[i]
 		x := steadyJob{job: i, done: v.Progress(j), rounds: s.rounds}
@@ -44,10 +47,17 @@ func (p *Policy) Steady(v *sim.View, limit int) int {
 			x.placed, x.credit = true, v.LeaseCredit(j)
 		}
 		sc = append(sc, x)
+		e := entryOf(j, s, p.keyAt(v, j, s, x.done, x.rounds)) // entryAt(k, 1)
 		if k > 0 {
+			if compareEntries(prev, e) >= 0 {
+				p.steady, p.pairs = sc, pairs // (their arrays kept for the next round)
+				return 0
+			}
 			pairs = append(pairs, [2]int32{int32(k - 1), int32(k)})
 		}
+		prev = e
 	}
+	p.steady = sc
 	for c := range p.queue.heaps {
 		q := &p.queue.heaps[c]
 		if len(q.items) == 0 {
@@ -59,14 +69,14 @@ func (p *Policy) Steady(v *sim.View, limit int) int {
 		}
 		i := q.items[0].job
 		sc = append(sc, steadyJob{job: i, done: v.Progress(v.Job(int(i))), rounds: p.st[i].rounds})
+		p.steady = sc
 		pairs = append(pairs, [2]int32{int32(k), int32(len(sc) - 1)})
-	}
-	p.steady, p.pairs = sc, pairs
-	for _, pr := range pairs {
-		if compareEntries(p.entryAt(v, int(pr[0]), 1), p.entryAt(v, int(pr[1]), 1)) >= 0 {
+		if compareEntries(p.entryAt(v, k, 1), p.entryAt(v, len(sc)-1, 1)) >= 0 {
+			p.pairs = pairs
 			return 0
 		}
 	}
+	p.steady, p.pairs = sc, pairs
 	return p.arrivals(v, p.inOrder(v, min(limit, p.unbumped(v))))
 }
 
