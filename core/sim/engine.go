@@ -316,7 +316,7 @@ func (s *Sim) Step() bool {
 			s.endLease(j)
 			why |= OnLeaseEnd
 		case Tick:
-			if e.at != s.nextTick {
+			if at != s.nextTick {
 				continue // a round skipSteady renewed
 			}
 			s.events++
@@ -356,7 +356,7 @@ func (s *Sim) start() {
 			first = ceilTo(s.jobs[0].Job.Submit, s.cfg.Round)
 		}
 		s.nextTick = first
-		s.heap.push(event{at: first, kind: Tick})
+		s.heap.push(first, Tick, 0, 0)
 	}
 }
 
@@ -381,7 +381,7 @@ func (s *Sim) scheduleTick() {
 		}
 	}
 	s.nextTick = next
-	s.heap.push(event{at: next, kind: Tick})
+	s.heap.push(next, Tick, 0, 0)
 }
 
 func (s *Sim) arrive(j *JobState) {
@@ -584,6 +584,12 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 			j.iterTime = j.baseIter / f
 		}
 	}
+	s.arm(j)
+}
+
+// arm starts the lease and the progress accounting of a job that has just started: the events of
+// its lease end or completion, and under round credit the work the lease credits.
+func (s *Sim) arm(j *JobState) {
 	j.gen++
 	j.leaseAt = s.now + s.cfg.Round
 	switch {
@@ -594,9 +600,9 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		}
 		j.done = upTo(j.done+j.credit, j.total)
 		j.rate = 0 // credited up front
-		s.heap.push(event{at: s.now + s.cfg.Round, kind: LeaseEnd, job: int32(j.Index), gen: j.gen})
+		s.heap.push(s.now+s.cfg.Round, LeaseEnd, int32(j.Index), j.gen)
 	case s.rounds == LeaseRounds:
-		s.heap.push(event{at: s.now + s.cfg.Round, kind: LeaseEnd, job: int32(j.Index), gen: j.gen})
+		s.heap.push(s.now+s.cfg.Round, LeaseEnd, int32(j.Index), j.gen)
 		s.pushCompletion(j)
 	default:
 		s.pushCompletion(j)
@@ -672,7 +678,7 @@ func (s *Sim) pushCompletion(j *JobState) {
 	from := max(s.now, j.stallUntil)
 	left := (j.total - j.done) / j.rate
 	at := from + core.Time(math.Ceil(left-1e-9))
-	s.heap.push(event{at: at, kind: Completion, job: int32(j.Index), gen: j.gen})
+	s.heap.push(at, Completion, int32(j.Index), j.gen)
 }
 
 // openInterval starts an allocation interval for j on the GPUs it now holds, at its base iteration

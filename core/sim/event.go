@@ -51,10 +51,14 @@ type eventHeap struct {
 
 func (h *eventHeap) Len() int { return len(h.items) + len(h.lane) - h.head }
 
-// push adds e, stamping its sequence number.
-func (h *eventHeap) push(e event) {
+// push adds an event, stamping its sequence number.
+//
+// It takes the fields, and events move field by field (set) and sift through a hole: under wasm an
+// assignment of a whole event (more than 16 bytes) is a memory.copy, a call out of the compiled
+// code, and so is passing one by value; a swap is three.
+func (h *eventHeap) push(at core.Time, kind Kind, job int32, gen uint32) {
 	h.seq++
-	e.seq = h.seq
+	e := event{at: at, seq: h.seq, job: job, gen: gen, kind: kind}
 	if n := len(h.lane); e.kind == LeaseEnd && (n == h.head || !e.less(&h.lane[n-1])) {
 		if n == h.head {
 			h.lane, h.head = h.lane[:0], 0
@@ -63,19 +67,27 @@ func (h *eventHeap) push(e event) {
 			h.lane = h.lane[:copy(h.lane, h.lane[h.head:])]
 			h.head = 0
 		}
-		h.lane = append(h.lane, e)
+		h.lane = append(h.lane, event{})
+		h.lane[len(h.lane)-1].set(&e)
 		return
 	}
-	h.items = append(h.items, e)
-	i := len(h.items) - 1
+	h.items = append(h.items, event{})
+	it := h.items
+	i := len(it) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !h.items[i].less(&h.items[p]) {
+		if !e.less(&it[p]) {
 			break
 		}
-		h.items[i], h.items[p] = h.items[p], h.items[i]
+		it[i].set(&it[p])
 		i = p
 	}
+	it[i].set(&e)
+}
+
+// set copies b to a (see push).
+func (a *event) set(b *event) {
+	a.at, a.seq, a.job, a.gen, a.kind = b.at, b.seq, b.job, b.gen, b.kind
 }
 
 // fromLane reports whether the next event is the lane's head (else the heap's top).
@@ -93,30 +105,37 @@ func (h *eventHeap) top() *event {
 	return &h.items[0]
 }
 
+// popped is what Step reads of an event it pops (its time is the instant's): twelve bytes, which
+// wasm returns without a memory.copy (see push).
+type popped struct {
+	job  int32
+	gen  uint32
+	kind Kind
+}
+
 // popAt pops the next event if it is at time at (Step's loop over an instant: one comparison of
 // the lane's head with the heap's top per event, where top and pop made one each).
-func (h *eventHeap) popAt(at core.Time) (event, bool) {
+func (h *eventHeap) popAt(at core.Time) (popped, bool) {
 	if h.fromLane() {
-		if h.lane[h.head].at != at {
-			return event{}, false
+		e := &h.lane[h.head]
+		if e.at != at {
+			return popped{}, false
 		}
 		h.head++
-		return h.lane[h.head-1], true
+		return popped{e.job, e.gen, e.kind}, true
 	}
 	if len(h.items) == 0 || h.items[0].at != at {
-		return event{}, false
+		return popped{}, false
 	}
 	return h.popHeap(), true
 }
 
-// popHeap pops the heap's top.
-func (h *eventHeap) popHeap() event {
+// popHeap pops the heap's top: the last event sifts down from the root through a hole.
+func (h *eventHeap) popHeap() popped {
 	it := h.items
-	e := it[0]
+	top := popped{it[0].job, it[0].gen, it[0].kind}
 	n := len(it) - 1
-	it[0] = it[n]
-	h.items = it[:n]
-	it = h.items
+	last := &it[n] // read while sifting; the slots written are below n
 	i := 0
 	for {
 		l := 2*i + 1
@@ -127,11 +146,15 @@ func (h *eventHeap) popHeap() event {
 		if r := l + 1; r < n && it[r].less(&it[l]) {
 			m = r
 		}
-		if !it[m].less(&it[i]) {
+		if !it[m].less(last) {
 			break
 		}
-		it[i], it[m] = it[m], it[i]
+		it[i].set(&it[m])
 		i = m
 	}
-	return e
+	if i != n {
+		it[i].set(last)
+	}
+	h.items = it[:n]
+	return top
 }

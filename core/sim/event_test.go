@@ -23,7 +23,7 @@ func TestHeapOrder(t *testing.T) {
 	for n, evs := range orders {
 		var h eventHeap
 		for _, e := range evs {
-			h.push(e)
+			h.push(e.at, e.kind, e.job, e.gen)
 		}
 		var prev *event
 		for h.Len() > 0 {
@@ -59,7 +59,7 @@ func TestHeapLane(t *testing.T) {
 			case 1:
 				e.kind = Completion
 			}
-			h.push(e)
+			h.push(e.at, e.kind, e.job, e.gen)
 			seq++
 			e.seq = seq
 			live = append(live, e)
@@ -109,12 +109,12 @@ func BenchmarkEventLoop(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 1))
 			var h eventHeap
 			for i := 0; i < holdSize; i++ {
-				h.push(event{at: core.Time(rng.IntN(1000)), kind: Kind(1 + i%4)})
+				h.push(core.Time(rng.IntN(1000)), Kind(1+i%4), 0, 0)
 			}
 			for i := 0; i < holdOps; i++ {
 				e := h.next()
 				e.at += core.Time(1 + rng.IntN(1000))
-				h.push(e)
+				h.push(e.at, e.kind, e.job, e.gen)
 			}
 		}
 		b.ReportMetric(float64(holdOps)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
@@ -143,6 +143,8 @@ func BenchmarkEventLoop(b *testing.B) {
 
 // next pops the next event, whatever its time.
 func (h *eventHeap) next() event {
-	e, _ := h.popAt(h.top().at)
-	return e
+	t := h.top()
+	at, seq := t.at, t.seq
+	p, _ := h.popAt(at)
+	return event{at: at, seq: seq, job: p.job, gen: p.gen, kind: p.kind}
 }

@@ -159,7 +159,7 @@ func (s *Sim) reshare(gpus []int32, skip int32) {
 		}
 		j.gen++
 		if s.rounds == LeaseRounds {
-			s.heap.push(event{at: j.leaseAt, kind: LeaseEnd, job: k, gen: j.gen})
+			s.heap.push(j.leaseAt, LeaseEnd, k, j.gen)
 		}
 		s.pushCompletion(j)
 	}

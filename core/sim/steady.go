@@ -60,7 +60,7 @@ func (s *Sim) skipSteady() {
 		j.done = upTo(j.done+float64(n)*j.credit, j.total)
 		j.gen++
 		j.leaseAt = end
-		s.heap.push(event{at: end, kind: LeaseEnd, job: i, gen: j.gen})
+		s.heap.push(end, LeaseEnd, i, j.gen)
 		if j.itWarn != "" {
 			s.warnings.addN(j.itWarn, n) // each renewal would have asked the speed model again
 		}
@@ -68,6 +68,6 @@ func (s *Sim) skipSteady() {
 	// Each skipped tick would have counted itself and one lease end per running job.
 	s.events += int64(n) * int64(s.runLen+1)
 	s.nextTick = end // the tick already queued for the next round is now stale (see Step)
-	s.heap.push(event{at: end, kind: Tick})
+	s.heap.push(end, Tick, 0, 0)
 	s.steady.Renewed(&s.view, n)
 }

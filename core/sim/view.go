@@ -156,6 +156,10 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	if j.status != Pending {
 		return fmt.Errorf("start job %s: status is %v, want pending", j.Job.ID, j.status)
 	}
+	if v.renewable(j, &a) {
+		s.renew(j)
+		return nil
+	}
 	if len(a.GPUs) != j.Job.GPUs {
 		return fmt.Errorf("start job %s: %d GPUs given, job needs %d", j.Job.ID, len(a.GPUs), j.Job.GPUs)
 	}

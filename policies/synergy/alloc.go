@@ -80,7 +80,8 @@ func (r *roundState) reset(v *sim.View) {
 		r.sched[i] = r.sched[i][:0]
 	}
 	r.nfree, r.first = 0, 0
-	for s, sv := range r.cl.Servers {
+	for s := range r.cl.Servers {
+		sv := &r.cl.Servers[s] // (a pointer: under wasm a copy of a Server is a memory.copy call)
 		words := r.freeBits[r.wordAt[s]:r.wordAt[s+1]]
 		if v.FreeOn(s) == sv.GPUs { // the usual case at a tick: every lease has just ended
 			for k := range words {
@@ -134,11 +135,16 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	need := g
 	var typ core.GPUType
 	anyType := len(j.Job.GPUTypes) == 0
-	for s := r.first; s < len(r.nFree) && need > 0; s++ {
+	// The per-server slices in locals, cut to one length: the loop then loads no slice header and
+	// checks no bound per server (a large share of a round under wasm, where most servers fail).
+	nFree := r.nFree
+	capCPU, usedCPU := r.capCPU[:len(nFree)], r.usedCPU[:len(nFree)]
+	capMem, usedMem := r.capMem[:len(nFree)], r.usedMem[:len(nFree)]
+	for s := r.first; s < len(nFree) && need > 0; s++ {
 		// The walk's first test on a server (nothing held there yet) comes before the type tests:
 		// either failing skips the server, and on a cluster short of CPU most servers fail it.
-		n := r.nFree[s]
-		freeCPU, freeMem := r.capCPU[s]-r.usedCPU[s], r.capMem[s]-r.usedMem[s]
+		n := nFree[s]
+		freeCPU, freeMem := capCPU[s]-usedCPU[s], capMem[s]-usedMem[s]
 		if n == 0 || freeCPU < pc || freeMem < pm {
 			continue
 		}
@@ -185,7 +191,8 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	pl.nOn = pl.nOn[:0]
 	pl.cpuOn = pl.cpuOn[:0]
 	pl.memOn = pl.memOn[:0]
-	for _, sg := range segs {
+	for k := range segs {
+		sg := &segs[k] // (by pointer, as above)
 		r.takeFrom(pl, sg.server, sg.n, prev)
 		// hc and hm are sg.n additions of the per-GPU share from zero, as a sum over the plan's
 		// GPUs on the server would be.

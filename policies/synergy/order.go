@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 
-	"schedlab/core"
 	"schedlab/core/sim"
 )
 
@@ -55,7 +54,7 @@ func (p *Policy) entry(v *sim.View, j *sim.JobState, s *jobState) sortEntry {
 
 // entryOf is j's sort entry with primary key key.
 func entryOf(j *sim.JobState, s *jobState, key float64) sortEntry {
-	return sortEntry{key: key, submit: j.Job.Submit, job: int32(j.Index), prio: s.prio}
+	return sortEntry{key: key, job: int32(j.Index), prio: s.prio}
 }
 
 // sortAll is FTF's round order: every pending job sorted by its entry now (a strict total order, so
@@ -161,12 +160,14 @@ func (p *Policy) settle(v *sim.View) {
 	}
 }
 
-// sortEntry is a waiting job with its sort key as of one round.
+// sortEntry is a waiting job with its sort key as of one round. The authors break ties of the key
+// by submission time, then by job: the job's arrival index (the engine numbers jobs in submission
+// order, stably) is both at once. Sixteen bytes: under wasm a copy of a larger struct (heap sifts,
+// sorts, comparisons taking entries by value) is a memory.copy, a call out of the compiled code.
 type sortEntry struct {
-	key    float64
-	submit core.Time
-	job    int32
-	prio   bool
+	key  float64
+	job  int32
+	prio bool
 }
 
 // before reports whether a sorts before b: compareEntries(a, b) < 0, small enough to be inlined
@@ -177,9 +178,6 @@ func before(a, b *sortEntry) bool {
 	}
 	if a.key != b.key {
 		return a.key < b.key
-	}
-	if a.submit != b.submit {
-		return a.submit < b.submit
 	}
 	return a.job < b.job
 }
@@ -196,8 +194,6 @@ func compareEntries(a, b sortEntry) int {
 			return -1
 		}
 		return 1
-	case a.submit != b.submit:
-		return cmp.Compare(a.submit, b.submit)
 	}
 	return cmp.Compare(a.job, b.job)
 }

@@ -159,10 +159,10 @@ func (p *Policy) state(v *sim.View, j *sim.JobState) *jobState {
 	}
 	s.ready, s.lastExec = true, -1
 	c := v.Cluster()
-	sv := c.Servers[0]
-	for _, x := range c.Servers {
-		if j.Job.AllowsType(x.Type) {
-			sv = x
+	sv := &c.Servers[0]
+	for k := range c.Servers {
+		if j.Job.AllowsType(c.Servers[k].Type) {
+			sv = &c.Servers[k]
 			break
 		}
 	}

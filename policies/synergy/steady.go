@@ -42,11 +42,12 @@ func (p *Policy) Steady(v *sim.View, limit int) int {
 	var prev sortEntry
 	for k, i := range p.scanned {
 		j, s := v.Job(int(i)), &p.st[i]
-		x := steadyJob{job: i, done: v.Progress(j), rounds: s.rounds}
+		sc = append(sc, steadyJob{}) // (zeroed in place, then filled: see steadyJob)
+		x := &sc[len(sc)-1]
+		x.job, x.done, x.rounds = i, v.Progress(j), s.rounds
 		if s.lastExec == lease { // placed this round
 			x.placed, x.credit = true, v.LeaseCredit(j)
 		}
-		sc = append(sc, x)
 		e := entryOf(j, s, p.keyAt(v, j, s, x.done, x.rounds)) // entryAt(k, 1)
 		if k > 0 {
 			if compareEntries(prev, e) >= 0 {
@@ -68,7 +69,9 @@ func (p *Policy) Steady(v *sim.View, limit int) int {
 			continue // it never fitted
 		}
 		i := q.items[0].job
-		sc = append(sc, steadyJob{job: i, done: v.Progress(v.Job(int(i))), rounds: p.st[i].rounds})
+		sc = append(sc, steadyJob{})
+		x := &sc[len(sc)-1]
+		x.job, x.done, x.rounds = i, v.Progress(v.Job(int(i))), p.st[i].rounds
 		p.steady = sc
 		pairs = append(pairs, [2]int32{int32(k), int32(len(sc) - 1)})
 		if compareEntries(p.entryAt(v, k, 1), p.entryAt(v, len(sc)-1, 1)) >= 0 {
@@ -178,11 +181,12 @@ func (p *Policy) Renewed(v *sim.View, n int) {
 }
 
 // steadyJob is a job of this round's order as Steady projects it: its work done and leases
-// received now, and whether (and by how much per round) they grow.
+// received now, and whether (and by how much per round) they grow. Its fields are ordered to make
+// it 32 bytes, which wasm zeroes inline (a larger struct is a memory.fill call).
 type steadyJob struct {
-	job          int32
 	done, credit float64
 	rounds       int64
+	job          int32
 	placed       bool
 }
 
