@@ -96,6 +96,7 @@ type Sim struct {
 	joins       joinMemo    // canJoin's recent answers (sharing on only)
 	busy        busyAcc     // lean runs only
 	view        View        // the one View handed to the policy (a fresh one per instant cost an allocation)
+	place       Placement   // View.Start's placement, rewritten at every start
 	i32         arena[int32]
 	f64         arena[float64]
 }
@@ -559,9 +560,17 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	if j.Job.Duration > 0 {
 		j.rate = 1
 	} else {
+		// iterTimeOn's first answer, tested here: the same-GPU case (see iterTimeOn) and, for a
+		// shaped job on other GPUs, the cached shape field by field (a call, a 56-byte shape built
+		// and an equality function otherwise, for nine starts in ten of a LAS cell under wasm).
 		it, warn := j.itCache, j.itWarn
-		if !(cont && it > 0 && p.CPUPerGPU == j.itShape.cpu && p.MemPerGPU == j.itShape.mem) {
-			it, warn = s.iterTimeOn(j, p, cont) // (the same-GPU case is tested here: see iterTimeOn)
+		c := &j.itShape
+		hit := it > 0 && p.CPUPerGPU == c.cpu && p.MemPerGPU == c.mem
+		if hit && !cont {
+			hit = p.Servers == c.servers && p.PropCPU == c.propCPU && p.PropMem == c.propMem && p.Type == c.typ && s.shaped(j)
+		}
+		if !hit {
+			it, warn = s.iterTimeOn(j, p, cont)
 		}
 		if warn != "" {
 			s.warnings.add(warn)
@@ -573,7 +582,11 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		j.rate = 1 / (it * 1000)
 	}
 	j.baseRate, j.baseIter = j.rate, j.iterTime
-	if !cont {
+	switch {
+	case cont:
+	case s.cfg.Lean:
+		j.openInterval, j.leanGPUs = 0, j.gpus // no log (see openInterval), and no call
+	default:
 		s.openInterval(j)
 	}
 	j.factor = 1
@@ -682,15 +695,10 @@ func (s *Sim) pushCompletion(j *JobState) {
 }
 
 // openInterval starts an allocation interval for j on the GPUs it now holds, at its base iteration
-// time (set just before). A lean run logs none:
-// it only remembers that one is open, on which GPUs (j.gpus itself, which release truncates but
-// leaves intact until the job's next begin), so that a lease renewed on the same GPUs continues
-// it exactly as in a full run.
+// time (set just before). A lean run logs none: begin only notes that one is open, and on which
+// GPUs (j.gpus itself, which release truncates but leaves intact until the job's next begin), so
+// that a lease renewed on the same GPUs continues it exactly as in a full run.
 func (s *Sim) openInterval(j *JobState) {
-	if s.cfg.Lean {
-		j.openInterval, j.leanGPUs = 0, j.gpus
-		return
-	}
 	gp := s.i32.take(len(j.gpus))
 	copy(gp, j.gpus)
 	cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))

@@ -186,12 +186,14 @@ func (v *View) Start(j *JobState, a Alloc) error {
 			}
 		}
 	}
-	var p Placement
+	// Every field of the run's one Placement is set below: a fresh one would be zeroed first, which
+	// under wasm is a memory.fill call per start.
+	p := &s.place
+	p.Servers = 0
 	lastServer := -1
 	for k, g := range a.GPUs {
 		sv := &s.cl.Servers[s.cl.ServerOf(g)]
 		if k == 0 {
-			// Field by field: a composite literal zeroes all 88 bytes of p a second time.
 			p.Type, p.GPUs, p.PropCPU, p.PropMem = sv.Type, len(a.GPUs), sv.CPUs/float64(sv.GPUs), sv.MemGB/float64(sv.GPUs)
 			if !j.Job.AllowsType(sv.Type) {
 				return fmt.Errorf("start job %s: GPU type %s not allowed", j.Job.ID, sv.Type)
@@ -222,7 +224,7 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	if p.MemPerGPU == 0 {
 		p.MemPerGPU = p.PropMem
 	}
-	s.begin(j, &a, &p)
+	s.begin(j, &a, p)
 	return nil
 }
 

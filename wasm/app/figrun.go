@@ -82,13 +82,19 @@ func (pool *figPool) spawn() {
 		d := ev.Get("data")
 		switch d.Get("type").String() {
 		case "cell":
+			// The worker's next cell goes out now, before this one is drawn and saved: finishCell
+			// waits its turn on the page's thread, and a redraw that outlasts a short cell would
+			// leave the worker idle.
+			if pool.v.run == pool {
+				pool.next(w)
+			}
 			vals := d.Get("values")
 			out := make([]float64, vals.Length())
 			for i := range out {
 				out[i] = vals.Index(i).Float()
 			}
 			idx, mem := d.Get("index").Int(), d.Get("memory").Int()
-			go pool.finishCell(w, idx, out, mem)
+			go pool.finishCell(idx, out, mem)
 		case "error":
 			msg := d.Get("message").String()
 			go pool.stop("figure " + pool.v.f.ID + ": " + msg)
@@ -119,8 +125,9 @@ func (pool *figPool) next(w js.Value) {
 	w.Call("postMessage", msg)
 }
 
-// finishCell keeps a cell's values, saves the figure, redraws it and gives w its next cell.
-func (pool *figPool) finishCell(w js.Value, index int, vals []float64, mem int) {
+// finishCell keeps a cell's values, saves the figure and redraws it (the worker already has its
+// next cell).
+func (pool *figPool) finishCell(index int, vals []float64, mem int) {
 	v := pool.v
 	defer v.recover()
 	if v.run != pool {
@@ -131,7 +138,6 @@ func (pool *figPool) finishCell(w js.Value, index int, vals []float64, mem int) 
 		pool.stop(fmt.Sprintf("figure %s: a worker answered for an unknown cell %d", v.f.ID, index))
 		return
 	}
-	pool.next(w)
 	v.rows[cellKey{c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
 	pool.done++
 	pool.peakMem = max(pool.peakMem, mem)
