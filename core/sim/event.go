@@ -53,13 +53,15 @@ func (h *eventHeap) Len() int { return len(h.items) + len(h.lane) - h.head }
 
 // push adds an event, stamping its sequence number.
 //
-// It takes the fields, and events move field by field (set) and sift through a hole: under wasm an
-// assignment of a whole event (more than 16 bytes) is a memory.copy, a call out of the compiled
-// code, and so is passing one by value; a swap is three.
+// It takes the fields and writes them into the event's slot, and the heap sifts through a hole,
+// moving events field by field (set): under wasm an assignment of a whole event (more than 16
+// bytes) is a memory.copy, a call out of the compiled code, and so is passing one by value; a swap
+// is three.
 func (h *eventHeap) push(at core.Time, kind Kind, job int32, gen uint32) {
 	h.seq++
-	e := event{at: at, seq: h.seq, job: job, gen: gen, kind: kind}
-	if n := len(h.lane); e.kind == LeaseEnd && (n == h.head || !e.less(&h.lane[n-1])) {
+	seq := h.seq
+	var d *event
+	if n := len(h.lane); kind == LeaseEnd && (n == h.head || !precedes(at, kind, seq, &h.lane[n-1])) {
 		if n == h.head {
 			h.lane, h.head = h.lane[:0], 0
 		} else if h.head >= 1024 && 2*h.head >= n {
@@ -68,21 +70,33 @@ func (h *eventHeap) push(at core.Time, kind Kind, job int32, gen uint32) {
 			h.head = 0
 		}
 		h.lane = append(h.lane, event{})
-		h.lane[len(h.lane)-1].set(&e)
-		return
-	}
-	h.items = append(h.items, event{})
-	it := h.items
-	i := len(it) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !e.less(&it[p]) {
-			break
+		d = &h.lane[len(h.lane)-1]
+	} else {
+		h.items = append(h.items, event{})
+		it := h.items
+		i := len(it) - 1
+		for i > 0 {
+			p := (i - 1) / 2
+			if !precedes(at, kind, seq, &it[p]) {
+				break
+			}
+			it[i].set(&it[p])
+			i = p
 		}
-		it[i].set(&it[p])
-		i = p
+		d = &it[i]
 	}
-	it[i].set(&e)
+	d.at, d.seq, d.job, d.gen, d.kind = at, seq, job, gen, kind
+}
+
+// precedes is event{at, kind, seq}.less(b), without the event.
+func precedes(at core.Time, kind Kind, seq uint64, b *event) bool {
+	if at != b.at {
+		return at < b.at
+	}
+	if kind != b.kind {
+		return kind < b.kind
+	}
+	return seq < b.seq
 }
 
 // set copies b to a (see push).
