@@ -125,9 +125,7 @@ func insertionSort(es []sortEntry) {
 			}
 		}
 		if lo < i {
-			for k := i; k > lo; k-- { // (16-byte moves, inline under wasm, where copy is a call)
-				es[k] = es[k-1]
-			}
+			copy(es[lo+1:i+1], es[lo:i])
 			es[lo] = e
 		}
 	}
