@@ -103,7 +103,10 @@ func (p *Policy) consider(v *sim.View, j *sim.JobState) bool {
 func (p *Policy) dead(c int32) bool { return p.deadAt[c] == p.roundNo }
 
 // died notes that a job of class c, the k-th of the walk, failed.
-func (p *Policy) died(c int32, k int) { p.deadAt[c], p.diedAt[c] = p.roundNo, int32(k) }
+func (p *Policy) died(c int32, k int) {
+	p.deadAt[c], p.diedAt[c] = p.roundNo, int32(k)
+	p.best.ok = false // (see take)
+}
 
 // walk takes jobs from the queue in order while some fit the free GPUs (see queue), placing as it
 // goes; LAS first takes its "jobs this round" (jobs whose GPU demand fits the remaining free-GPU
@@ -112,6 +115,7 @@ func (p *Policy) died(c int32, k int) { p.deadAt[c], p.diedAt[c] = p.roundNo, in
 func (p *Policy) walk(v *sim.View) {
 	r := &p.round
 	p.scanned, p.freeAt = p.scanned[:0], p.freeAt[:0]
+	p.best.ok = false // the heaps changed since the last walk
 	if p.order != LAS {
 		for r.nfree > 0 {
 			i, ok := p.take(v, r.nfree)
@@ -160,7 +164,14 @@ func (p *Policy) take(v *sim.View, free int) (int32, bool) {
 		}
 		p.cursor++
 	}
-	c := q.next(free, p.deadAt, p.roundNo)
+	// The best heap top stands while the heaps and the dead classes do and it still fits: free
+	// only falls during a walk, which can only rule classes out (DRF's walk takes mostly from the
+	// front, asking this of the heaps at every job).
+	c := p.best.class
+	if !p.best.ok || free > p.best.free || (c >= 0 && q.heaps[c].gpus > free) {
+		c = q.next(free, p.deadAt, p.roundNo)
+		p.best.class, p.best.free, p.best.ok = c, free, true
+	}
 	var i int32
 	switch {
 	case p.cursor < len(p.front) && (c < 0 || before(&p.front[p.cursor], &q.heaps[c].items[0])):
@@ -168,6 +179,7 @@ func (p *Policy) take(v *sim.View, free int) (int32, bool) {
 		p.cursor++
 	case c >= 0:
 		i = q.pop(c).job
+		p.best.ok = false
 	default:
 		return 0, false
 	}

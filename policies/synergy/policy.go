@@ -42,18 +42,23 @@ type Policy struct {
 	st []jobState
 	// Jobs are arrival indices rather than *sim.JobState: storing a pointer into the heap costs a
 	// write barrier, expensive under wasm while the collector marks.
-	queue    queue       // LAS, SRTF, DRF, Tetris: the waiting jobs (see queue)
-	wait     waiting     // the same orders' starvation watch
-	seen     int         // jobs arrived before the last round (the queue has or had them)
-	scanned  []int32     // the jobs the last round's walk took, in order
-	freeAt   []int       // the free GPUs each was taken against
-	freeEnd  int         // and the free GPUs left when it ended
-	placed   []int32     // the jobs it placed
-	front    []sortEntry // the jobs the last round took, sorted (see refresh)
-	cursor   int         // the first front entry the walk has neither taken nor ruled out
-	cands    []int32     // LAS's "jobs this round"
-	byGPUs   []int32     // and under TUNE, largest first (see largestFirst)
-	sizes    []int       // scratch for largestFirst
+	queue   queue       // LAS, SRTF, DRF, Tetris: the waiting jobs (see queue)
+	wait    waiting     // the same orders' starvation watch
+	seen    int         // jobs arrived before the last round (the queue has or had them)
+	scanned []int32     // the jobs the last round's walk took, in order
+	freeAt  []int       // the free GPUs each was taken against
+	freeEnd int         // and the free GPUs left when it ended
+	placed  []int32     // the jobs it placed
+	front   []sortEntry // the jobs the last round took, sorted (see refresh)
+	cursor  int         // the first front entry the walk has neither taken nor ruled out
+	best    struct {    // the queue's best class for the walk (see take), while ok
+		class int32
+		free  int
+		ok    bool
+	}
+	cands    []int32 // LAS's "jobs this round"
+	byGPUs   []int32 // and under TUNE, largest first (see largestFirst)
+	sizes    []int   // scratch for largestFirst
 	candGPUs []int
 	entries  []sortEntry // FTF: every pending job, sorted
 	round    roundState
