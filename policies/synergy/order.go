@@ -108,14 +108,18 @@ func (p *Policy) refresh(v *sim.View) {
 	insertionSort(p.front)
 }
 
-// insertionSort sorts a round's front (at most the jobs one walk took) by before: a binary search
-// for each entry's place, then a shift of the 16-byte entries after it. Any sort gives the same order (before
-// is a strict total order); this one inlines its comparisons, where slices.SortFunc calls
-// compareEntries through a function value, 3 % of a LAS cell under wasm.
+// insertionSort sorts a round's front (at most the jobs one walk took) by before: an entry not
+// behind its predecessor stays (one comparison each when the front is sorted already, as DRF's
+// is), the others are placed by binary search. Any sort gives the same order (before is a strict
+// total order); this one inlines its comparisons, where slices.SortFunc calls compareEntries
+// through a function value, 3 % of a LAS cell under wasm.
 func insertionSort(es []sortEntry) {
 	for i := 1; i < len(es); i++ {
 		e := es[i]
-		lo, hi := 0, i // es[:i] is sorted: find the first entry e sorts before
+		if !before(&e, &es[i-1]) {
+			continue // in place: a front whose keys hold still (DRF's) is sorted already
+		}
+		lo, hi := 0, i-1 // es[:i] is sorted: find the first entry e sorts before
 		for lo < hi {
 			m := int(uint(lo+hi) >> 1)
 			if before(&e, &es[m]) {
@@ -124,10 +128,8 @@ func insertionSort(es []sortEntry) {
 				lo = m + 1
 			}
 		}
-		if lo < i {
-			copy(es[lo+1:i+1], es[lo:i])
-			es[lo] = e
-		}
+		copy(es[lo+1:i+1], es[lo:i])
+		es[lo] = e
 	}
 }
 
