@@ -27,6 +27,12 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 	}
 	// release truncated the lease's charges but left them in place; nothing has appended since.
 	cpu, mem := j.cpuPerGPU[:n], j.memPerGPU[:n]
+	if n == 1 { // fitsHost's test without the call (its sum of one charge is the charge)
+		g := a.GPUs[0]
+		sv := s.cl.ServerOf(g)
+		return s.gpuOwner[g] < 0 && cpu[0] == a.CPUPerGPU && mem[0] == a.MemPerGPU &&
+			!(a.CPUPerGPU > v.FreeCPU(sv)+hostEps) && !(a.MemPerGPU > v.FreeMem(sv)+hostEps)
+	}
 	lastServer := -1
 	for k, g := range a.GPUs {
 		if s.gpuOwner[g] >= 0 || cpu[k] != a.CPUPerGPU || mem[k] != a.MemPerGPU {

@@ -228,6 +228,9 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	return nil
 }
 
+// hostEps is the rounding a host's free CPU and memory may be short by and still take a charge.
+const hostEps = 1e-9
+
 // fitsHost checks that server sv has the CPU and memory the job's GPUs on it would take.
 func (v *View) fitsHost(j *JobState, sv *core.Server, a *Alloc) error {
 	var cpu, mem float64
@@ -238,11 +241,10 @@ func (v *View) fitsHost(j *JobState, sv *core.Server, a *Alloc) error {
 			mem += m
 		}
 	}
-	const eps = 1e-9
-	if cpu > v.FreeCPU(sv.Index)+eps {
+	if cpu > v.FreeCPU(sv.Index)+hostEps {
 		return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.FreeCPU(sv.Index), cpu)
 	}
-	if mem > v.FreeMem(sv.Index)+eps {
+	if mem > v.FreeMem(sv.Index)+hostEps {
 		return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.FreeMem(sv.Index), mem)
 	}
 	return nil
