@@ -560,9 +560,8 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	if j.Job.Duration > 0 {
 		j.rate = 1
 	} else {
-		// iterTimeOn's first answer, tested here: the same-GPU case (see iterTimeOn) and, for a
-		// shaped job on other GPUs, the cached shape field by field (a call, a 56-byte shape built
-		// and an equality function otherwise, for nine starts in ten of a LAS cell under wasm).
+		// The cached answer (see iterTimeOn): on the same GPUs only CPU and memory can differ; a
+		// shaped job on other GPUs compares the shape field by field.
 		it, warn := j.itCache, j.itWarn
 		c := &j.itShape
 		hit := it > 0 && p.CPUPerGPU == c.cpu && p.MemPerGPU == c.mem
@@ -570,7 +569,7 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 			hit = p.Servers == c.servers && p.PropCPU == c.propCPU && p.PropMem == c.propMem && p.Type == c.typ && s.shaped(j)
 		}
 		if !hit {
-			it, warn = s.iterTimeOn(j, p, cont)
+			it, warn = s.iterTimeOn(j, p)
 		}
 		if warn != "" {
 			s.warnings.add(warn)
@@ -626,27 +625,21 @@ func (s *Sim) arm(j *JobState) {
 	s.dirtySeries = true
 }
 
-// iterTimeOn asks the speed model for j's iteration time on p, reusing the previous answer when
-// it must be the same: the model is a pure function of (job, placement), and round-based policies
-// (Synergy) place every running job afresh each round. The answer is reused when the job continues
-// on the same GPUs (cont) with the same CPU and memory per GPU (every other field of p follows from
-// the GPU ids), or, for a model that says the job's speed depends only on the placement's shape
-// (ShapeModel), on GPUs of the same shape. The warning is returned again so that its count is
-// unchanged. A shaped job keeps the answer before the last one too (itCache2): under LAS and SRTF
-// a multi-GPU job moves back and forth between a few shapes (one server or two, its ideal CPU or
-// its proportional share), and one cached answer missed on 4-9 % of a synergy-fig1 cell's starts,
-// each a speed-model query with map lookups; two miss on 1-2 %.
-//
-// On the same GPUs only the CPU and memory can differ from the cached shape: every start since
-// the open interval began was on these GPUs, and each left itShape equal to its placement's shape
-// (asked, or equal to the cached one). That case, a lease renewed as it was, is most of a round's
-// starts: begin tests it inline (two numbers instead of the whole shape, and no call) and calls
-// iterTimeOn for the others.
-func (s *Sim) iterTimeOn(j *JobState, p *Placement, cont bool) (float64, string) {
+// iterTimeOn asks the speed model for j's iteration time on p when the job's cached answer does
+// not apply, which begin tests inline (a call, a 56-byte shape built and an equality function
+// otherwise, for nine starts in ten of a LAS cell under wasm). The model is a pure function of (job,
+// placement), and round-based policies (Synergy) place every running job afresh each round, so the
+// cached answer is reused when the job continues on the same GPUs with the same CPU and memory per
+// GPU (every other field of p follows from the GPU ids: each start since the open interval began
+// was on these GPUs and left itShape equal to its placement's shape), or, for a model that says the
+// job's speed depends only on the placement's shape (ShapeModel), on GPUs of the same shape. A
+// shaped job keeps the answer before the last one too (itCache2), tried here: under LAS and SRTF a
+// multi-GPU job moves back and forth between a few shapes (one server or two, its ideal CPU or its
+// proportional share), and one cached answer missed on 4-9 % of a synergy-fig1 cell's starts, each
+// a speed-model query with map lookups; two miss on 1-2 %. The warning is returned again so that
+// its count is unchanged.
+func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
-	if j.itCache > 0 && sh == j.itShape && (cont || s.shaped(j)) {
-		return j.itCache, j.itWarn
-	}
 	if j.itCache2 > 0 && sh == j.itShape2 && s.shaped(j) {
 		j.itCache, j.itCache2 = j.itCache2, j.itCache
 		j.itWarn, j.itWarn2 = j.itWarn2, j.itWarn

@@ -30,8 +30,7 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 	if n == 1 { // fitsHost's test without the call (its sum of one charge is the charge)
 		g := a.GPUs[0]
 		sv := s.cl.ServerOf(g)
-		return s.gpuOwner[g] < 0 && cpu[0] == a.CPUPerGPU && mem[0] == a.MemPerGPU &&
-			!(a.CPUPerGPU > v.FreeCPU(sv)+hostEps) && !(a.MemPerGPU > v.FreeMem(sv)+hostEps)
+		return s.gpuOwner[g] < 0 && cpu[0] == a.CPUPerGPU && mem[0] == a.MemPerGPU && v.hostHas(sv, a.CPUPerGPU, a.MemPerGPU)
 	}
 	lastServer := -1
 	for k, g := range a.GPUs {

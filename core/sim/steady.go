@@ -45,7 +45,7 @@ func (s *Sim) skipSteady() {
 		if c := j.credit; c > 0 {
 			// After q ≥ 1 more credits the job is done and finishes at the next lease end; the q
 			// ticks before that still see it running.
-			limit = min(limit, int(min(math.Ceil(left/c), math.MaxInt32)))
+			limit = min(limit, int(upTo(math.Ceil(left/c), math.MaxInt32)))
 		}
 	}
 	n := min(s.steady.Steady(&s.view, limit), limit)

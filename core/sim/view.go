@@ -241,13 +241,18 @@ func (v *View) fitsHost(j *JobState, sv *core.Server, a *Alloc) error {
 			mem += m
 		}
 	}
-	if cpu > v.FreeCPU(sv.Index)+hostEps {
-		return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.FreeCPU(sv.Index), cpu)
-	}
-	if mem > v.FreeMem(sv.Index)+hostEps {
+	if !v.hostHas(sv.Index, cpu, mem) {
+		if cpu > v.FreeCPU(sv.Index)+hostEps {
+			return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.FreeCPU(sv.Index), cpu)
+		}
 		return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.FreeMem(sv.Index), mem)
 	}
 	return nil
+}
+
+// hostHas reports whether server sv has cpu cores and mem GB free, to within hostEps.
+func (v *View) hostHas(sv int, cpu, mem float64) bool {
+	return !(cpu > v.FreeCPU(sv)+hostEps) && !(mem > v.FreeMem(sv)+hostEps)
 }
 
 // Stop preempts running job j: it releases its GPUs and goes back to waiting.
