@@ -255,3 +255,23 @@ func FuzzFigureOfCSV(f *testing.F) {
 		}
 	})
 }
+
+// TestNames checks the id and metric tests against the patterns they replace, on the edges: the
+// empty name, 64 and 65 characters, each allowed and refused first and later character, non-ASCII.
+func TestNames(t *testing.T) {
+	id := regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+	metric := regexp.MustCompile(`^[a-z][a-z0-9_.]{0,63}$`)
+	cases := []string{"", "a", "A", "0", ".", "_", "-", "a.b_c-d", "mean_jct_s", "gpu.util", "Mean", "a b",
+		"a/b", "é", "aé", "a\n", strings.Repeat("a", 64), strings.Repeat("a", 65), "9lives", "x-", "x.", "x_"}
+	for c := byte(0); c < 128; c++ {
+		cases = append(cases, string([]byte{c}), "a"+string([]byte{c}))
+	}
+	for _, s := range cases {
+		if got, want := validID(s), id.MatchString(s); got != want {
+			t.Errorf("validID(%q) = %v, the pattern says %v", s, got, want)
+		}
+		if got, want := validMetric(s), metric.MatchString(s); got != want {
+			t.Errorf("validMetric(%q) = %v, the pattern says %v", s, got, want)
+		}
+	}
+}
