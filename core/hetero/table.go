@@ -1,6 +1,7 @@
 package hetero
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -63,25 +64,24 @@ func NewTable(profiles []Profile) (*Table, error) {
 	return t, nil
 }
 
+// comparePoints orders points by type, GPUs, then consolidated before spread.
 func comparePoints(a, b Point) int {
-	switch {
-	case pointLess(a, b):
-		return -1
-	case pointLess(b, a):
-		return 1
+	if c := cmp.Compare(a.Type, b.Type); c != 0 {
+		return c
 	}
-	return 0
+	if c := cmp.Compare(a.GPUs, b.GPUs); c != 0 {
+		return c
+	}
+	switch {
+	case a.Spread == b.Spread:
+		return 0
+	case b.Spread:
+		return -1
+	}
+	return 1
 }
 
-func pointLess(a, b Point) bool {
-	if a.Type != b.Type {
-		return a.Type < b.Type
-	}
-	if a.GPUs != b.GPUs {
-		return a.GPUs < b.GPUs
-	}
-	return !a.Spread && b.Spread
-}
+func pointLess(a, b Point) bool { return comparePoints(a, b) < 0 }
 
 // Profiles lists the profiles in table order (read-only).
 func (t *Table) Profiles() []Profile { return t.profiles }

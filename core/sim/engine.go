@@ -520,17 +520,7 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	for _, g := range a.GPUs {
 		sv := s.cl.ServerOf(g)
 		cpu, mem := s.hostCharge(a, g, &s.cl.Servers[sv])
-		if s.occupy(g, int32(j.Index)) {
-			s.freeGPUs[sv]--
-			s.totalFree--
-			if s.cfg.Lean {
-				s.busy.on[s.busy.server[sv]]++
-			}
-		}
-		s.cpuUsed[sv] += cpu
-		s.memUsed[sv] += mem
-		s.cpuTotal += cpu
-		s.memTotal += mem
+		s.hold(sv, s.occupy(g, int32(j.Index)), cpu, mem)
 		if j.gpus == nil {
 			j.gpus = s.i32.take(j.Job.GPUs)[:0]
 			j.cpuPerGPU, j.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
@@ -564,7 +554,7 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		// shaped job on other GPUs compares the shape field by field.
 		it, warn := j.itCache, j.itWarn
 		c := &j.itShape
-		hit := it > 0 && p.CPUPerGPU == c.cpu && p.MemPerGPU == c.mem
+		hit := j.cachedFor(p.CPUPerGPU, p.MemPerGPU)
 		if hit && !cont {
 			hit = p.Servers == c.servers && p.PropCPU == c.propCPU && p.PropMem == c.propMem && p.Type == c.typ && s.shaped(j)
 		}
@@ -597,6 +587,34 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		}
 	}
 	s.arm(j)
+}
+
+// anyOn reports whether one of gpus is on server sv (Start and renewable count a gang's servers
+// with it: GPUs of one server are usually adjacent, so each new server is looked for among the
+// GPUs before it).
+func (s *Sim) anyOn(gpus []int, sv int) bool {
+	for _, g := range gpus {
+		if s.cl.ServerOf(g) == sv {
+			return true
+		}
+	}
+	return false
+}
+
+// hold charges server sv with the cores and GB a job takes with one of its GPUs there, and counts
+// the GPU taken when it was idle (begin and renew; release gives both back).
+func (s *Sim) hold(sv int, idle bool, cpu, mem float64) {
+	if idle {
+		s.freeGPUs[sv]--
+		s.totalFree--
+		if s.cfg.Lean {
+			s.busy.on[s.busy.server[sv]]++
+		}
+	}
+	s.cpuUsed[sv] += cpu
+	s.memUsed[sv] += mem
+	s.cpuTotal += cpu
+	s.memTotal += mem
 }
 
 // arm starts the lease and the progress accounting of a job that has just started: the events of

@@ -18,7 +18,7 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 	if !j.leaseEnded || j.openInterval < 0 || s.occ != nil || a.Share || a.CPUPerGPU == 0 || a.MemPerGPU == 0 {
 		return false
 	}
-	if j.Job.Duration == 0 && !(j.itCache > 0 && a.CPUPerGPU == j.itShape.cpu && a.MemPerGPU == j.itShape.mem) {
+	if j.Job.Duration == 0 && !j.cachedFor(a.CPUPerGPU, a.MemPerGPU) {
 		return false // begin would ask the speed model
 	}
 	n := len(a.GPUs)
@@ -38,11 +38,7 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 			return false
 		}
 		if sv := s.cl.ServerOf(g); sv != lastServer {
-			seen := false
-			for _, h := range a.GPUs[:k] {
-				seen = seen || s.cl.ServerOf(h) == sv
-			}
-			if !seen && v.fitsHost(j, &s.cl.Servers[sv], a) != nil {
+			if !s.anyOn(a.GPUs[:k], sv) && v.fitsHost(j, &s.cl.Servers[sv], a) != nil {
 				return false
 			}
 			lastServer = sv
@@ -59,18 +55,8 @@ func (s *Sim) renew(j *JobState) {
 	n := len(s.intervalGPUs(j))
 	j.gpus, j.cpuPerGPU, j.memPerGPU = j.gpus[:n], j.cpuPerGPU[:n], j.memPerGPU[:n]
 	for k, g := range j.gpus {
-		sv := s.cl.ServerOf(int(g))
 		s.gpuOwner[g] = int32(j.Index)
-		s.freeGPUs[sv]--
-		s.totalFree--
-		if s.cfg.Lean {
-			s.busy.on[s.busy.server[sv]]++
-		}
-		cpu, mem := j.cpuPerGPU[k], j.memPerGPU[k]
-		s.cpuUsed[sv] += cpu
-		s.memUsed[sv] += mem
-		s.cpuTotal += cpu
-		s.memTotal += mem
+		s.hold(s.cl.ServerOf(int(g)), true, j.cpuPerGPU[k], j.memPerGPU[k])
 	}
 	j.status = Running
 	j.last = s.now

@@ -135,6 +135,13 @@ func (s *JobState) progressAt(now core.Time) float64 {
 	return upTo(s.done+float64(now-from)*s.rate, s.total)
 }
 
+// cachedFor reports whether the cached iteration time holds for the job's GPUs with cpu cores and
+// mem GB per GPU: on the GPUs it has held since its open interval began only those two can differ
+// from the cached shape (see iterTimeOn).
+func (s *JobState) cachedFor(cpu, mem float64) bool {
+	return s.itCache > 0 && cpu == s.itShape.cpu && mem == s.itShape.mem
+}
+
 // upTo is min(x, limit) for numbers that are never NaN and never -0 (work done and totals): one
 // comparison, where the builtin min on floats is a runtime call under wasm (runtime.fmin64, 1–3 %
 // of a Synergy cell there).

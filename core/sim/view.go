@@ -203,11 +203,7 @@ func (v *View) Start(j *JobState, a Alloc) error {
 		}
 		if sv.Index != lastServer {
 			// Count distinct servers; GPUs of one server are usually adjacent in a.GPUs.
-			seen := false
-			for _, h := range a.GPUs[:k] {
-				seen = seen || s.cl.ServerOf(h) == sv.Index
-			}
-			if !seen {
+			if !s.anyOn(a.GPUs[:k], sv.Index) {
 				p.Servers++
 				if err := v.fitsHost(j, sv, &a); err != nil {
 					return err

@@ -1,7 +1,8 @@
 // Measures every catalogue figure in the page (not part of `make test`: the whole catalogue takes
 // many minutes): for each figure listed in the Figures view (or FIGURES="id id …"), open
-// ?figure=ID (default seeds, or SEEDS=LIST; the default pool of workers, or WORKERS=N), load the trace files a replaying figure asks for from
-// ../shared/data, wait until it finishes (TIMEOUT seconds, default 600) and print one JSON line:
+// ?figure=ID (default seeds, or SEEDS=LIST; the default pool of workers, or WORKERS=N), load the
+// trace files a replaying figure asks for from ../shared/data, wait until it finishes (TIMEOUT
+// seconds, default 600) and print one JSON line:
 // cells, time in the page, workers' peak wasm memory, the verdicts. Usage, with the site served:
 //   BASE_URL=http://127.0.0.1:8080/ node scripts/e2e/figperf.mjs
 import { existsSync } from 'node:fs';
