@@ -222,9 +222,14 @@ func parseGroup(part string, room int) ([]Server, error) {
 	return out, nil
 }
 
+// MaxQuantity bounds a server's cores, GB and Gbit/s in a spec. Readers of other cluster
+// formats convert into these units and must hold to the same bound, or a cluster they accept
+// would print a spec that does not parse back.
+const MaxQuantity = 1e9
+
 func positive(k, v string) (float64, error) {
 	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-	if err != nil || !(f > 0) || f > 1e9 {
+	if err != nil || !(f > 0) || f > MaxQuantity {
 		return 0, fmt.Errorf("%s=%q: want a positive number", k, v)
 	}
 	return f, nil

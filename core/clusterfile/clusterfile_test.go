@@ -84,6 +84,9 @@ func TestMalformed(t *testing.T) {
 		{"ini bad lease", "[CLUSTER]\nservers_per_rack=1\ngpus_per_server=8\n[SCHEDULER]\nlease_time = x\n", "c:5: lease_time: "},
 		{"ini bad line", "[CLUSTER]\nservers_per_rack\n", "c:2: line: want key = value"},
 		{"openb bad type", "sn,cpu_milli,memory_mib,gpu,model\nn,32000,262144,8,Z99\n", "c:2: model: unknown GPU type"},
+		// Above core.MaxQuantity once in GB: accepted, it would print a spec that does not parse back.
+		{"openb huge memory", "sn,cpu_milli,memory_mib,gpu,model\nn,1,1027000000000,1,A100\n", "c:2: memory_mib: "},
+		{"pai huge cpu", "machine,gpu_type,cap_cpu,cap_mem,cap_gpu\nm,V100,2e9,512,8\n", "c:2: cap_cpu: "},
 		{"openb bad gpu", "sn,cpu_milli,memory_mib,gpu,model\nn,32000,262144,Inf,T4\n", "c:2: gpu: not a finite"},
 		{"pai bad cpu", "m,V100,x,512,8\n", "c:1: cap_cpu: not a finite"},
 		{"json", "{\"servers\": 5}", "c:1: servers: want a list of objects, got a JSON number"},

@@ -21,7 +21,7 @@ func parseTiresias(name string, data []byte) (*File, error) {
 		var v [5]float64
 		for i, c := range cols {
 			var err error
-			if v[i], err = num(get(c), 1e9); err != nil {
+			if v[i], err = num(get(c), core.MaxQuantity); err != nil {
 				return t.errf(c, "%v", err)
 			}
 		}
@@ -91,7 +91,7 @@ func parseINI(name string, data []byte) (*File, error) {
 		keys[[2]string{section, k}] = line
 		switch section + "." + k {
 		case "CLUSTER.racks", "CLUSTER.servers_per_rack", "CLUSTER.gpus_per_server", "CLUSTER.cpus_per_server", "CLUSTER.dram_per_server":
-			x, err := num(v, 1e9)
+			x, err := num(v, core.MaxQuantity)
 			if err != nil {
 				return nil, errf(k, "%v", err)
 			}
@@ -149,7 +149,7 @@ func parseINI(name string, data []byte) (*File, error) {
 func parseOpenB(name string, data []byte) (*File, error) {
 	// sn,cpu_milli,memory_mib,gpu,model: CPU in thousandths of a core, memory in MiB.
 	nl := nodeList{format: "alibaba-openb", noun: "node", id: "sn", gpu: "gpu", typ: "model",
-		cpu: "cpu_milli", cpuMax: 1e12, cpuPerCore: 1000, mem: "memory_mib", memMax: 1e15, memPerGB: 1024}
+		cpu: "cpu_milli", cpuPerCore: 1000, mem: "memory_mib", memPerGB: 1024}
 	t := newTable(name, data)
 	if err := t.header([]string{"sn", "cpu_milli", "memory_mib", "gpu", "model"}); err != nil {
 		return nil, err
@@ -160,7 +160,7 @@ func parseOpenB(name string, data []byte) (*File, error) {
 func parsePAI(name string, data []byte, header bool) (*File, error) {
 	// machine,gpu_type,cap_cpu,cap_mem,cap_gpu: cores and GB as they are.
 	nl := nodeList{format: "alibaba-pai", noun: "machine", id: "machine", gpu: "cap_gpu", typ: "gpu_type",
-		cpu: "cap_cpu", cpuMax: 1e9, cpuPerCore: 1, mem: "cap_mem", memMax: 1e12, memPerGB: 1}
+		cpu: "cap_cpu", cpuPerCore: 1, mem: "cap_mem", memPerGB: 1}
 	cols := []string{"machine", "gpu_type", "cap_cpu", "cap_mem", "cap_gpu"}
 	t := newTable(name, data)
 	if header {

@@ -14,7 +14,6 @@ import (
 type nodeList struct {
 	format, noun           string  // File.Format; "node" or "machine" in messages
 	id, gpu, typ, cpu, mem string  // column names
-	cpuMax, memMax         float64 // limits in the file's units
 	cpuPerCore, memPerGB   float64 // the file's units per core and per GB
 }
 
@@ -26,11 +25,11 @@ func (nl nodeList) parse(t *table) (*File, error) {
 		if err != nil {
 			return t.errf(nl.gpu, "%v", err)
 		}
-		cpu, err := num(get(nl.cpu), nl.cpuMax)
+		cpu, err := num(get(nl.cpu), core.MaxQuantity*nl.cpuPerCore)
 		if err != nil {
 			return t.errf(nl.cpu, "%v", err)
 		}
-		mem, err := num(get(nl.mem), nl.memMax)
+		mem, err := num(get(nl.mem), core.MaxQuantity*nl.memPerGB)
 		if err != nil {
 			return t.errf(nl.mem, "%v", err)
 		}
