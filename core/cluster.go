@@ -175,8 +175,8 @@ func parseGroup(part string, room int) ([]Server, error) {
 	if err1 != nil || err2 != nil || n <= 0 || g <= 0 {
 		return nil, fmt.Errorf("want positive SERVERSxGPUS, got %q", head)
 	}
-	if n > 100000 || g > 1024 {
-		return nil, fmt.Errorf("%q: at most 100000 servers of at most 1024 GPUs in a group", head)
+	if n > maxGroup || g > 1024 {
+		return nil, fmt.Errorf("%q: at most %d servers of at most 1024 GPUs in a group", head, maxGroup)
 	}
 	if n*g > room {
 		return nil, fmt.Errorf("%q: the cluster would have more than %d GPUs, the most supported", head, MaxGPUs)
@@ -235,13 +235,17 @@ func positive(k, v string) (float64, error) {
 	return f, nil
 }
 
+// maxGroup bounds the servers of one group in a spec ("NxG"); String splits a longer run of
+// identical servers (two groups given apart) so that the spec it writes parses back.
+const maxGroup = 100000
+
 // String returns the canonical spec string: consecutive identical servers are grouped, and
 // options are written only where they differ from the defaults.
 func (c *Cluster) String() string {
 	var parts []string
 	for i := 0; i < len(c.Servers); {
 		j := i
-		for j < len(c.Servers) && sameShape(c.Servers[i], c.Servers[j]) {
+		for j < len(c.Servers) && j-i < maxGroup && sameShape(c.Servers[i], c.Servers[j]) {
 			j++
 		}
 		s := c.Servers[i]
