@@ -18,6 +18,8 @@ func TestParseCluster(t *testing.T) {
 		{"cpu per server", "4x8,cpu=32", "4x8,cpu=32", 32, 4, 32, 500, 16, 128, 25, V100},
 		{"alias and options", "2X4:v100m32,mem=100,gpumem=30,bw=300/100", "2x4:V100M32,mem=100,gpumem=30,bw=300/100", 8, 2, 12, 100, 30, 300, 100, V100M32},
 		{"case and spaces", " 1x2 : tesla v100 ", "1x2", 2, 1, 6, 125, 16, 128, 25, V100},
+		// One group holds at most 100,000 servers: a longer run of identical ones stays split.
+		{"group bound", "100000x1+1X1", "100000x1+1x1", 100001, 100001, 3, 62.5, 16, 128, 25, V100},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
