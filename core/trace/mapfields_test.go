@@ -43,6 +43,8 @@ func TestParseMappingErrors(t *testing.T) {
 		{"submit=t,gpus=g,gpus=h,duration=d", `columns: field "gpus" mapped twice`},
 		{"submit=t,duration=d", "columns: submit and gpus must be mapped"},
 		{"submit=t,gpus=g", "columns: map duration, iterations, or start and end"},
+		{"submit=t,gpus=g,duration=d,model=:", `columns: model: want a column name before the unit, got "model=:"`},
+		{"submit= :s,gpus=g,duration=d", `columns: submit: want a column name before the unit, got "submit= :s"`},
 		{"bogus=x", `columns: unknown field "bogus" (known: batch_size, cpu, duration, end, gpu_types, gpus, id, iter_time, iterations, mem, model, recurrence, start, submit, user)`},
 	}
 	for _, tc := range tests {

@@ -74,6 +74,9 @@ func ParseMapping(s string) (Mapping, error) {
 		}
 		column, unit, _ := strings.Cut(rest, ":")
 		f := MapField{Field: field, Column: strings.TrimSpace(column), Unit: strings.ToLower(strings.TrimSpace(unit))}
+		if f.Column == "" { // "model=:" names a unit and no column
+			return Mapping{}, fmt.Errorf("columns: %s: want a column name before the unit, got %q", field, part)
+		}
 		if f.Unit != "" && !slices.Contains(units, f.Unit) {
 			if units[0] == "" {
 				return Mapping{}, fmt.Errorf("columns: %s: a text field takes no unit, got %q", field, f.Unit)
