@@ -92,6 +92,20 @@ func (c *Cluster) GPUsOfType(t GPUType) int {
 	return n
 }
 
+// check tests that a server's GPU count and quantities are positive, and its quantities within
+// MaxQuantity (the bound of a spec, which the cluster's String must write back).
+func (s Server) check() error {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"gpus", float64(s.GPUs)}, {"cpu", s.CPUs}, {"mem", s.MemGB}, {"gpumem", s.GPUMemGB}, {"bw intra", s.IntraGbps}, {"bw inter", s.InterGbps}} {
+		if !(f.v > 0) || (f.name != "gpus" && f.v > MaxQuantity) {
+			return fmt.Errorf("%s %v: want a positive number up to %g", f.name, f.v, MaxQuantity)
+		}
+	}
+	return nil
+}
+
 // MaxGPUs bounds a cluster's size: the engine keeps per-GPU state, and a mistyped spec
 // ("100000x1024") must be refused before anything that size is allocated, in wasm above all.
 const MaxGPUs = 1 << 20
@@ -103,13 +117,8 @@ func NewCluster(servers []Server) (*Cluster, error) {
 	}
 	total := 0
 	for i, s := range servers {
-		for _, f := range []struct {
-			name string
-			v    float64
-		}{{"gpus", float64(s.GPUs)}, {"cpu", s.CPUs}, {"mem", s.MemGB}, {"gpumem", s.GPUMemGB}, {"bw intra", s.IntraGbps}, {"bw inter", s.InterGbps}} {
-			if !(f.v > 0) {
-				return nil, fmt.Errorf("server %d: %s %v: want a positive number", i, f.name, f.v)
-			}
+		if err := s.check(); err != nil {
+			return nil, fmt.Errorf("server %d: %w", i, err)
 		}
 		if total += s.GPUs; total > MaxGPUs {
 			return nil, fmt.Errorf("cluster has more than %d GPUs, the most supported", MaxGPUs)
@@ -335,6 +344,9 @@ func ParseClusterJSON(name string, data []byte) (*Cluster, error) {
 			setIf(&s.GPUMemGB, g.GPUMemGB)
 			setIf(&s.IntraGbps, g.IntraGbps)
 			setIf(&s.InterGbps, g.InterGbps)
+		}
+		if err := group[0].check(); err != nil {
+			return nil, fmt.Errorf("%s:%d: servers[%d]: %w", name, jsonloc.ElementLine(data, "servers", i), i, err)
 		}
 		servers = append(servers, group...)
 	}
