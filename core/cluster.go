@@ -95,11 +95,14 @@ func (c *Cluster) GPUsOfType(t GPUType) int {
 // check tests that a server's GPU count and quantities are positive, and its quantities within
 // MaxQuantity (the bound of a spec, which the cluster's String must write back).
 func (s Server) check() error {
+	if s.GPUs <= 0 {
+		return fmt.Errorf("gpus %d: want a positive number", s.GPUs)
+	}
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"gpus", float64(s.GPUs)}, {"cpu", s.CPUs}, {"mem", s.MemGB}, {"gpumem", s.GPUMemGB}, {"bw intra", s.IntraGbps}, {"bw inter", s.InterGbps}} {
-		if !(f.v > 0) || (f.name != "gpus" && f.v > MaxQuantity) {
+	}{{"cpu", s.CPUs}, {"mem", s.MemGB}, {"gpumem", s.GPUMemGB}, {"bw intra", s.IntraGbps}, {"bw inter", s.InterGbps}} {
+		if !(f.v > 0) || f.v > MaxQuantity {
 			return fmt.Errorf("%s %v: want a positive number up to %g", f.name, f.v, MaxQuantity)
 		}
 	}
