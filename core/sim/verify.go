@@ -26,6 +26,10 @@ func (s *Sim) verify() {
 		if len(j.gpus) != j.Job.GPUs {
 			panic(fmt.Sprintf("verify: job %d holds %d GPUs, gang is %d", i, len(j.gpus), j.Job.GPUs))
 		}
+		if s.leaseList && (j.leaseAt <= s.now || j.leaseAt != s.jobs[s.runHead].leaseAt) {
+			panic(fmt.Sprintf("verify: job %d's lease ends at %d, now %d, the first running job's at %d (see endDueLeases)",
+				i, j.leaseAt, s.now, s.jobs[s.runHead].leaseAt))
+		}
 		for _, g := range j.gpus {
 			if owners[g] >= 0 && s.occ == nil {
 				panic(fmt.Sprintf("verify: GPU %d held by jobs %d and %d", g, owners[g], i))
