@@ -37,8 +37,9 @@ func (a *event) less(b *event) bool {
 // which matters most under wasm's single-threaded garbage collector.
 //
 // Beside the heap it keeps a FIFO lane for lease ends: a LeaseEnd event that does not order before
-// the lane's last event is appended there instead of sifted into the heap. Under lease rounds
-// every lease ends one round after it starts, in start order, so the lease ends (all but one event
+// the lane's last event is appended there instead of sifted into the heap. Under lease rounds with
+// exact progress (round credit queues no lease ends: see Sim.endDueLeases) every lease ends one
+// round after it starts, in start order, so the lease ends (all but one event
 // per round; the Tick stays in the heap, else the next round's lease ends would order before it)
 // cost O(1) instead of O(log n) sifts of 32-byte entries. Both parts are ordered by less, a total order
 // (seq is unique), and pop takes the smaller head, so the pop sequence is exactly the heap's.
