@@ -83,6 +83,9 @@ type Sim struct {
 	rounds      Rounds
 	steady      SteadyPolicy // cfg.Policy, when it is one and its rounds may be skipped (skipSteady)
 	leaseList   bool         // lease ends are read from the running list, not queued (endDueLeases)
+	keep        bool         // lease ends keep their GPUs and charges booked until resumed or let go (keep.go)
+	kept        int          // jobs whose lease is kept at this instant
+	keptGPUs    int          // their GPUs
 	leaseEnded  []int32
 	started     bool
 	stranded    bool // the policy left jobs waiting on an idle cluster with nothing more to come
@@ -156,6 +159,7 @@ func New(cfg Config) (*Sim, error) {
 		s.steady, _ = cfg.Policy.(SteadyPolicy) // see skipSteady
 	}
 	s.leaseList = s.rounds == LeaseRounds && cfg.Progress == RoundCredit
+	s.keep = s.leaseList && cfg.Colocation == nil
 	s.order = cfg.Jobs
 	if !slices.IsSortedFunc(cfg.Jobs, func(a, b core.Job) int { return cmp.Compare(a.Submit, b.Submit) }) {
 		// Sort a permutation rather than the jobs themselves: a Job is a large struct. Jobs
@@ -443,7 +447,7 @@ func (s *Sim) finish(j *JobState) {
 // queues, and before the tick). The running list is in start order, which is the order their
 // events popped in (each was queued as its lease was armed), so the run is the same; an event per
 // lease cost a push and a pop per running job and round (10 % of the 1,000-job Synergy run's
-// instructions).
+// instructions). Without GPU sharing a lease that does not finish its job is kept (keepLease).
 func (s *Sim) endDueLeases(at core.Time) {
 	for i := s.runHead; i >= 0; {
 		j := &s.jobs[i]
@@ -452,7 +456,14 @@ func (s *Sim) endDueLeases(at core.Time) {
 			panic(fmt.Sprintf("sim: job %s's lease ends at %d, not with the others at %d", j.Job.ID, j.leaseAt, at))
 		}
 		s.events++
-		s.endLease(j)
+		if s.keep && j.done < j.total {
+			s.keepLease(j)
+		} else {
+			s.endLease(j)
+		}
+	}
+	if s.keep { // every lease has ended: the kept ones leave the list at once
+		s.runHead, s.runTail, s.runLen = -1, -1, 0
 	}
 }
 
@@ -475,6 +486,24 @@ func (s *Sim) release(j *JobState) {
 		// Exact progress may reach the total at a lease end that coincides with completion.
 		j.done = j.total
 	}
+	if s.occ != nil {
+		// (unbook first: reshare speeds up the jobs left on j's GPUs)
+		gpus := j.gpus
+		s.unbook(j)
+		s.reshare(gpus, int32(j.Index))
+	} else {
+		s.unbook(j)
+	}
+	s.removeRunning(j)
+	j.rate, j.iterTime = 0, 0
+	s.leaseEnded = append(s.leaseEnded, int32(j.Index)) // closes its interval at closeInstant
+	j.status = Pending
+	s.dirtySeries = true
+}
+
+// unbook gives back j's GPUs and host charges (release, letGo). Its GPU list and charges are
+// truncated but left in place, which renewable and begin read.
+func (s *Sim) unbook(j *JobState) {
 	for k, g := range j.gpus {
 		sv := s.cl.ServerOf(int(g))
 		if s.vacate(int(g), int32(j.Index)) {
@@ -489,22 +518,17 @@ func (s *Sim) release(j *JobState) {
 		s.cpuTotal -= j.cpuPerGPU[k]
 		s.memTotal -= j.memPerGPU[k]
 	}
-	if s.occ != nil {
-		s.reshare(j.gpus, int32(j.Index))
-	}
-	s.removeRunning(j)
 	j.gen++
-	j.rate, j.iterTime = 0, 0
-	s.leaseEnded = append(s.leaseEnded, int32(j.Index)) // closes its interval at closeInstant
 	j.gpus = j.gpus[:0]
 	j.cpuPerGPU, j.memPerGPU = j.cpuPerGPU[:0], j.memPerGPU[:0]
-	j.status = Pending
-	s.dirtySeries = true
 }
 
 // closeInstant closes the intervals of jobs that released GPUs at this instant and did not
 // continue on the same GPUs, counts lease preemptions, and records a series point.
 func (s *Sim) closeInstant() {
+	if s.kept > 0 {
+		s.letGoAll()
+	}
 	for _, ji := range s.leaseEnded {
 		j := &s.jobs[ji]
 		if j.openInterval >= 0 && j.status != Running {

@@ -27,7 +27,7 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 	}
 	// release truncated the lease's charges but left them in place; nothing has appended since.
 	cpu, mem := j.cpuPerGPU[:n], j.memPerGPU[:n]
-	if n == 1 { // fitsHost's test without the call (its sum of one charge is the charge)
+	if n == 1 { // hostFits's test without the call (its sum of one charge is the charge)
 		g := a.GPUs[0]
 		sv := s.cl.ServerOf(g)
 		return s.gpuOwner[g] < 0 && cpu[0] == a.CPUPerGPU && mem[0] == a.MemPerGPU && v.hostHas(sv, a.CPUPerGPU, a.MemPerGPU)
@@ -38,7 +38,7 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 			return false
 		}
 		if sv := s.cl.ServerOf(g); sv != lastServer {
-			if !s.anyOn(a.GPUs[:k], sv) && v.fitsHost(j, &s.cl.Servers[sv], a) != nil {
+			if !s.anyOn(a.GPUs[:k], sv) && !v.hostFits(&s.cl.Servers[sv], a) {
 				return false
 			}
 			lastServer = sv
@@ -58,6 +58,11 @@ func (s *Sim) renew(j *JobState) {
 		s.gpuOwner[g] = int32(j.Index)
 		s.hold(s.cl.ServerOf(int(g)), true, j.cpuPerGPU[k], j.memPerGPU[k])
 	}
+	s.rerun(j)
+}
+
+// rerun runs j again on the GPUs and charges it held (renew, resume).
+func (s *Sim) rerun(j *JobState) {
 	j.status = Running
 	j.last = s.now
 	s.pushRunning(j)

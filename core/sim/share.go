@@ -42,7 +42,7 @@ func (s *Sim) hostCharge(a *Alloc, g int, sv *core.Server) (cpu, mem float64) {
 
 // canJoin reports whether job j may be added to the jobs already on GPU g.
 func (s *Sim) canJoin(j *JobState, g int) bool {
-	if s.gpuOwner[g] < 0 {
+	if s.owner(g) < 0 {
 		return true
 	}
 	if s.occ == nil {
@@ -197,7 +197,7 @@ func (v *View) Occupants(g int) []int32 {
 	if v.s.occ != nil {
 		return v.s.occ[g]
 	}
-	if o := v.s.gpuOwner[g]; o >= 0 {
+	if o := v.s.owner(g); o >= 0 {
 		return []int32{o}
 	}
 	return nil
@@ -208,7 +208,7 @@ func (v *View) Sharing(g int) int {
 	if v.s.occ != nil {
 		return len(v.s.occ[g])
 	}
-	if v.s.gpuOwner[g] >= 0 {
+	if v.s.owner(g) >= 0 {
 		return 1
 	}
 	return 0

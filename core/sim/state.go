@@ -55,6 +55,7 @@ type JobState struct {
 	preemptions int
 	gen         uint32 // invalidates stale completion/lease events
 	leaseEnded  bool   // lease released at this instant; interval closing deferred
+	kept        bool   // lease ended at this instant, GPUs and charges still booked (keep.go)
 	hadRun      bool
 	refIter     float64 // cached reference iteration time (View.RefIterTime)
 	baseRate    float64 // rate on the current allocation without co-runners
@@ -86,7 +87,12 @@ type JobState struct {
 func (s *JobState) Status() Status { return s.status }
 
 // GPUsHeld lists the GPU ids the job holds (read-only; nil unless running).
-func (s *JobState) GPUsHeld() []int32 { return s.gpus }
+func (s *JobState) GPUsHeld() []int32 {
+	if s.status != Running {
+		return nil // (a kept lease's GPUs are still listed)
+	}
+	return s.gpus
+}
 
 // GPUType is the GPU type of its current (or last) allocation.
 func (s *JobState) GPUType() core.GPUType { return s.gpuType }

@@ -72,9 +72,15 @@ func (s *Sim) verify() {
 	if total != s.totalFree {
 		panic(fmt.Sprintf("verify: total free %d, recomputed %d", s.totalFree, total))
 	}
+	if s.kept != 0 || s.keptGPUs != 0 {
+		panic(fmt.Sprintf("verify: %d lease(s) of %d GPUs still kept after the instant", s.kept, s.keptGPUs))
+	}
 	pending := 0
 	for i := range s.jobs {
 		j := &s.jobs[i]
+		if j.kept {
+			panic(fmt.Sprintf("verify: job %d's lease still kept after the instant", i))
+		}
 		inSet := s.pendBits[i>>6]&(1<<(i&63)) != 0
 		if inSet != (j.status == Pending) {
 			panic(fmt.Sprintf("verify: job %d status %v, in pending set %v", i, j.status, inSet))

@@ -85,22 +85,37 @@ func (v *View) Running() iter.Seq[*JobState] {
 }
 
 // FreeGPUs is the number of idle GPUs in the cluster.
-func (v *View) FreeGPUs() int { return v.s.totalFree }
+func (v *View) FreeGPUs() int { return v.s.totalFree + v.s.keptGPUs }
 
 // FreeOn is the number of idle GPUs on server sv.
-func (v *View) FreeOn(sv int) int { return v.s.freeGPUs[sv] }
+func (v *View) FreeOn(sv int) int {
+	if v.s.kept > 0 {
+		return v.s.freeGPUs[sv] + v.s.keptOn(sv)
+	}
+	return v.s.freeGPUs[sv]
+}
 
 // IsFree reports whether GPU g is idle (no job at all, shared or not).
-func (v *View) IsFree(g int) bool { return v.s.gpuOwner[g] < 0 }
+func (v *View) IsFree(g int) bool { return v.s.owner(g) < 0 }
 
 // Owner is the arrival index of the job on GPU g, -1 if idle.
-func (v *View) Owner(g int) int { return int(v.s.gpuOwner[g]) }
+func (v *View) Owner(g int) int { return int(v.s.owner(g)) }
 
 // FreeCPU is the unallocated CPU cores of server sv.
-func (v *View) FreeCPU(sv int) float64 { return v.s.cl.Servers[sv].CPUs - v.s.cpuUsed[sv] }
+func (v *View) FreeCPU(sv int) float64 {
+	if v.s.kept > 0 {
+		v.s.letGoAll()
+	}
+	return v.s.cl.Servers[sv].CPUs - v.s.cpuUsed[sv]
+}
 
 // FreeMem is the unallocated host memory (GB) of server sv.
-func (v *View) FreeMem(sv int) float64 { return v.s.cl.Servers[sv].MemGB - v.s.memUsed[sv] }
+func (v *View) FreeMem(sv int) float64 {
+	if v.s.kept > 0 {
+		v.s.letGoAll()
+	}
+	return v.s.cl.Servers[sv].MemGB - v.s.memUsed[sv]
+}
 
 // Progress is the work j has done by now (iterations, or ms for duration-only jobs).
 func (v *View) Progress(j *JobState) float64 { return j.progressAt(v.s.now) }
@@ -156,7 +171,13 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	if j.status != Pending {
 		return fmt.Errorf("start job %s: status is %v, want pending", j.Job.ID, j.status)
 	}
-	if v.renewable(j, &a) {
+	if j.kept {
+		if s.resumable(j, &a) {
+			s.resume(j)
+			return nil
+		}
+		s.letGo(j) // (and a is no renewal either: renewable would say no)
+	} else if v.renewable(j, &a) {
 		s.renew(j)
 		return nil
 	}
@@ -169,6 +190,9 @@ func (v *View) Start(j *JobState, a Alloc) error {
 	for k, g := range a.GPUs {
 		if g < 0 || g >= len(s.gpuOwner) {
 			return fmt.Errorf("start job %s: GPU %d does not exist", j.Job.ID, g)
+		}
+		if o := s.gpuOwner[g]; o >= 0 && s.kept > 0 && s.jobs[o].kept {
+			s.letGo(&s.jobs[o])
 		}
 		if s.gpuOwner[g] >= 0 {
 			switch {
@@ -205,8 +229,13 @@ func (v *View) Start(j *JobState, a Alloc) error {
 			// Count distinct servers; GPUs of one server are usually adjacent in a.GPUs.
 			if !s.anyOn(a.GPUs[:k], sv.Index) {
 				p.Servers++
-				if err := v.fitsHost(j, sv, &a); err != nil {
-					return err
+				if !v.hostFits(sv, &a) {
+					if s.kept > 0 {
+						s.letGoOn(sv.Index) // kept charges may be in the way (see keep.go)
+					}
+					if err := v.fitsHost(j, sv, &a); err != nil {
+						return err
+					}
 				}
 			}
 			lastServer = sv.Index
@@ -227,29 +256,45 @@ func (v *View) Start(j *JobState, a Alloc) error {
 // hostEps is the rounding a host's free CPU and memory may be short by and still take a charge.
 const hostEps = 1e-9
 
-// fitsHost checks that server sv has the CPU and memory the job's GPUs on it would take.
+// fitsHost checks that server sv has the CPU and memory the job's GPUs on it would take, and
+// says why not.
 func (v *View) fitsHost(j *JobState, sv *core.Server, a *Alloc) error {
-	var cpu, mem float64
+	if v.hostFits(sv, a) {
+		return nil
+	}
+	cpu, mem := v.s.hostCharges(sv, a)
+	if cpu > v.freeCPU(sv.Index)+hostEps {
+		return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.freeCPU(sv.Index), cpu)
+	}
+	return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.freeMem(sv.Index), mem)
+}
+
+// hostFits reports whether server sv has the CPU and memory the GPUs of a on it would take.
+func (v *View) hostFits(sv *core.Server, a *Alloc) bool {
+	cpu, mem := v.s.hostCharges(sv, a)
+	return v.hostHas(sv.Index, cpu, mem)
+}
+
+// hostCharges are the cores and GB the GPUs of a on server sv would take there.
+func (s *Sim) hostCharges(sv *core.Server, a *Alloc) (cpu, mem float64) {
 	for _, g := range a.GPUs {
-		if v.s.cl.ServerOf(g) == sv.Index {
-			c, m := v.s.hostCharge(a, g, sv)
+		if s.cl.ServerOf(g) == sv.Index {
+			c, m := s.hostCharge(a, g, sv)
 			cpu += c
 			mem += m
 		}
 	}
-	if !v.hostHas(sv.Index, cpu, mem) {
-		if cpu > v.FreeCPU(sv.Index)+hostEps {
-			return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.FreeCPU(sv.Index), cpu)
-		}
-		return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.FreeMem(sv.Index), mem)
-	}
-	return nil
+	return cpu, mem
 }
 
 // hostHas reports whether server sv has cpu cores and mem GB free, to within hostEps.
 func (v *View) hostHas(sv int, cpu, mem float64) bool {
-	return !(cpu > v.FreeCPU(sv)+hostEps) && !(mem > v.FreeMem(sv)+hostEps)
+	return !(cpu > v.freeCPU(sv)+hostEps) && !(mem > v.freeMem(sv)+hostEps)
 }
+
+// freeCPU and freeMem are what the books say is free on server sv, kept charges counted as used.
+func (v *View) freeCPU(sv int) float64 { return v.s.cl.Servers[sv].CPUs - v.s.cpuUsed[sv] }
+func (v *View) freeMem(sv int) float64 { return v.s.cl.Servers[sv].MemGB - v.s.memUsed[sv] }
 
 // Stop preempts running job j: it releases its GPUs and goes back to waiting.
 func (v *View) Stop(j *JobState) error {

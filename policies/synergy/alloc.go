@@ -80,10 +80,11 @@ func (r *roundState) reset(v *sim.View) {
 		r.sched[i] = r.sched[i][:0]
 	}
 	r.nfree, r.first = 0, 0
+	all := v.FreeGPUs() == r.cl.NumGPUs() // the usual case at a tick: every lease has just ended
 	for s := range r.cl.Servers {
 		sv := &r.cl.Servers[s] // (a pointer: under wasm a copy of a Server is a memory.copy call)
 		words := r.freeBits[r.wordAt[s]:r.wordAt[s+1]]
-		if v.FreeOn(s) == sv.GPUs { // the usual case at a tick: every lease has just ended
+		if all || v.FreeOn(s) == sv.GPUs {
 			for k := range words {
 				words[k] = ^uint64(0)
 			}
