@@ -447,7 +447,7 @@ func (s *Sim) finish(j *JobState) {
 // queues, and before the tick). The running list is in start order, which is the order their
 // events popped in (each was queued as its lease was armed), so the run is the same; an event per
 // lease cost a push and a pop per running job and round (10 % of the 1,000-job Synergy run's
-// instructions). Without GPU sharing a lease that does not finish its job is kept (keepLease).
+// instructions). Without GPU sharing a lease that does not finish its job is kept (see keep.go).
 func (s *Sim) endDueLeases(at core.Time) {
 	for i := s.runHead; i >= 0; {
 		j := &s.jobs[i]
@@ -456,11 +456,21 @@ func (s *Sim) endDueLeases(at core.Time) {
 			panic(fmt.Sprintf("sim: job %s's lease ends at %d, not with the others at %d", j.Job.ID, j.leaseAt, at))
 		}
 		s.events++
-		if s.keep && j.done < j.total {
-			s.keepLease(j)
-		} else {
+		if !s.keep || j.done >= j.total {
 			s.endLease(j)
+			continue
 		}
+		// The lease is kept (keep.go): it ends, its GPUs and charges stay booked. (Written out
+		// here: a call per job and round costs more than the work under wasm.)
+		j.settle(s.now)
+		j.rate, j.iterTime = 0, 0
+		j.status = Pending
+		j.kept, j.leaseEnded = true, true
+		s.kept++
+		s.keptGPUs += len(j.gpus)
+		s.leaseEnded = append(s.leaseEnded, int32(j.Index)) // (lets it go at closeInstant if not resumed)
+		s.pushPending(j)
+		s.dirtySeries = true
 	}
 	if s.keep { // every lease has ended: the kept ones leave the list at once
 		s.runHead, s.runTail, s.runLen = -1, -1, 0

@@ -172,12 +172,11 @@ func (v *View) Start(j *JobState, a Alloc) error {
 		return fmt.Errorf("start job %s: status is %v, want pending", j.Job.ID, j.status)
 	}
 	if j.kept {
-		if s.resumable(j, &a) {
-			s.resume(j)
+		if s.resume(j, &a) {
 			return nil
 		}
 		s.letGo(j) // (and a is no renewal either: renewable would say no)
-	} else if v.renewable(j, &a) {
+	} else if j.leaseEnded && v.renewable(j, &a) { // (the test before the call: most starts are not renewals)
 		s.renew(j)
 		return nil
 	}
@@ -269,9 +268,18 @@ func (v *View) fitsHost(j *JobState, sv *core.Server, a *Alloc) error {
 	return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.freeMem(sv.Index), mem)
 }
 
-// hostFits reports whether server sv has the CPU and memory the GPUs of a on it would take.
+// hostFits reports whether server sv has the CPU and memory the GPUs of a on it would take
+// (hostCharges' sums, without the call: this runs once per server of every start).
 func (v *View) hostFits(sv *core.Server, a *Alloc) bool {
-	cpu, mem := v.s.hostCharges(sv, a)
+	s := v.s
+	var cpu, mem float64
+	for _, g := range a.GPUs {
+		if s.cl.ServerOf(g) == sv.Index {
+			c, m := s.hostCharge(a, g, sv)
+			cpu += c
+			mem += m
+		}
+	}
 	return v.hostHas(sv.Index, cpu, mem)
 }
 

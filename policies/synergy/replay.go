@@ -17,7 +17,7 @@ import "fmt"
 // that arrived before the one that finished or arrived.
 type replays struct {
 	log, last []int32 // the jobs considered this round and in the last, in order (^i: not replayable)
-	pos       int     // consider calls so far this round
+	pos       int     // consider calls so far this round while same
 	same      bool    // every call so far matched the last round's, both rounds having begun idle
 	idle      bool    // the last round began with every GPU free
 	tries     int     // place calls in the current consider
