@@ -19,7 +19,15 @@ func (p *Policy) remaining(j *sim.JobState, s *jobState, done float64) float64 {
 
 // key is the job's primary sort key (smaller first) under p's order, now.
 func (p *Policy) key(v *sim.View, j *sim.JobState, s *jobState) float64 {
+	if p.order == LAS { // (without keyAt's call and the progress LAS does not read: LAS keys most entries)
+		return lasKey(v, j, s.rounds)
+	}
 	return p.keyAt(v, j, s, v.Progress(j), s.rounds)
+}
+
+// lasKey is LAS's key, the GPU time attained: rounds leases of j's GPUs.
+func lasKey(v *sim.View, j *sim.JobState, rounds int64) float64 {
+	return float64(rounds) * v.Round().Seconds() * float64(j.Job.GPUs)
 }
 
 // keyAt is the key the job would have with done work and rounds leases received (Steady asks it of
@@ -29,7 +37,7 @@ func (p *Policy) keyAt(v *sim.View, j *sim.JobState, s *jobState, done float64, 
 	case SRTF:
 		return p.remaining(j, s, done)
 	case LAS:
-		return float64(rounds) * v.Round().Seconds() * float64(j.Job.GPUs)
+		return lasKey(v, j, rounds)
 	case FTF:
 		ideal := s.unit * j.Total()
 		return (v.Now().Seconds() - j.Job.Submit.Seconds() + p.remaining(j, s, done)) / ideal

@@ -153,15 +153,19 @@ func (p *Policy) Init(v *sim.View) {
 	p.total.gpus, p.total.cpu, p.total.mem = float64(c.NumGPUs()), c.TotalCPUs(), c.TotalMemGB()
 }
 
-// state returns j's record, computing its demand on first use.
+// state returns j's record (Init made one per job), computing its demand on first use. It is
+// small enough to be inlined where a round asks it of every job it considers: under wasm the call
+// cost more than the lookup.
 func (p *Policy) state(v *sim.View, j *sim.JobState) *jobState {
-	if j.Index >= len(p.st) {
-		p.st = append(p.st, make([]jobState, j.Index+1-len(p.st))...)
-	}
 	s := &p.st[j.Index]
-	if s.ready {
-		return s
+	if !s.ready {
+		p.fill(v, j, s)
 	}
+	return s
+}
+
+// fill computes job j's record s: its fair share, demand, reference speed and class.
+func (p *Policy) fill(v *sim.View, j *sim.JobState, s *jobState) {
 	s.ready, s.lastExec = true, -1
 	c := v.Cluster()
 	sv := &c.Servers[0]
@@ -189,5 +193,4 @@ func (p *Policy) state(v *sim.View, j *sim.JobState) *jobState {
 		t := &p.total
 		s.share = max(float64(g)/t.gpus, s.dem.CPU/t.cpu, s.dem.Mem/t.mem)
 	}
-	return s
 }
