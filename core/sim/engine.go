@@ -461,7 +461,7 @@ func (s *Sim) endDueLeases(at core.Time) {
 			continue
 		}
 		// The lease is kept (keep.go): it ends, its GPUs and charges stay booked. (Written out
-		// here: a call per job and round costs more than the work under wasm.)
+		// here rather than called: this runs once per job and round, and under wasm a call is dear.)
 		j.settle(s.now)
 		j.rate, j.iterTime = 0, 0
 		j.status = Pending
