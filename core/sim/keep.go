@@ -67,24 +67,27 @@ func (s *Sim) letGoAll() {
 func (s *Sim) letGoOn(sv int) {
 	first := s.cl.Servers[sv].FirstGPU
 	for g := first; g < first+s.cl.Servers[sv].GPUs; g++ {
-		s.letGoOf(g)
+		if k := s.keptAt(g); k != nil {
+			s.letGo(k)
+		}
 	}
 }
 
-// letGoOf releases the kept lease on GPU g, if any.
-func (s *Sim) letGoOf(g int) {
+// keptAt is the job whose kept lease holds GPU g, nil if none (small enough to be inlined: Start
+// asks it of every GPU it is given while leases are kept).
+func (s *Sim) keptAt(g int) *JobState {
 	if o := s.gpuOwner[g]; o >= 0 && s.jobs[o].kept {
-		s.letGo(&s.jobs[o])
+		return &s.jobs[o]
 	}
+	return nil
 }
 
 // owner is the job on GPU g as the policy sees it: -1 when idle or kept.
 func (s *Sim) owner(g int) int32 {
-	o := s.gpuOwner[g]
-	if o >= 0 && s.kept > 0 && s.jobs[o].kept {
+	if s.kept > 0 && s.keptAt(g) != nil {
 		return -1
 	}
-	return o
+	return s.gpuOwner[g]
 }
 
 // keptOn counts the kept GPUs of server sv. It looks at the server's GPUs rather than keep a
@@ -93,8 +96,8 @@ func (s *Sim) owner(g int) int32 {
 func (s *Sim) keptOn(sv int) int {
 	n := 0
 	first := s.cl.Servers[sv].FirstGPU
-	for _, o := range s.gpuOwner[first : first+s.cl.Servers[sv].GPUs] {
-		if o >= 0 && s.jobs[o].kept {
+	for g := first; g < first+s.cl.Servers[sv].GPUs; g++ {
+		if s.keptAt(g) != nil {
 			n++
 		}
 	}

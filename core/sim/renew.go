@@ -27,7 +27,7 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 	}
 	// release truncated the lease's charges but left them in place; nothing has appended since.
 	cpu, mem := j.cpuPerGPU[:n], j.memPerGPU[:n]
-	if n == 1 { // hostFits's test without the call (its sum of one charge is the charge)
+	if n == 1 { // hostCharges' sum without the call (a sum of one charge is the charge)
 		g := a.GPUs[0]
 		sv := s.cl.ServerOf(g)
 		return s.gpuOwner[g] < 0 && cpu[0] == a.CPUPerGPU && mem[0] == a.MemPerGPU && v.hostHas(sv, a.CPUPerGPU, a.MemPerGPU)
@@ -38,8 +38,10 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 			return false
 		}
 		if sv := s.cl.ServerOf(g); sv != lastServer {
-			if !s.anyOn(a.GPUs[:k], sv) && !v.hostFits(&s.cl.Servers[sv], a) {
-				return false
+			if !s.anyOn(a.GPUs[:k], sv) {
+				if cpu, mem := s.hostCharges(&s.cl.Servers[sv], a); !v.hostHas(sv, cpu, mem) {
+					return false
+				}
 			}
 			lastServer = sv
 		}

@@ -190,8 +190,10 @@ func (v *View) Start(j *JobState, a Alloc) error {
 		if g < 0 || g >= len(s.gpuOwner) {
 			return fmt.Errorf("start job %s: GPU %d does not exist", j.Job.ID, g)
 		}
-		if o := s.gpuOwner[g]; o >= 0 && s.kept > 0 && s.jobs[o].kept {
-			s.letGo(&s.jobs[o])
+		if s.kept > 0 {
+			if k := s.keptAt(g); k != nil {
+				s.letGo(k)
+			}
 		}
 		if s.gpuOwner[g] >= 0 {
 			switch {
@@ -228,11 +230,11 @@ func (v *View) Start(j *JobState, a Alloc) error {
 			// Count distinct servers; GPUs of one server are usually adjacent in a.GPUs.
 			if !s.anyOn(a.GPUs[:k], sv.Index) {
 				p.Servers++
-				if !v.hostFits(sv, &a) {
+				if cpu, mem := s.hostCharges(sv, &a); !v.hostHas(sv.Index, cpu, mem) {
 					if s.kept > 0 {
 						s.letGoOn(sv.Index) // kept charges may be in the way (see keep.go)
 					}
-					if err := v.fitsHost(j, sv, &a); err != nil {
+					if err := v.hostShort(j, sv.Index, cpu, mem); err != nil {
 						return err
 					}
 				}
@@ -255,32 +257,16 @@ func (v *View) Start(j *JobState, a Alloc) error {
 // hostEps is the rounding a host's free CPU and memory may be short by and still take a charge.
 const hostEps = 1e-9
 
-// fitsHost checks that server sv has the CPU and memory the job's GPUs on it would take, and
-// says why not.
-func (v *View) fitsHost(j *JobState, sv *core.Server, a *Alloc) error {
-	if v.hostFits(sv, a) {
+// hostShort says why server sv lacks the cpu cores or mem GB of job j's GPUs there (nil when it
+// has them).
+func (v *View) hostShort(j *JobState, sv int, cpu, mem float64) error {
+	switch {
+	case v.hostHas(sv, cpu, mem):
 		return nil
+	case cpu > v.freeCPU(sv)+hostEps:
+		return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv, v.freeCPU(sv), cpu)
 	}
-	cpu, mem := v.s.hostCharges(sv, a)
-	if cpu > v.freeCPU(sv.Index)+hostEps {
-		return fmt.Errorf("start job %s: server %d has %.6g free cores, job needs %.6g", j.Job.ID, sv.Index, v.freeCPU(sv.Index), cpu)
-	}
-	return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv.Index, v.freeMem(sv.Index), mem)
-}
-
-// hostFits reports whether server sv has the CPU and memory the GPUs of a on it would take
-// (hostCharges' sums, without the call: this runs once per server of every start).
-func (v *View) hostFits(sv *core.Server, a *Alloc) bool {
-	s := v.s
-	var cpu, mem float64
-	for _, g := range a.GPUs {
-		if s.cl.ServerOf(g) == sv.Index {
-			c, m := s.hostCharge(a, g, sv)
-			cpu += c
-			mem += m
-		}
-	}
-	return v.hostHas(sv.Index, cpu, mem)
+	return fmt.Errorf("start job %s: server %d has %.6g GB free, job needs %.6g", j.Job.ID, sv, v.freeMem(sv), mem)
 }
 
 // hostCharges are the cores and GB the GPUs of a on server sv would take there.
