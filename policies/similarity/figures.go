@@ -39,7 +39,7 @@ func lowerThanBaselines() []figure.Ref {
 	var out []figure.Ref
 	for _, b := range []string{"first-fit-any", "random-type", "fastest-gpu-first"} {
 		out = append(out, figure.Ref{Kind: figure.Direction, Series: "model-similarity", Metric: "makespan_s",
-			Baseline: b, Lower: true, Source: "ACIIDS 2023 abstract: lower makespan than the baselines (no number)"})
+			Baseline: b, Lower: true, Source: "Thanapol et al., ACIIDS 2023 (LNAI 13996), abstract: lower makespan than the baselines (no number)"})
 	}
 	return out
 }
@@ -51,10 +51,10 @@ func followUpRefs() []figure.Ref {
 	return []figure.Ref{
 		{Kind: figure.Relative, Series: "model-similarity+rounds", Metric: "makespan_s", Value: -0.29,
 			Baseline: "model-similarity", Lower: true, Tolerance: 0.5,
-			Source: "Applied Sciences 14(6):2349 (2024) abstract: round-based mechanism −29 % makespan"},
+			Source: "Thanapol et al., Applied Sciences 14(6):2349, 2024, abstract: round-based mechanism −29 % makespan"},
 		{Kind: figure.Relative, Series: "model-similarity+packing", Metric: "makespan_s", Value: -0.05,
 			Baseline: "model-similarity+rounds", Lower: true, Tolerance: 1,
-			Source: "Applied Sciences 14(6):2349 (2024) abstract: packing a further −5 % makespan"},
+			Source: "Thanapol et al., Applied Sciences 14(6):2349, 2024, abstract: packing a further −5 % makespan"},
 	}
 }
 
