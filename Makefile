@@ -22,7 +22,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv readme-figures figures \
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv readme-figures figures report \
 	clean distclean npm
 
 all: build
@@ -40,6 +40,7 @@ help:
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
 	@echo "make readme-figures figures-csv, then rewrite the README's figure tables from it"
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
+	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
 	@echo "make repro-synergy  the README's Synergy table: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
@@ -165,6 +166,13 @@ figures-csv: sim
 	@echo "== figures-csv: build/simulate -figure all -j $(J) into build/figures-csv/ (tables: build/figures-csv.txt)"
 	build/simulate -figure all -j $(J) -figure-out build/figures-csv/ >build/figures-csv.txt
 	@cat build/figures-csv.txt
+
+# The reviewer's report: every claim of every figure judged from build/figures-csv/, one
+# self-contained HTML page (no script, no request).
+report: figures-csv
+	@echo "== report: build/simulate -judge build/figures-csv -report build/report.html"
+	build/simulate -judge build/figures-csv -report build/report.html >/dev/null
+	@echo "report: build/report.html"
 
 readme-figures: figures-csv
 	@echo "== readme-figures: README figure tables rewritten from build/figures-csv/"

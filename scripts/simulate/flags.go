@@ -22,6 +22,7 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
        simulate -figure ID|all [-seeds LIST] [-j N] [-figure-out PATH]
        simulate (-figure ID|all | -sweep FILE) [-seeds LIST] [-j N] -shard I/N -figure-out PART
        simulate (-figure ID|all | -sweep FILE) [-seeds LIST] -merge PART... -figure-out PATH
+       simulate -judge FILE.csv|DIR [-report FILE.html]
 
   -trace PATH | -generate SPEC    the workload (a trace file, or a generator SPEC such as philly:jobs=1000,rate=9)
   -format NAME                    force a trace format (default: detect)
@@ -60,6 +61,11 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
                                   (the CSV after a metadata line); a complete part is not run again
   -merge PART...                  join the parts of shards 0..N-1 into -figure-out, byte-identical to
                                   the unsharded run (with -figure all, PART... are directories)
+
+  -judge FILE.csv|DIR             re-judge a figure CSV (merged shards, rows edited by hand), or every
+                                  ID.csv of a directory, without running it: the reference table
+  -report FILE.html               with -judge: the reviewer's report, one self-contained HTML page
+                                  listing per paper every claim, ours ± 95 % interval and the verdict
 `
 
 type options struct {
@@ -73,6 +79,8 @@ type options struct {
 	traceOut     string
 	list         bool
 	fig          figureOptions
+	judge        string // -judge: a figure CSV or a directory of them, judged without running
+	report       string // -report: the HTML report of the -judge CSVs
 }
 
 func parseFlags(args []string, stdout io.Writer) (options, error) {
@@ -109,6 +117,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "")
 	fs.StringVar(&o.traceOut, "trace-out", "", "")
 	fs.BoolVar(&o.list, "list", false, "")
+	fs.StringVar(&o.judge, "judge", "", "")
+	fs.StringVar(&o.report, "report", "", "")
 	var seedsS string
 	fs.StringVar(&o.fig.id, "figure", "", "")
 	fs.StringVar(&seedsS, "seeds", "", "")
@@ -134,6 +144,17 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	if o.list {
 		if len(set) > 1 {
 			return o, usageError{fmt.Errorf("-list takes no other flags")}
+		}
+		return o, nil
+	}
+	if set["judge"] || set["report"] {
+		for name := range set {
+			if name != "judge" && name != "report" {
+				return o, usageError{fmt.Errorf("-judge takes only -report, not -%s", name)}
+			}
+		}
+		if o.judge == "" {
+			return o, usageError{fmt.Errorf("-report goes with -judge FILE.csv|DIR")}
 		}
 		return o, nil
 	}
