@@ -13,7 +13,12 @@ goroot=$(go env GOROOT)
 echo "site: assembling $out"
 rm -rf "$out"
 mkdir -p "$out"
-cp index.html README.md "$out/" # the policy picker links README sections
+cp index.html README.md "$out/"
+# The policy picker links each family's document at its path in the repository.
+for doc in policies/*/README.md; do
+	mkdir -p "$out/$(dirname "$doc")"
+	cp "$doc" "$out/$doc"
+done
 cp -R static "$out/static"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestRewriteFillsTheBlockFromTheCSV(t *testing.T) {
 	row := "| `baselines-smoke` (smoke, 3 seeds) | srtf | 12 | mean_jct_s | below FIFO | " + v.Ours + " | – | " + v.Verdict + " | [1] |"
 	if !strings.Contains(got, row) || strings.Contains(got, "stale") || !strings.HasSuffix(got, "<!-- /figures -->\n\nrest\n") ||
 		!strings.Contains(got, "[1] textbook: ") {
-		t.Errorf("rewritten README:\n%s\nwant the row %s", got, row)
+		t.Errorf("rewritten document:\n%s\nwant the row %s", got, row)
 	}
 	again, err := rewrite(got, open, []*figure.Figure{f})
 	if err != nil || again != got {
@@ -79,4 +80,38 @@ func mustRead(t *testing.T, f *figure.Figure, csv string) []figure.Row {
 		t.Fatal(err)
 	}
 	return rows
+}
+
+// Every family with catalogue figures keeps its generated table in its own document, where
+// `make doc-figures` (which names these files) rewrites it.
+func TestEachFamilysDocumentHoldsItsBlock(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range policies.Figures() {
+		if f.Smoke || seen[f.Family] {
+			continue
+		}
+		seen[f.Family] = true
+		path := filepath.Join("..", "..", "policies", f.Family, "README.md")
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(text), "<!-- figures:"+f.Family+" -->"); n != 1 {
+			t.Errorf("%s: %d blocks <!-- figures:%s -->, want 1", path, n, f.Family)
+		}
+	}
+}
+
+func TestRunNeedsDocumentsWithBlocks(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := run([]string{"-csv", t.TempDir()}, &stderr); err == nil || !strings.Contains(err.Error(), "name the documents") {
+		t.Errorf("no documents: %v", err)
+	}
+	doc := filepath.Join(t.TempDir(), "doc.md")
+	if err := os.WriteFile(doc, []byte("# no block\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-csv", t.TempDir(), doc}, &stderr); err == nil || !strings.Contains(err.Error(), doc+": no <!-- figures:FAMILY --> block") {
+		t.Errorf("a document without a block: %v", err)
+	}
 }
