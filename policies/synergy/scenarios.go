@@ -9,7 +9,7 @@ import (
 const paper = "Synergy (Mohan et al., OSDI'22)"
 
 // staticSource is where the synergy-static expectations come from.
-const staticSource = "issue 5: the authors' simulator (msr-fiddle/synergy@1bb2bed6) re-run with configs/static_trace.ini, round 300 s, placement=False, static mode"
+const staticSource = "the authors' simulator (msr-fiddle/synergy@1bb2bed6) re-run with configs/static_trace.ini, round 300 s, placement=False, static mode"
 
 // authorsSeed is the seed of the authors' runner.py (--seed default 42): with stream=authors it
 // gives the very workload behind their single-GPU figures.
