@@ -14,11 +14,12 @@ echo "site: assembling $out"
 rm -rf "$out"
 mkdir -p "$out"
 cp index.html README.md "$out/"
-# The policy picker links each family's document at its path in the repository.
-for doc in policies/*/README.md; do
+# The documents beside the code, at their repository paths: the policy picker links each family's,
+# the page links the cluster guide, and the README's relative links work on the site too.
+while IFS= read -r -d '' doc; do
 	mkdir -p "$out/$(dirname "$doc")"
 	cp "$doc" "$out/$doc"
-done
+done < <(find core policies scripts -name '*.md' -not -path '*/testdata/*' -print0)
 cp -R static "$out/static"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 
