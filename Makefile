@@ -22,7 +22,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv doc-figures figures \
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv doc-figures doc-index figures \
 	clean distclean npm
 
 all: build
@@ -38,7 +38,8 @@ help:
 	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp)"
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
-	@echo "make doc-figures    figures-csv, then rewrite the figure tables in policies/<family>/README.md"
+	@echo "make doc-figures    figures-csv, then rewrite the figure tables in policies/<family>/README.md and README.md"
+	@echo "make doc-index      rewrite README.md's reproduction table from the families' tables (no runs)"
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
 	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
@@ -169,7 +170,11 @@ figures-csv: sim
 FIGURE_DOCS := $(foreach f,synergy similarity interference asrpt,policies/$(f)/README.md)
 doc-figures: figures-csv
 	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/"
-	$(GO) run ./scripts/figtable -csv build/figures-csv $(FIGURE_DOCS)
+	$(GO) run ./scripts/figtable -csv build/figures-csv -index README.md $(FIGURE_DOCS)
+
+# Only the README's reproduction table, from the families' tables as they stand (no runs).
+doc-index:
+	$(GO) run ./scripts/figtable -csv "" -index README.md $(FIGURE_DOCS)
 
 # Every figure's chart from figures-csv's CSVs, built by the same Go code as the page
 # (scripts/figures, wasm/figchart) and rendered to build/figures/ID.svg by ECharts' server-side SVG

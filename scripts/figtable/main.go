@@ -3,9 +3,12 @@
 // `<!-- figures:FAMILY -->` and `<!-- /figures -->` it writes one markdown table for the family's
 // catalogue figures — figure, reference, ours (mean ± 95 % interval over seeds), difference, verdict —
 // computed from DIR/ID.csv (as `build/simulate -figure all -figure-out DIR/` writes them) by the
-// same figure.Compare the runner's reference table uses. Nothing in a table is typed by hand.
+// same figure.Compare the runner's reference table uses. With -index, it then rewrites the
+// README's reproduction table (between `<!-- figure-index -->` and `<!-- /figure-index -->`): a
+// row per catalogue figure with a count of its verdicts, read from the FILEs' tables and linked to
+// them. Nothing in a table is typed by hand. -csv "" leaves the FILEs as they are (only -index).
 //
-//	figtable -csv build/figures-csv FILE...
+//	figtable -csv build/figures-csv -index README.md FILE...
 package main
 
 import (
@@ -34,7 +37,8 @@ func main() {
 func run(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("figtable", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("csv", "build/figures-csv", "directory of ID.csv files (build/simulate -figure all -figure-out DIR/)")
+	dir := fs.String("csv", "build/figures-csv", "directory of ID.csv files (build/simulate -figure all -figure-out DIR/); empty: leave the tables")
+	index := fs.String("index", "", "a file whose reproduction table to rewrite from the FILEs' tables")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -42,16 +46,46 @@ func run(args []string, stderr io.Writer) error {
 		return errors.New("name the documents whose figure blocks to rewrite (figtable -csv DIR FILE...)")
 	}
 	open := func(id string) (io.ReadCloser, error) { return os.Open(filepath.Join(*dir, id+".csv")) }
-	for _, path := range fs.Args() {
-		if err := rewriteFile(path, open); err != nil {
-			return err
+	if *dir != "" {
+		for _, path := range fs.Args() {
+			if err := rewriteFile(path, open); err != nil {
+				return err
+			}
 		}
 	}
-	return nil
+	if *index == "" {
+		return nil
+	}
+	docs := map[string][2]string{}
+	for _, path := range fs.Args() {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		link, err := filepath.Rel(filepath.Dir(*index), path)
+		if err != nil {
+			return err
+		}
+		for _, m := range block.FindAllStringSubmatch(string(text), -1) {
+			docs[m[1]] = [2]string{filepath.ToSlash(link), string(text)}
+		}
+	}
+	table, err := indexTable(policies.Figures(), docs)
+	if err != nil {
+		return err
+	}
+	text, err := os.ReadFile(*index)
+	if err != nil {
+		return err
+	}
+	if !indexBlock.Match(text) {
+		return fmt.Errorf("%s: no <!-- figure-index --> block", *index)
+	}
+	out := indexBlock.ReplaceAllLiteralString(string(text), "<!-- figure-index -->\n"+table+"<!-- /figure-index -->")
+	return writeIfChanged(*index, string(text), out)
 }
 
-// rewriteFile rewrites path's figure blocks in place (through a temporary file renamed over it),
-// leaving the file untouched when nothing changed. A document without a figure block is an
+// rewriteFile rewrites path's figure blocks in place. A document without a figure block is an
 // error: it was named to be rewritten.
 func rewriteFile(path string, open func(id string) (io.ReadCloser, error)) error {
 	text, err := os.ReadFile(path)
@@ -65,7 +99,13 @@ func rewriteFile(path string, open func(id string) (io.ReadCloser, error)) error
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if out == string(text) {
+	return writeIfChanged(path, string(text), out)
+}
+
+// writeIfChanged replaces path's text old with out through a temporary file renamed over it, and
+// leaves the file untouched when nothing changed.
+func writeIfChanged(path, old, out string) error {
+	if out == old {
 		return nil
 	}
 	tmp := path + ".tmp"
