@@ -11,4 +11,5 @@ require (
 require (
 	github.com/hack-pad/safejs v0.1.0 // indirect
 	github.com/kr/text v0.2.0 // indirect
+	honnef.co/go/js/dom/v2 v2.0.0-20231112215516-51f43a291193 // indirect
 )
