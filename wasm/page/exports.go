@@ -69,7 +69,7 @@ func (p *page) exportTrace() {
 // exportImage saves the chart chosen in the export select as PNG or SVG.
 func (p *page) exportImage(kind string) {
 	which := selectEl("export-chart").Value()
-	box := doc.Call("getElementById", which)
+	box := hook(which).Underlying()
 	url := chartsJS().Call("image", box, kind)
 	if !url.Truthy() {
 		p.setError("nothing to export: the " + which + " chart is empty")

@@ -16,12 +16,14 @@ import (
 	"schedlab/policies/figure"
 	"schedlab/wasm/figchart"
 	"schedlab/wasm/pool"
+	"schedlab/wasm/store"
 )
 
 // init wires the Figures view's controls and lists the catalogue.
 func (v *figView) init() {
 	v.files = map[string]js.Value{}
 	v.buildFigureList()
+	v.p.static.on(hook("figure-history").Underlying(), "click", v.storedClick)
 	v.p.static.on(hook("nav-figures").Underlying(), "click", func(*dom.BasicEvent) { v.p.showView("figures") })
 	v.p.static.on(hook("nav-simulator").Underlying(), "click", func(*dom.BasicEvent) { v.p.showView("simulator") })
 	v.p.static.on(hook("figure-run").Underlying(), "click", func(*dom.BasicEvent) {
@@ -204,9 +206,9 @@ func (v *figView) listFigures() {
 		v.p.setError(err.Error())
 		return
 	}
-	v.storedH.release() // the rows they belong to go now
 	h := hook("figure-history").Underlying()
 	clear(h)
+	v.stored = map[string]store.FigureRun{}
 	for i := len(list) - 1; i >= 0; i-- {
 		fr := list[i]
 		li := el("li", "", "data-testid", "history-figure", "data-figure", fr.Figure, "data-key", fr.Key)
@@ -217,17 +219,29 @@ func (v *figView) listFigures() {
 		}
 		when := time.UnixMilli(fr.Created).UTC().Format("2006-01-02 15:04")
 		li.Call("appendChild", el("span", fmt.Sprintf(" seeds %s · %d of %d cells (%s) · %s UTC", fr.Seeds, fr.Done, fr.Cells, state, when), "class", "meta"))
-		open := el("button", "open", "type", "button", "data-testid", "history-figure-open")
-		v.storedH.on(open, "click", func(*dom.BasicEvent) { v.open(fr.Figure, fr.Seeds, fr.Xs, false) })
-		del := el("button", "delete", "type", "button", "data-testid", "history-figure-delete")
-		v.storedH.on(del, "click", func(*dom.BasicEvent) {
-			if err := v.p.store.DeleteFigure(v.p.ctx, fr.Key); err != nil {
-				v.p.setError(err.Error())
-			}
-			v.listFigures()
-		})
-		li.Call("append", open, del)
+		v.stored[fr.Key] = fr
+		li.Call("append", el("button", "open", "type", "button", "data-testid", "history-figure-open"),
+			el("button", "delete", "type", "button", "data-testid", "history-figure-delete")) // storedClick
 		h.Call("appendChild", li)
+	}
+}
+
+// storedClick is the stored figures' one listener (as historyClick): open a stored figure
+// (without recomputing what is stored) or delete it.
+func (v *figView) storedClick(ev *dom.BasicEvent) {
+	action, key, ok := clickedRow(ev, "data-key")
+	fr, found := v.stored[key]
+	if !ok || !found {
+		return
+	}
+	switch action {
+	case "history-figure-open":
+		v.open(fr.Figure, fr.Seeds, fr.Xs, false)
+	case "history-figure-delete":
+		if err := v.p.store.DeleteFigure(v.p.ctx, fr.Key); err != nil {
+			v.p.setError(err.Error())
+		}
+		v.listFigures()
 	}
 }
 

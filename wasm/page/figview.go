@@ -25,10 +25,10 @@ type figView struct {
 	f       *figure.Figure // the catalogue's figure
 	xs      []int          // the chosen sweep values (indices into f.Sweep.Values, in order)
 	seeds   []uint64
-	rows    map[cellKey][]figure.Row // finished cells, in the catalogue figure's indices
-	run     *figRun                  // the cells running now (nil when idle)
-	storedH handlers                 // the listeners of the stored figures' rows (listFigures)
-	files   map[string]js.Value      // trace files loaded for replaying figures, by file name
+	rows    map[cellKey][]figure.Row   // finished cells, in the catalogue figure's indices
+	run     *figRun                    // the cells running now (nil when idle)
+	stored  map[string]store.FigureRun // the stored figures listed, by key (listFigures)
+	files   map[string]js.Value        // trace files loaded for replaying figures, by file name
 	embed   bool
 	lastMs  float64 // when the chart was last drawn (performance.now)
 	created int64   // when the stored run of this choice was first saved (Unix ms; 0: not yet)

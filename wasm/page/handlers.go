@@ -11,8 +11,9 @@ import (
 )
 
 // handlers are the event listeners of elements that come and go together: the page's static
-// controls (kept for the page's life), or the rows of a list, released when the list is rebuilt
-// so that a hundred refreshes leave no handler behind. Targets are raw js.Values, as el builds
+// controls (kept for the page's life), or a form that is rebuilt (released first, so that a
+// hundred rebuilds leave no handler behind). A list whose rows change with every run has one
+// listener on the list instead (clickedRow). Targets are raw js.Values, as el builds
 // rows; the handler gets the event as honnef.co/go/js/dom/v2's typed *dom.BasicEvent (made
 // directly, as hook makes its elements).
 type handlers struct {
@@ -48,4 +49,18 @@ func (h *handlers) release() {
 		h.funcs.Release(l.fn)
 	}
 	h.regs = nil
+}
+
+// clickedRow reads a click inside a list whose rows hold buttons: the clicked button's
+// data-testid and its row's (li's) attribute attr; ok is false for a click beside the buttons.
+func clickedRow(ev *dom.BasicEvent, attr string) (action, key string, ok bool) {
+	btn := ev.Get("target").Call("closest", "button")
+	if btn.IsNull() {
+		return "", "", false
+	}
+	li := btn.Call("closest", "li")
+	if li.IsNull() {
+		return "", "", false
+	}
+	return html(btn).GetAttribute("data-testid"), html(li).GetAttribute(attr), true
 }

@@ -19,7 +19,6 @@ func (p *page) refreshHistory() {
 		p.setError(err.Error())
 		return
 	}
-	p.historyH.release() // the rows they belong to go now
 	h := hook("history").Underlying()
 	clear(h)
 	for i := len(list) - 1; i >= 0; i-- {
@@ -29,14 +28,20 @@ func (p *page) refreshHistory() {
 		li.Call("appendChild", el("span", m.Name, "class", "name"))
 		li.Call("appendChild", el("span", fmt.Sprintf(" %s · %s · seed %d · %d jobs · %s UTC", m.Policy, m.Cluster, m.Seed, m.Jobs, when), "class", "meta"))
 		for _, b := range []struct{ id, label string }{{"history-open", "open"}, {"history-rename", "rename"}, {"history-delete", "delete"}, {"history-compare", "compare"}} {
-			btn := el("button", b.label, "data-testid", b.id, "type", "button")
-			action, id := b.id, m.ID
-			p.historyH.on(btn, "click", func(*dom.BasicEvent) { p.historyAction(action, id) })
-			li.Call("appendChild", btn)
+			li.Call("appendChild", el("button", b.label, "data-testid", b.id, "type", "button")) // historyClick
 		}
 		h.Call("appendChild", li)
 	}
 	p.fig.listFigures()
+}
+
+// historyClick is the history list's one listener (rows come and go with every run, and a
+// listener per button would have to go with them): the button's data-testid is the action, its
+// row's data-run the run.
+func (p *page) historyClick(ev *dom.BasicEvent) {
+	if action, id, ok := clickedRow(ev, "data-run"); ok {
+		p.historyAction(action, id)
+	}
 }
 
 func (p *page) historyAction(action, id string) {

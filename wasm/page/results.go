@@ -90,7 +90,9 @@ func (p *page) renderSummary() {
 		}
 		tbl.Call("appendChild", tr)
 	}
-	p.renderWarnings()
+	for _, pn := range p.panels {
+		pn.runsChanged(p)
+	}
 	p.drawCDF()
 }
 
@@ -173,6 +175,9 @@ func (p *page) show(rec *runrec.Record) {
 	p.showHost(rec, c)
 	p.showJobs(rec)
 	p.renderDiff()
+	for _, pn := range p.panels {
+		pn.shownChanged(p, rec)
+	}
 	if p.funcs.Yield(); p.shown != rec {
 		return
 	}

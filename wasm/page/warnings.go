@@ -2,12 +2,21 @@
 
 package page
 
-import "encoding/json"
+import (
+	"encoding/json"
 
-// renderWarnings lists every run's warnings under the summary table, one item "run: warning"
+	"schedlab/wasm/runrec"
+)
+
+// warningsPanel lists every run's warnings under the summary table, one item "run: warning"
 // each, in the runner's words (metrics.Summary.Warnings): a run whose numbers rest on an
 // estimated throughput, a skipped row or a job that never started says so beside those numbers.
-func (p *page) renderWarnings() {
+type warningsPanel struct{}
+
+func (warningsPanel) init(*page)                         {}
+func (warningsPanel) shownChanged(*page, *runrec.Record) {}
+
+func (warningsPanel) runsChanged(p *page) {
 	ul := hook("run-warnings")
 	ul.SetTextContent("")
 	n := 0
