@@ -14,13 +14,8 @@ type Counter struct{ live int }
 
 // FuncOf is js.FuncOf, counted.
 func (c *Counter) FuncOf(fn func(this js.Value, args []js.Value) any) js.Func {
-	return c.Track(js.FuncOf(fn))
-}
-
-// Track counts a js.Func made elsewhere (an event listener honnef.co/go/js/dom/v2 made).
-func (c *Counter) Track(f js.Func) js.Func {
 	c.live++
-	return f
+	return js.FuncOf(fn)
 }
 
 // Release releases f and uncounts it.
