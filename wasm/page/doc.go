@@ -7,6 +7,8 @@
 // browser lives in wasm/pagelogic, tested natively.
 //
 // A new panel of the simulator view is one file here: a type implementing panel (panel.go), its
-// markup in index.html, one entry in panels. Every js.Func goes through the page's
+// markup in index.html, one entry in panels. A new main view (beside the simulator and the
+// Figures view) is the same: a type implementing view (view.go), its markup and nav button, one
+// entry in page.views. Every js.Func goes through the page's
 // jsfunc.Counter (listeners through handlers), so the browser test of live handlers covers it.
 package page

@@ -24,8 +24,6 @@ func (v *figView) init() {
 	v.files = map[string]js.Value{}
 	v.buildFigureList()
 	v.p.static.on(hook("figure-history").Underlying(), "click", v.storedClick)
-	v.p.static.on(hook("nav-figures").Underlying(), "click", func(*dom.BasicEvent) { v.p.showView("figures") })
-	v.p.static.on(hook("nav-simulator").Underlying(), "click", func(*dom.BasicEvent) { v.p.showView("simulator") })
 	v.p.static.on(hook("figure-run").Underlying(), "click", func(*dom.BasicEvent) {
 		if v.f == nil {
 			v.p.setError("choose a figure in the list first")
@@ -47,16 +45,11 @@ func (v *figView) init() {
 	v.p.static.on(hook("figure-png").Underlying(), "click", func(*dom.BasicEvent) { v.exportImage("png") })
 }
 
-// showView shows the simulator ("simulator") or the Figures view ("figures") in the main area.
-func (p *page) showView(name string) {
-	figs := name == "figures"
-	// The history (runs and figures) moves into the view shown, so both list it beside themselves.
-	hook(map[bool]string{true: "figures-view", false: "simulator-view"}[figs]).AppendChild(hook("side"))
-	setHidden(hook("simulator-view"), figs)
-	setHidden(hook("figures-view"), !figs)
-	hook("nav-figures").SetAttribute("aria-pressed", fmt.Sprint(figs))
-	hook("nav-simulator").SetAttribute("aria-pressed", fmt.Sprint(!figs))
-	if figs && p.fig.f != nil {
+func (v *figView) name() string { return "figures" }
+
+// shown redraws the open figure's chart at the size of its now visible box.
+func (v *figView) shown() {
+	if v.f != nil {
 		chartsJS().Call("figureResize", hook("figure-chart").Underlying())
 	}
 }

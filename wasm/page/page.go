@@ -67,6 +67,7 @@ type page struct {
 	static, mappingH handlers
 
 	fig    figView // the Figures view
+	views  []view  // the main views, simulator first (view.go)
 	panels []panel // the simulator view's panels (panels)
 }
 
@@ -85,7 +86,8 @@ func Start() {
 		pn.init(p)
 	}
 	p.openStore()
-	p.fig.init()
+	p.views = []view{simulatorView{}, &p.fig}
+	p.initViews()
 	if !p.fig.applyFigureURL() {
 		p.applyURL()
 	}
