@@ -47,12 +47,15 @@ type page struct {
 	loadSeq   int        // loads started; only the latest one's answer is shown
 	loader    *pool.Pool // one worker for parsing and exporting traces (newLoader)
 
-	runs    []*runrec.Record // rows of the summary table
-	shown   *runrec.Record   // the Gantt's run
-	runPool *pool.Pool       // a fresh worker per policy run, Limit at once
-	seq     int
-	click   int
-	left    int // runs of the current click not finished: in a worker, queued or being received
+	runs []*runrec.Record // rows of the summary table
+	// baselineID is the run the user chose as the baseline; while it is not in the table, the
+	// table's first run is (the spec's first policy, whichever run finishes first).
+	baselineID string
+	shown      *runrec.Record // the Gantt's run
+	runPool    *pool.Pool     // a fresh worker per policy run, Limit at once
+	seq        int
+	click      int
+	left       int // runs of the current click not finished: in a worker, queued or being received
 
 	// base is the spec last put into the form (a figure's or a reopened run's); its settings
 	// the form has no inputs for (round, window, progress mode, …) apply until the workload changes.
@@ -156,7 +159,11 @@ func (p *page) buildControls() {
 			go p.loadFile(file)
 		}
 	})
-	p.static.on(hook("baseline").Underlying(), "change", func(*dom.BasicEvent) { p.renderSummary(); p.renderDiff() })
+	p.static.on(hook("baseline").Underlying(), "change", func(*dom.BasicEvent) {
+		p.baselineID = selectEl("baseline").Value()
+		p.renderSummary()
+		p.renderDiff()
+	})
 	p.static.on(hook("params").Underlying(), "input", func(*dom.BasicEvent) { p.checkParams() })
 	p.static.on(hook("gantt-run").Underlying(), "change", func(*dom.BasicEvent) { p.showSelected() })
 	p.static.on(hook("colour-by").Underlying(), "change", func(*dom.BasicEvent) { p.drawGantt() })

@@ -30,7 +30,6 @@ func (p *page) renderSummary() {
 	tbl := hook("summary").Underlying()
 	clear(tbl)
 	base := hook("baseline").Underlying()
-	prev := base.Get("value").String()
 	clear(base)
 	gsel := hook("gantt-run").Underlying()
 	clear(gsel)
@@ -38,7 +37,7 @@ func (p *page) renderSummary() {
 	for _, r := range p.runs {
 		base.Call("appendChild", el("option", r.Name, "value", r.ID))
 		gsel.Call("appendChild", el("option", r.Name, "value", r.ID))
-		if r.ID == prev {
+		if r.ID == p.baselineID {
 			baseRec = r
 		}
 	}
