@@ -2,13 +2,19 @@
 
 package main
 
-import "syscall/js"
+import (
+	"syscall/js"
 
+	"schedlab/wasm/page"
+	"schedlab/wasm/worker"
+)
+
+// main picks the role: a Web Worker has no document.
 func main() {
 	if js.Global().Get("document").IsUndefined() {
-		startWorker()
+		worker.Start()
 	} else {
-		startPage()
+		page.Start()
 	}
 	select {}
 }

@@ -11,6 +11,10 @@ import (
 	"schedlab/wasm/runrec"
 )
 
+// DBName is the IndexedDB database of saved runs and figures; the page and its workers share it
+// (a worker saves the run it made, off the page's thread).
+const DBName = "schedlab"
+
 // ErrNotFound is returned for an unknown run id or figure key.
 var ErrNotFound = errors.New("store: no such run or figure")
 

@@ -1,0 +1,202 @@
+//go:build js && wasm
+
+package page
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"syscall/js"
+
+	"schedlab/policies/figure"
+	"schedlab/wasm/pagelogic"
+	"schedlab/wasm/pool"
+)
+
+// figRun is one run of a figure's missing cells on a pool of web workers (figView.workers).
+// Each worker is one Go runtime that runs cell after cell, so a figure pays the wasm start-up
+// once per worker, not once per cell.
+type figRun struct {
+	v       *figView
+	workers *pool.Pool
+	cells   map[int]figure.Cell
+	total   int // cells of the figure as chosen
+	before  int // of them finished before this run (stored)
+	done    int // finished by this run
+	t0      float64
+	peakMem int // the largest wasm memory a worker reported (bytes)
+}
+
+func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
+
+// start runs the cells of the open figure that have no rows yet.
+func (v *figView) start() {
+	body := pageBody()
+	all, missing := v.missing()
+	if len(missing) == 0 {
+		v.storedStatus(len(all))
+		body.SetAttribute("data-done", "1")
+		return
+	}
+	var lack []string
+	for _, rel := range v.traces(missing) {
+		if _, ok := v.files[pagelogic.TraceBase(rel)]; !ok {
+			lack = append(lack, pagelogic.TraceBase(rel)+" (../shared/data/"+rel+")")
+		}
+	}
+	if len(lack) > 0 {
+		v.p.setError(fmt.Sprintf("figure %s replays the trace file(s) %s: load them with the trace file picker, then Run", v.f.ID, strings.Join(lack, ", ")))
+		body.SetAttribute("data-done", "1")
+		return
+	}
+	body.RemoveAttribute("data-done")
+	// In run order, so that a worker's cells of one point and seed share a workload (policies.Workloads).
+	run := &figRun{v: v, cells: map[int]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
+	run.workers = pool.New(pool.Options{Size: min(len(missing), v.workers()), Reuse: true}, v.p.funcs)
+	for _, c := range missing {
+		run.cells[c.Index] = c
+	}
+	v.run = run
+	for _, c := range figure.RunOrder(missing) {
+		run.submit(c)
+	}
+	v.status(run.progress(), float64(run.before)/float64(run.total))
+}
+
+// traces are the trace files the cells replay, as paths under ../shared/data, each once (none when
+// they generate their workload).
+func (v *figView) traces(cells []figure.Cell) []string {
+	var out []string
+	for _, c := range cells {
+		if t := v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" && !slices.Contains(out, strings.TrimPrefix(t, "data:")) {
+			out = append(out, strings.TrimPrefix(t, "data:"))
+		}
+	}
+	return out
+}
+
+// submit queues cell c. The pool hands a worker its next cell before this one's answer is drawn
+// and saved: finishCell waits its turn on the page's thread, and a redraw that outlasts a short
+// cell would leave the worker idle.
+func (run *figRun) submit(c figure.Cell) {
+	fields := map[string]any{"figure": run.v.f.ID, "index": c.Index, "x": c.X, "s": c.S, "seed": float64(c.Seed)}
+	if t := run.v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" {
+		fields["file"] = run.v.files[pagelogic.TraceBase(t)]
+	}
+	run.workers.Submit(&pool.Task{Kind: pool.Cell, Fields: fields, Done: func(d js.Value, err error) {
+		if err != nil {
+			go run.stop("figure " + run.v.f.ID + ": " + err.Error())
+			return
+		}
+		vals := d.Get("values")
+		out := make([]float64, vals.Length())
+		for i := range out {
+			out[i] = vals.Index(i).Float()
+		}
+		go run.finishCell(d.Get("index").Int(), out, d.Get("memory").Int())
+	}})
+}
+
+// finishCell keeps a cell's values, saves the figure and redraws it (the worker already has its
+// next cell).
+func (run *figRun) finishCell(index int, vals []float64, mem int) {
+	v := run.v
+	defer v.recover()
+	if v.run != run {
+		return // cancelled or superseded: late answers are dropped
+	}
+	c, ok := run.cells[index]
+	if !ok || len(vals) != len(v.f.Metrics) {
+		run.stop(fmt.Sprintf("figure %s: a worker answered for an unknown cell %d", v.f.ID, index))
+		return
+	}
+	v.rows[cellKey{c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
+	run.done++
+	run.peakMem = max(run.peakMem, mem)
+	last := run.before+run.done == run.total
+	v.status(run.progress(), float64(run.before+run.done)/float64(run.total))
+	v.draw(last)
+	v.save(run.before+run.done, run.total)
+	if last { // once: end() clears v.run, so a later answer of this run returns above
+		run.end()
+		ms := perfNow() - run.t0
+		body := pageBody()
+		body.SetAttribute("data-figure-ms", fmt.Sprintf("%.0f", ms))
+		hook("figure-chart").SetAttribute("data-peak-worker-mb", fmt.Sprintf("%.1f", float64(run.peakMem)/(1<<20)))
+		v.status(fmt.Sprintf("%d of %d cells · finished in %.1f s (%d worker(s), peak wasm memory per worker %.0f MB)",
+			run.total, run.total, ms/1000, run.workers.Started(), float64(run.peakMem)/(1<<20)), 1)
+		v.p.refreshHistory()
+		body.SetAttribute("data-done", "1")
+	}
+}
+
+// progress is "cells done of total · time left".
+func (run *figRun) progress() string {
+	s := fmt.Sprintf("%d of %d cells", run.before+run.done, run.total)
+	if run.before > 0 {
+		s += fmt.Sprintf(" (%d stored)", run.before)
+	}
+	if run.done > 0 {
+		left := (perfNow() - run.t0) / float64(run.done) * float64(run.total-run.before-run.done)
+		s += fmt.Sprintf(" · about %.0f s left", left/1000)
+	}
+	return s
+}
+
+// end terminates the run's workers; the view forgets it.
+func (run *figRun) end() {
+	run.workers.Stop()
+	if run.v.run == run {
+		run.v.run = nil
+	}
+}
+
+// stop ends the run after a failure, keeping the finished cells.
+func (run *figRun) stop(msg string) {
+	if run.v.run != run {
+		return
+	}
+	run.end()
+	run.v.p.setError(msg)
+	run.v.status(fmt.Sprintf("stopped: %d of %d cells kept", run.before+run.done, run.total), -1)
+	pageBody().SetAttribute("data-done", "1")
+	run.v.p.refreshHistory()
+}
+
+// cancel stops a running figure; its finished cells stay (they are saved as they finish). msg
+// ("" for a silent stop, as when another figure opens) is shown.
+func (v *figView) cancel(msg string) {
+	run := v.run
+	if run == nil {
+		return
+	}
+	run.end()
+	if msg != "" {
+		v.status(fmt.Sprintf("%s: %d of %d cells kept", msg, run.before+run.done, run.total), -1)
+		pageBody().SetAttribute("data-done", "1")
+		v.p.refreshHistory()
+	}
+}
+
+// status shows the progress text and bar (frac < 0 leaves the bar as it is).
+func (v *figView) status(text string, frac float64) {
+	hook("figure-status").SetTextContent(text)
+	if frac >= 0 {
+		progressEl("figure-progress").SetValue(frac)
+	}
+}
+
+// chosenXs are the sweep values ticked in the view.
+func (v *figView) chosenXs() []string {
+	var out []string
+	boxes := doc.Call("querySelectorAll", `[data-testid="figure-sweep"] input`)
+	for i := range boxes.Length() {
+		if b := boxes.Index(i); b.Get("checked").Bool() {
+			out = append(out, b.Get("value").String())
+		}
+	}
+	if v.f != nil && v.f.Sweep.Name != "" && len(out) == 0 {
+		return []string{} // none ticked: open refuses it, naming the problem
+	}
+	return slices.Clip(out)
+}

@@ -1,0 +1,176 @@
+//go:build js && wasm
+
+package page
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"syscall/js"
+
+	"schedlab/wasm/pool"
+	"schedlab/wasm/runrec"
+)
+
+// run starts the policies of the form's spec, each in a fresh worker (p.runPool), and fills the
+// summary table in the spec's policy order as their records arrive.
+func (p *page) run() {
+	body := pageBody()
+	body.RemoveAttribute("data-done")
+	p.setError("")
+	p.runPool.Stop()
+	spec, _, err := p.spec()
+	if err != nil {
+		p.setError(err.Error())
+		body.SetAttribute("data-done", "1")
+		return
+	}
+	if msg := p.workloadProblem(); msg != "" {
+		p.setError(msg)
+		body.SetAttribute("data-done", "1")
+		return
+	}
+	js.Global().Get("history").Call("replaceState", nil, "", "?"+runrec.EncodeQuery(spec, p.traceHash))
+	p.click++
+	click := p.click
+	p.runs, p.shown = nil, nil
+	p.renderSummary()
+	specJSON, _ := json.Marshal(spec)
+	n := len(spec.Policies)
+	progress := make([]float64, n)
+	slots := make([]*runrec.Record, n) // table rows stay in the spec's policy order
+	// failures groups the runs' errors by message: a workload error fails every policy alike and
+	// is shown once, naming them all.
+	type failure struct {
+		msg string
+		who []int // indices into spec.Policies, in the spec's order
+	}
+	var failures []failure
+	p.left = n
+	prog := progressEl("progress")
+	prog.SetValue(0)
+	finish := func(i int, errMsg string) {
+		if click != p.click {
+			return
+		}
+		progress[i] = 1
+		if errMsg != "" {
+			k := slices.IndexFunc(failures, func(f failure) bool { return f.msg == errMsg })
+			if k < 0 {
+				failures, k = append(failures, failure{msg: errMsg}), len(failures)
+			}
+			failures[k].who = append(failures[k].who, i)
+			slices.Sort(failures[k].who)
+			parts := make([]string, len(failures))
+			for j, f := range failures {
+				names := make([]string, len(f.who))
+				for x, w := range f.who {
+					names[x] = spec.Policies[w]
+				}
+				parts[j] = strings.Join(names, ", ") + ": " + f.msg
+			}
+			p.setError(strings.Join(parts, "; "))
+		}
+		if p.left--; p.left == 0 {
+			prog.SetValue(1)
+			body.SetAttribute("data-done", "1")
+		}
+	}
+	for i, policy := range spec.Policies {
+		p.seq++
+		var t *pool.Task
+		t = &pool.Task{
+			Kind: pool.Run,
+			Fields: map[string]any{"spec": string(specJSON), "policy": policy, "file": p.file,
+				"id": fmt.Sprintf("r%d-%d", nowMs(), p.seq), "traceHash": p.traceHash, "save": p.idb},
+			Progress: func(done, total float64) {
+				if click != p.click || total <= 0 { // cancelled or superseded
+					return
+				}
+				progress[i] = 0.99 * done / total
+				sum := 0.0
+				for _, v := range progress {
+					sum += v
+				}
+				prog.SetValue(sum / float64(n))
+			},
+			Done: func(d js.Value, err error) {
+				if err != nil {
+					go finish(i, err.Error())
+					return
+				}
+				go p.receive(click, i, slots, d, perfNow()-t.Sent, finish)
+			},
+		}
+		p.runPool.Submit(t)
+	}
+}
+
+// receive copies and decodes run i's record (d.record, transferred) in slices, yielding between
+// them, then shows it in its slot of the table; a newer click (Run or Cancel) stops the work at
+// the next slice. ms is the run's time in its worker, for the perf script.
+func (p *page) receive(click, i int, slots []*runrec.Record, d js.Value, ms float64, finish func(int, string)) {
+	body := pageBody()
+	u8 := js.Global().Get("Uint8Array").New(d.Get("record"))
+	saveErr := d.Get("saveError").String()
+	pause := func() error {
+		p.funcs.Yield()
+		if click != p.click {
+			return errSuperseded
+		}
+		return nil
+	}
+	rec := &runrec.Record{}
+	raw, err := copyBytes(u8, pause)
+	if err == nil {
+		err = rec.DecodeBinary(raw, pause)
+	}
+	if err == nil {
+		err = pause()
+	}
+	if err != nil {
+		finish(i, err.Error()) // a no-op once superseded
+		return
+	}
+	body.SetAttribute("data-last-run-ms", fmt.Sprintf("%.0f", ms))
+	slots[i] = rec
+	p.runs = p.runs[:0]
+	for _, r := range slots {
+		if r != nil {
+			p.runs = append(p.runs, r)
+		}
+	}
+	// Yield between the steps, so that no single task blocks the page for long.
+	p.renderSummary()
+	if pause() != nil {
+		return
+	}
+	if p.shown == nil {
+		p.show(rec)
+	}
+	if !p.idb {
+		if err := p.store.Put(p.ctx, rec); err != nil {
+			saveErr = "not saved: " + err.Error()
+		}
+	}
+	p.refreshHistory()
+	finish(i, saveErr)
+}
+
+// errSuperseded stops the handling of a run's result once a newer click has started or cancelled
+// runs.
+var errSuperseded = errors.New("superseded by a newer run")
+
+func (p *page) cancel() {
+	n := p.left
+	if n == 0 {
+		return
+	}
+	p.left = 0
+	p.runPool.Stop()
+	p.click++ // late messages of the cancelled click are ignored
+	p.setError(fmt.Sprintf("cancelled: %d run(s) stopped", n))
+	pageBody().SetAttribute("data-done", "1")
+}

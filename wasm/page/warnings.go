@@ -1,0 +1,36 @@
+//go:build js && wasm
+
+package page
+
+import (
+	"encoding/json"
+
+	"schedlab/wasm/runrec"
+)
+
+// warningsPanel lists every run's warnings under the summary table, one item "run: warning"
+// each, in the runner's words (metrics.Summary.Warnings): a run whose numbers rest on an
+// estimated throughput, a skipped row or a job that never started says so beside those numbers.
+type warningsPanel struct{}
+
+func (warningsPanel) init(*page)                         {}
+func (warningsPanel) shownChanged(*page, *runrec.Record) {}
+
+func (warningsPanel) runsChanged(p *page) {
+	ul := hook("run-warnings")
+	ul.SetTextContent("")
+	n := 0
+	for _, r := range p.runs {
+		var s struct {
+			Warnings []string `json:"warnings"`
+		}
+		if json.Unmarshal(r.Summary, &s) != nil {
+			continue // validated when the record was made or loaded
+		}
+		for _, w := range s.Warnings {
+			ul.Underlying().Call("appendChild", el("li", r.Name+": "+w))
+			n++
+		}
+	}
+	setHidden(ul, n == 0)
+}

@@ -1,0 +1,23 @@
+//go:build js && wasm
+
+package pool
+
+// Kind names a request a worker answers; wasm/worker has one handler per kind. A new kind is a
+// constant here, a handler in wasm/worker's table, and a Task the page submits.
+type Kind string
+
+// The requests: the fields each takes and answers are documented beside its handler.
+const (
+	Run    Kind = "run"    // run one policy of a spec; answers the record (binary, transferred)
+	Cell   Kind = "cell"   // run one cell of a catalogue figure; answers its metric values
+	Parse  Kind = "parse"  // read an uploaded trace; answers its format, jobs, preview and hash
+	Export Kind = "export" // read an uploaded trace; answers it in the native CSV format
+)
+
+// The message types a worker posts back; each carries the request's number ("req") except a
+// bootstrap failure's error (static/worker.js), which fails whatever its worker was doing.
+const (
+	Progress = "progress" // done and total so far (bytes read, jobs arrived)
+	Reply    = "reply"    // the answer: the request is finished
+	Failed   = "error"    // message: the request failed; the worker is retired
+)

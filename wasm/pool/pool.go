@@ -1,0 +1,199 @@
+//go:build js && wasm
+
+// Package pool runs the page's requests on Web Workers (static/worker.js, wasm/worker): policy
+// runs, figure cells, trace parsing and export, as typed Tasks. Each request carries a number
+// and every answer names it, so a late answer never reaches the wrong task. A pool's Options
+// say how its workers live: a policy run gets a fresh worker (a wasm memory never shrinks, and a
+// big run's would stay), a figure's workers run cell after cell (paying the wasm start-up once
+// per worker, not per cell), the trace loader keeps its one worker between files until a large
+// import has grown it. Every listener a worker gets is released when it is terminated.
+package pool
+
+import (
+	"errors"
+	"syscall/js"
+
+	"schedlab/wasm/jsfunc"
+)
+
+// script is the worker bootstrap, relative to the page.
+const script = "static/worker.js"
+
+// Options say how many workers a pool runs and how long each lives.
+type Options struct {
+	Size int // workers at once (at least 1)
+	// Reuse hands a worker the next queued task after it answers; without it each task gets a
+	// fresh worker.
+	Reuse bool
+	// KeepIdle (with Reuse) keeps a worker with nothing queued for the next Submit; without it
+	// the worker is terminated when the queue is empty.
+	KeepIdle bool
+	// KeepBytes (with Reuse, when > 0) retires a worker whose answer reports a wasm memory
+	// ("wasmBytes") above it.
+	KeepBytes float64
+}
+
+// Task is one request. Its callbacks run on the page's event loop and must not block (start a
+// goroutine for slow work): Progress while it runs, then Done exactly once — with the answer, or
+// with an error when the worker failed — unless the pool is stopped first.
+type Task struct {
+	Kind     Kind
+	Fields   map[string]any // the request's fields besides its kind and number
+	Progress func(done, total float64)
+	Done     func(reply js.Value, err error)
+	// Sent is when the pool posted the task to its worker (performance.now(), ms), set by the
+	// pool: with a fresh worker it counts the worker's start-up, as a user waits for it.
+	Sent float64
+}
+
+// Pool queues tasks and hands them to at most Options.Size workers.
+type Pool struct {
+	opt     Options
+	funcs   *jsfunc.Counter
+	seq     int // requests sent
+	queue   []*Task
+	workers []*worker
+	started int
+}
+
+type worker struct {
+	w                  js.Value
+	task               *Task // nil when idle
+	req                int
+	onMessage, onError js.Func
+}
+
+// New makes an empty pool; workers start as tasks come. funcs counts their listeners.
+func New(opt Options, funcs *jsfunc.Counter) *Pool {
+	opt.Size = max(1, opt.Size)
+	return &Pool{opt: opt, funcs: funcs}
+}
+
+// Submit queues t; it starts as soon as a worker is free.
+func (p *Pool) Submit(t *Task) {
+	p.queue = append(p.queue, t)
+	p.dispatch()
+}
+
+// Pending is how many tasks are running or queued.
+func (p *Pool) Pending() int {
+	n := len(p.queue)
+	for _, w := range p.workers {
+		if w.task != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Started is how many workers the pool has started.
+func (p *Pool) Started() int { return p.started }
+
+// Stop terminates every worker and drops the queue; no callback of a dropped task runs.
+func (p *Pool) Stop() {
+	for len(p.workers) > 0 {
+		p.retire(p.workers[0])
+	}
+	p.queue = nil
+}
+
+func (p *Pool) dispatch() {
+	for len(p.queue) > 0 {
+		var w *worker
+		for _, x := range p.workers {
+			if x.task == nil {
+				w = x
+				break
+			}
+		}
+		if w == nil {
+			if len(p.workers) >= p.opt.Size {
+				return
+			}
+			w = p.spawn()
+		}
+		t := p.queue[0]
+		p.queue = p.queue[1:]
+		p.seq++
+		w.task, w.req = t, p.seq
+		t.Sent = js.Global().Get("performance").Call("now").Float()
+		msg := map[string]any{"type": string(t.Kind), "req": p.seq}
+		for k, v := range t.Fields {
+			msg[k] = v
+		}
+		w.w.Call("postMessage", msg)
+	}
+}
+
+func (p *Pool) spawn() *worker {
+	w := &worker{w: js.Global().Get("Worker").New(script)}
+	w.onMessage = p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
+		p.message(w, a[0].Get("data"))
+		return nil
+	})
+	w.onError = p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
+		msg := "worker failed (out of memory?)" // what an error event without a message mostly means
+		if m := a[0].Get("message"); m.Truthy() {
+			msg = m.String()
+		}
+		p.fail(w, msg)
+		return nil
+	})
+	w.w.Call("addEventListener", "message", w.onMessage)
+	w.w.Call("addEventListener", "error", w.onError)
+	p.workers = append(p.workers, w)
+	p.started++
+	return w
+}
+
+// message handles what worker w posted. An answer hands w its next task before the answered
+// task's Done runs, so that a worker never idles while the page draws a result.
+func (p *Pool) message(w *worker, d js.Value) {
+	t := w.task
+	mine := t != nil && d.Get("req").Type() == js.TypeNumber && d.Get("req").Int() == w.req
+	switch d.Get("type").String() {
+	case Progress:
+		if mine && t.Progress != nil {
+			t.Progress(d.Get("done").Float(), d.Get("total").Float())
+		}
+	case Reply:
+		if !mine {
+			return
+		}
+		w.task = nil
+		big := p.opt.KeepBytes > 0 && d.Get("wasmBytes").Float() > p.opt.KeepBytes
+		if !p.opt.Reuse || big || (!p.opt.KeepIdle && len(p.queue) == 0) {
+			p.retire(w)
+		}
+		p.dispatch()
+		t.Done(d, nil)
+	case Failed: // a request's failure, or a worker that could not start (no number)
+		p.fail(w, d.Get("message").String())
+	}
+}
+
+// fail retires w after a failure and fails its task; queued tasks go to other workers.
+func (p *Pool) fail(w *worker, msg string) {
+	t := w.task
+	p.retire(w)
+	if t != nil {
+		t.Done(js.Undefined(), errors.New(msg))
+	}
+	p.dispatch()
+}
+
+// retire terminates w and releases its listeners.
+func (p *Pool) retire(w *worker) {
+	for i, x := range p.workers {
+		if x == w {
+			p.workers = append(p.workers[:i], p.workers[i+1:]...)
+			w.w.Call("terminate")
+			w.w.Call("removeEventListener", "message", w.onMessage)
+			w.w.Call("removeEventListener", "error", w.onError)
+			p.funcs.Release(w.onMessage)
+			p.funcs.Release(w.onError)
+			w.task = nil
+			return
+		}
+	}
+}

@@ -1,0 +1,45 @@
+//go:build js && wasm
+
+package worker
+
+import (
+	"fmt"
+	"io"
+
+	"schedlab/core/zoo"
+	"schedlab/policies"
+	"schedlab/policies/figure"
+	"schedlab/policies/scenario"
+	"schedlab/wasm/pagelogic"
+	"schedlab/wasm/typed"
+)
+
+// runCell runs one cell of a catalogue figure (pool.Cell: figure, index, x, s, seed, and file
+// for a trace cell) with policies.RunCellValues — the run and metrics of the runner's cells — and
+// answers only its metric values, in the figure's metric order, and the worker's wasm memory: a
+// cell keeps nothing of the run but what the figure draws. A trace cell reads the File the page
+// sent (the user loaded it; a page cannot read ../shared/data).
+func (w *worker) runCell(r *request) (map[string]any, []any, error) {
+	msg := r.msg
+	id := msg.Get("figure").String()
+	f, ok := policies.FindFigure(id)
+	if !ok {
+		return nil, nil, fmt.Errorf("figure %q: not in the catalogue", id)
+	}
+	c := figure.Cell{Index: msg.Get("index").Int(), X: msg.Get("x").Int(), S: msg.Get("s").Int(), Seed: uint64(msg.Get("seed").Float())}
+	if c.X < 0 || c.X >= max(1, len(f.Sweep.Values)) || c.S < 0 || c.S >= len(f.Series) {
+		return nil, nil, fmt.Errorf("figure %s: cell (%d, %d) out of range", id, c.X, c.S)
+	}
+	file := msg.Get("file")
+	open := func(spec scenario.Spec) (io.ReadCloser, error) {
+		if !file.Truthy() {
+			return nil, fmt.Errorf("trace %s: load the file first", pagelogic.TraceBase(spec.Trace))
+		}
+		return io.NopCloser(newBlobReader(file)), nil
+	}
+	vals, err := policies.RunCellValues(policies.Builtin(), zoo.Models(), f, c, open, policies.Hooks{Workloads: &w.workloads})
+	if err != nil {
+		return nil, nil, err
+	}
+	return map[string]any{"index": c.Index, "values": typed.Float64s(vals), "memory": wasmBytes()}, nil, nil
+}

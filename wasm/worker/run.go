@@ -1,0 +1,78 @@
+//go:build js && wasm
+
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"syscall/js"
+
+	"schedlab/core"
+	"schedlab/core/zoo"
+	"schedlab/policies"
+	"schedlab/policies/scenario"
+	"schedlab/wasm/runrec"
+	"schedlab/wasm/store"
+	"schedlab/wasm/typed"
+)
+
+// runPolicy runs one policy of a spec (pool.Run: spec as JSON, policy, file for a trace, id,
+// traceHash, save) and answers with its record in the binary form (record, an ArrayBuffer
+// transferred, no copy) and saveError.
+func runPolicy(r *request) (map[string]any, []any, error) {
+	msg := r.msg
+	var spec scenario.Spec
+	if err := json.Unmarshal([]byte(msg.Get("spec").String()), &spec); err != nil {
+		return nil, nil, err
+	}
+	policy := msg.Get("policy").String()
+	models := zoo.Models()
+	jobs, err := workload(spec, msg.Get("file"), models)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := core.ParseCluster(spec.Cluster)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.progress(0, len(jobs))
+	hooks := policies.Hooks{Progress: func(_ core.Time, arrived, total int) { r.progress(arrived, total) }}
+	o, err := policies.RunOne(policies.Builtin(), spec, policy, jobs, c, models, hooks)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec, err := runrec.FromOutcome(spec, c, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec.ID = msg.Get("id").String()
+	rec.Created = int64(js.Global().Get("Date").Call("now").Float())
+	rec.Name = fmt.Sprintf("%s · %s", rec.Policy, policies.WorkloadLabel(rec.Spec))
+	rec.TraceHash = msg.Get("traceHash").String()
+	// The record is saved here, off the page's thread, and reaches the page in its binary form
+	// as a transferred ArrayBuffer (no copy, no JSON): a 100k-job run would otherwise stall the
+	// page for seconds while it decodes, encodes and stores ≈15 MB of JSON.
+	saveErr := ""
+	if msg.Get("save").Bool() {
+		if err := saveRecord(rec); err != nil {
+			saveErr = "not saved: " + err.Error()
+		}
+	}
+	b, err := rec.MarshalBinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	buf := typed.Bytes(b)
+	return map[string]any{"record": buf, "saveError": saveErr}, []any{buf}, nil
+}
+
+// saveRecord stores rec in the page's IndexedDB database (workers share it with the page).
+func saveRecord(rec *runrec.Record) error {
+	s, err := store.OpenIDB(context.Background(), store.DBName)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return s.Put(context.Background(), rec)
+}

@@ -1,0 +1,89 @@
+//go:build js && wasm
+
+// Package worker is the app's Web Worker side (static/worker.js starts app.wasm, which calls
+// Start when it finds no document): it answers the page's requests (wasm/pool's Kinds) — a
+// policy run, a figure cell, a trace's parse or export — off the page's thread. Requests run
+// one at a time per worker (the pool sends the next after the answer), each in its own goroutine.
+package worker
+
+import (
+	"fmt"
+	"syscall/js"
+
+	"schedlab/policies"
+	"schedlab/wasm/pool"
+)
+
+// handler answers a request with the reply's fields and the buffers to transfer (not copy), or
+// fails it. A handler may post progress with r.progress.
+type handler func(r *request) (reply map[string]any, transfer []any, err error)
+
+// request is one message from the page: its kind, number ("req") and fields.
+type request struct {
+	msg js.Value
+	req js.Value
+}
+
+// progress posts done of total for this request.
+func (r *request) progress(done, total int) {
+	js.Global().Call("postMessage", map[string]any{"type": pool.Progress, "req": r.req, "done": done, "total": total})
+}
+
+// worker holds what a worker keeps between requests.
+type worker struct {
+	handlers map[pool.Kind]handler
+	// workloads are the recently generated workloads of figure cells: the pool hands out cells
+	// in figure.RunOrder, so the cells of one point and seed mostly come to the same worker one
+	// after another.
+	workloads policies.Workloads
+}
+
+// Start installs the message handler. static/worker.js queues messages that arrive before the
+// Go runtime is up in self.pending; they are handled first. The handler's js.Func lives as long
+// as the worker (the page terminates the worker, not the handler).
+func Start() {
+	w := &worker{}
+	w.handlers = map[pool.Kind]handler{
+		pool.Run:    runPolicy,
+		pool.Cell:   w.runCell,
+		pool.Parse:  parse,
+		pool.Export: exportNative,
+	}
+	self := js.Global()
+	self.Set("schedlabHandle", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		go w.handle(args[0])
+		return nil
+	}))
+	pending := self.Get("pending")
+	for i := 0; pending.Truthy() && i < pending.Length(); i++ {
+		go w.handle(pending.Index(i))
+	}
+	self.Call("postMessage", map[string]any{"type": "ready"})
+}
+
+// handle answers one message: a reply, or an error naming what went wrong (a panic included, so
+// the page never waits for an answer that will not come).
+func (w *worker) handle(msg js.Value) {
+	r := &request{msg: msg, req: msg.Get("req")}
+	fail := func(err error) {
+		js.Global().Call("postMessage", map[string]any{"type": pool.Failed, "req": r.req, "message": err.Error()})
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			fail(fmt.Errorf("internal error: %v", p))
+		}
+	}()
+	kind := pool.Kind(msg.Get("type").String())
+	h, ok := w.handlers[kind]
+	if !ok {
+		fail(fmt.Errorf("worker: unknown request %q", kind))
+		return
+	}
+	reply, transfer, err := h(r)
+	if err != nil {
+		fail(err)
+		return
+	}
+	reply["type"], reply["req"] = pool.Reply, r.req
+	js.Global().Call("postMessage", reply, transfer)
+}
