@@ -13,6 +13,10 @@ import (
 	"schedlab/wasm/pagelogic"
 )
 
+// commit is the commit the site was built from, stamped at link time by scripts/site.sh
+// (-X schedlab/wasm/page.commit=…): the program version the Claims view and its report name.
+var commit string
+
 // claimsView is the Claims view: per paper every claim of the figures stored in this browser,
 // judged, with the figures not run yet (each with a button that runs it in the Figures view), and
 // a download of the same page the runner's -judge … -report writes. Both are drawn by package
@@ -51,7 +55,7 @@ func (c *claimsView) load(runButtons bool) (report.Report, error) {
 			Created: fr.Created, CSV: fr.CSV}
 	}
 	tables, problems := pagelogic.StoredClaims(policies.Figures(), runs)
-	return report.Report{Papers: report.Papers(policies.Figures(), tables, true), Version: pagelogic.BuildVersion(),
+	return report.Report{Papers: report.Papers(policies.Figures(), tables, true), Version: pagelogic.BuildVersion(commit),
 		From: "the figures stored in this browser", Problems: problems, RunButtons: runButtons}, nil
 }
 

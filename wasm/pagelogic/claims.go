@@ -90,12 +90,15 @@ func better(a, b StoredFigure) bool {
 	return a.Created >= b.Created
 }
 
-// BuildVersion is the page's program version: its build's commit as the Go build info records it,
-// or a note that none was recorded.
-func BuildVersion() string {
+// BuildVersion is the page's program version: the commit the site was built from (scripts/site.sh
+// stamps it), else the one the Go build info records, else a note that none was recorded.
+func BuildVersion(commit string) string {
+	if commit != "" {
+		return "the page's build of commit " + commit
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "the page's build (no build information)"
+		return "the page's build (no commit recorded)"
 	}
 	var rev, modified string
 	for _, s := range info.Settings {
@@ -104,12 +107,12 @@ func BuildVersion() string {
 			rev = s.Value
 		case "vcs.modified":
 			if s.Value == "true" {
-				modified = ", modified"
+				modified = "+modified"
 			}
 		}
 	}
 	if rev == "" {
 		return "the page's build (no commit recorded)"
 	}
-	return "the page's build (commit " + rev[:min(12, len(rev))] + modified + ")"
+	return "the page's build of commit " + rev[:min(12, len(rev))] + modified
 }

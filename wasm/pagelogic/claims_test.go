@@ -86,3 +86,13 @@ func TestStoredClaims(t *testing.T) {
 		t.Errorf("problems %q: want the unknown figure and the unreadable rows named", problems)
 	}
 }
+
+// TestBuildVersion: the stamped commit names the page's build.
+func TestBuildVersion(t *testing.T) {
+	if got := BuildVersion("0123456789ab"); got != "the page's build of commit 0123456789ab" {
+		t.Errorf("BuildVersion: %q", got)
+	}
+	if got := BuildVersion(""); !strings.HasPrefix(got, "the page's build") {
+		t.Errorf("BuildVersion without a stamp: %q", got)
+	}
+}
