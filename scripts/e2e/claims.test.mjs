@@ -3,8 +3,9 @@
 // runner's report list the same claim rows (words, source, ours ± interval, seeds, verdict) and
 // the same tallies, and the view's Download report lists them too. The runner's report, opened in
 // Chromium, makes no request besides its own file. Figures not run are listed with a button that
-// runs them in the Figures view; stored rows that no longer read are named, never a broken page;
-// showing the view again and again leaves the count of live js.Funcs flat. FIGURE and
+// runs them in the Figures view; a figure finishing while the view shows is drawn; stored rows
+// that no longer read are named, never a broken page; showing the view again and again leaves
+// the count of live js.Funcs flat. FIGURE and
 // FIGURE_SEEDS choose the figure (default similarity-makespan on seeds 1-3, about a second).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -146,10 +147,22 @@ test('claims: the Claims view and the runner\'s -report list the same rows; the 
     await page.waitForFunction((id) => document.querySelector('[data-testid="fig-title"]').textContent.includes(`(${id})`), notRun, { timeout: 30000 });
     assert.ok(await page.isVisible(q('figures-view')), 'the Figures view is shown');
     await page.click(q('figure-cancel'));
+
+    // 7. A figure that finishes while the view shows is drawn without showing it again: the
+    // latest finished run of a figure is the one judged.
+    await page.goto(`${baseURL}?figure=${figure}&seeds=4-15`);
+    await ready(page);
+    await showClaims();
+    const running = await page.evaluate(() => document.body.dataset.done !== '1');
+    await page.waitForFunction((id) => {
+      const td = document.querySelector(`[data-testid="claims-body"] table[data-figure="${id}"] tr[data-verdict] td:nth-child(4)`);
+      return td && td.textContent === '4-15';
+    }, figure, { timeout: 120000 });
+    console.log(`# the view redrew a figure finishing behind it${running ? '' : ' (it had finished before the view showed)'}`);
     assert.deepEqual(offsite(b.requests), [], 'requests that left 127.0.0.1');
     assert.deepEqual(b.errors, [], 'console errors');
 
-    // 7. The runner's report and the downloaded one, opened in Chromium: the view's rows, and
+    // 8. The runner's report and the downloaded one, opened in Chromium: the view's rows, and
     // no request besides the file itself.
     for (const [name, doc] of [['runner', html], ['download', downloaded]]) {
       const p = await b.context.newPage();

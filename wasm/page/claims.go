@@ -43,6 +43,13 @@ func (c *claimsView) init() {
 // shown judges the stored figures again: a figure may have finished since the view was last open.
 func (c *claimsView) shown() { go c.refresh() }
 
+// changed redraws the view if it is showing: a figure running behind it has finished.
+func (c *claimsView) changed() {
+	if !hook("claims-view").HasAttribute("hidden") {
+		go c.refresh()
+	}
+}
+
 // load reads the stored figure runs and judges them (pagelogic.StoredClaims).
 func (c *claimsView) load(runButtons bool) (report.Report, error) {
 	list, err := c.p.store.ListFigures(c.p.ctx)
