@@ -6,12 +6,15 @@
 // script, no request), and the page's Claims view shows the same body (Body) for the figures
 // stored in the browser and downloads the same page (Write). One template for both is what makes
 // the two agree by construction: a change to a row's words reaches both.
+// Every string from the catalogue or the rows is escaped (esc).
 package report
 
 import (
-	"html/template"
+	"fmt"
+	"html"
 	"io"
 	"slices"
+	"strings"
 
 	"schedlab/policies/figure"
 )
@@ -93,12 +96,20 @@ func Papers(catalogue []*figure.Figure, tables []Table, notRun bool) []Paper {
 // Write writes r as one self-contained HTML page: inline CSS, no script, and a
 // Content-Security-Policy that forbids every request.
 func Write(w io.Writer, r Report) error {
-	return page.ExecuteTemplate(w, "report", r)
+	var b strings.Builder
+	b.WriteString(head)
+	body(&b, r)
+	b.WriteString("</body>\n</html>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // Body writes the part of the page inside <body>: what the page's Claims view shows.
 func Body(w io.Writer, r Report) error {
-	return page.ExecuteTemplate(w, "body", r)
+	var b strings.Builder
+	body(&b, r)
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // VerdictClass colours a verdict: held claims "v-hold", failed ones "v-fail", others none.
@@ -114,7 +125,20 @@ func VerdictClass(v string) string {
 	return ""
 }
 
-var page = template.Must(template.New("report").Funcs(template.FuncMap{"verdictClass": VerdictClass}).Parse(`<!doctype html>
+// The page is written by hand, every string from the catalogue or the rows through esc, rather
+// than with html/template: a template's reflection keeps every exported method of the program
+// alive, which tripled the page's wasm binary.
+func esc(s string) string { return html.EscapeString(s) }
+
+// or is s, or "–" when s is empty.
+func or(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+const head = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -134,33 +158,76 @@ p.tally { margin: .2em 0 1em; color: #3a4254; }
 </style>
 </head>
 <body>
-{{template "body" .}}
-</body>
-</html>
-{{define "body"}}<h1>The papers' claims against our runs</h1>
-<p class="note">Program version {{.Version}}; rows judged from {{.From}}. Ours is the mean over seeds
+`
+
+const rule = `Ours is the mean over seeds
 ± its 95 % Student-t interval. A value or effect with a band agrees when the whole interval lies
 inside the band, disagrees when it lies wholly outside, and is inconclusive otherwise; a direction or
 trend holds or fails when the whole interval lies on one side of zero. One seed is judged on the point
 only on the authors' own seed or a replayed trace. Numbers shown, not judged, and our own checks
-count apart from the paper's claims.</p>
-{{range .Problems}}<p class="problem" data-problem>{{.}}</p>
-{{end}}{{range .Papers}}
-<section data-paper="{{.Paper}}">
-<h2>{{.Paper}}</h2>
-{{if .Tables}}<p class="tally" data-paper-tally>Paper's claims: {{.Tally}}{{if .OursTally.Judged}}; our checks: {{.OursTally}}{{end}}.</p>
-{{end}}{{range .Tables}}
-<h3 id="{{.Figure.ID}}">{{.Figure.Number}} — {{.Figure.ID}}</h3>
-<p class="note">{{.Figure.Caption}}{{if .Note}} ({{.Note}}){{end}}</p>
-{{if .Rows}}<table data-figure="{{.Figure.ID}}">
-<tr><th>claim</th><th>source</th><th>ours (95 % CI)</th><th>seeds</th><th>verdict</th></tr>
-{{range .Rows}}<tr class="{{.Group}}" data-verdict="{{.Verdict}}"><td>{{if eq .Group "ours"}}ours: {{else if eq .Group "shown"}}shown: {{end}}{{.Claim}}</td><td class="src">{{.Source}}</td><td>{{or .Ours "–"}}</td><td>{{or .Seeds "–"}}</td><td class="{{verdictClass .Verdict}}">{{.Verdict}}</td></tr>
-{{end}}</table>
-<p class="tally" data-figure-tally="{{.Figure.ID}}">Tally: {{.TallyText}}.</p>
-{{else}}<p class="note">No published reference for this figure.</p>{{end}}
-{{end}}{{if .NotRun}}<p class="note">Not run yet:</p>
-<ul class="notrun">
-{{range .NotRun}}<li data-not-run="{{.ID}}">{{.Number}} — {{.ID}}: not run{{if $.RunButtons}} <button type="button" class="link" data-run-figure="{{.ID}}">run it in Figures</button>{{end}}</li>
-{{end}}</ul>
-{{end}}</section>
-{{end}}{{end}}`))
+count apart from the paper's claims.`
+
+func body(b *strings.Builder, r Report) {
+	fmt.Fprintf(b, "<h1>The papers' claims against our runs</h1>\n<p class=\"note\">Program version %s; rows judged from %s. %s</p>\n",
+		esc(r.Version), esc(r.From), rule)
+	for _, p := range r.Problems {
+		fmt.Fprintf(b, "<p class=\"problem\" data-problem>%s</p>\n", esc(p))
+	}
+	for _, p := range r.Papers {
+		fmt.Fprintf(b, "<section data-paper=\"%s\">\n<h2>%s</h2>\n", esc(p.Paper), esc(p.Paper))
+		if len(p.Tables) > 0 {
+			fmt.Fprintf(b, "<p class=\"tally\" data-paper-tally>Paper's claims: %s", esc(p.Tally.String()))
+			if p.OursTally.Judged > 0 {
+				fmt.Fprintf(b, "; our checks: %s", esc(p.OursTally.String()))
+			}
+			b.WriteString(".</p>\n")
+		}
+		for _, t := range p.Tables {
+			table(b, t)
+		}
+		if len(p.NotRun) > 0 {
+			b.WriteString("<p class=\"note\">Not run yet:</p>\n<ul class=\"notrun\">\n")
+			for _, f := range p.NotRun {
+				fmt.Fprintf(b, "<li data-not-run=\"%s\">%s — %s: not run", esc(f.ID), esc(f.Number), esc(f.ID))
+				if r.RunButtons {
+					fmt.Fprintf(b, " <button type=\"button\" class=\"link\" data-run-figure=\"%s\">run it in Figures</button>", esc(f.ID))
+				}
+				b.WriteString("</li>\n")
+			}
+			b.WriteString("</ul>\n")
+		}
+		b.WriteString("</section>\n")
+	}
+}
+
+// table writes one figure's heading, its claims and its tally.
+func table(b *strings.Builder, t Table) {
+	f := t.Figure
+	fmt.Fprintf(b, "<h3 id=\"%s\">%s — %s</h3>\n<p class=\"note\">%s", esc(f.ID), esc(f.Number), esc(f.ID), esc(f.Caption))
+	if t.Note != "" {
+		fmt.Fprintf(b, " (%s)", esc(t.Note))
+	}
+	b.WriteString("</p>\n")
+	rows := t.Rows()
+	if len(rows) == 0 {
+		b.WriteString("<p class=\"note\">No published reference for this figure.</p>\n")
+		return
+	}
+	fmt.Fprintf(b, "<table data-figure=\"%s\">\n<tr><th>claim</th><th>source</th><th>ours (95 %% CI)</th><th>seeds</th><th>verdict</th></tr>\n", esc(f.ID))
+	for _, row := range rows {
+		prefix := ""
+		switch row.Group {
+		case "ours":
+			prefix = "ours: "
+		case "shown":
+			prefix = "shown: "
+		}
+		class := ""
+		if c := VerdictClass(row.Verdict); c != "" {
+			class = " class=\"" + c + "\""
+		}
+		fmt.Fprintf(b, "<tr class=\"%s\" data-verdict=\"%s\"><td>%s%s</td><td class=\"src\">%s</td><td>%s</td><td>%s</td><td%s>%s</td></tr>\n",
+			esc(row.Group), esc(row.Verdict), prefix, esc(row.Claim), esc(row.Source), esc(or(row.Ours)), esc(or(row.Seeds)), class, esc(row.Verdict))
+	}
+	fmt.Fprintf(b, "</table>\n<p class=\"tally\" data-figure-tally=\"%s\">Tally: %s.</p>\n", esc(f.ID), esc(t.TallyText()))
+}
