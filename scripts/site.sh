@@ -26,7 +26,11 @@ cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 # --- app assets (app.wasm, ECharts, worker bootstrap) -------------------------------------------
 # One wasm binary serves the page and the workers (static/worker.js). ECharts is bundled from npm
 # (build/node_modules, `npm ci` in build/) into static/echarts.js: only the parts the app uses.
-GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" ./wasm/app
+# The page names the commit it was built from as its program version (the Claims view and its
+# report), "+modified" when the tracked files differ from it; empty outside a git checkout.
+rev=$(git rev-parse --short=12 HEAD 2>/dev/null || true)
+if [ -n "$rev" ] && ! git diff --quiet HEAD -- 2>/dev/null; then rev="$rev+modified"; fi
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X schedlab/wasm/page.commit=$rev" -o "$out/app.wasm" ./wasm/app
 rm -f "$out/static/echarts-entry.js"
 if [ ! -x build/node_modules/.bin/esbuild ]; then
 	echo "site: build/node_modules/.bin/esbuild missing (run: npm ci --prefix build)" >&2

@@ -12,6 +12,7 @@ import (
 
 	"schedlab/policies"
 	"schedlab/policies/figure"
+	"schedlab/policies/figure/report"
 )
 
 // judgeFiles lists the CSVs -judge names: the file, or every *.csv of a directory (sorted).
@@ -78,31 +79,23 @@ func judge(o options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var tables []figure.Claims
+	var tables []report.Table
 	for _, path := range files {
 		f, rows, err := readFigureCSV(path)
 		if err != nil {
 			return err
 		}
-		if slices.ContainsFunc(tables, func(c figure.Claims) bool { return c.Figure.ID == f.ID }) {
+		if slices.ContainsFunc(tables, func(t report.Table) bool { return t.Figure.ID == f.ID }) {
 			return usageError{fmt.Errorf("%s: figure %s given twice", path, f.ID)}
 		}
 		if err := writeReferenceTable(stdout, f, rows); err != nil {
 			return err
 		}
-		tables = append(tables, figure.ClaimsOf(f, rows))
+		tables = append(tables, report.Table{Claims: figure.ClaimsOf(f, rows)})
 	}
 	if o.report == "" {
 		return nil
 	}
-	// The catalogue's order, whatever the files' names.
-	var order []string
-	for _, f := range policies.Figures() {
-		order = append(order, f.ID)
-	}
-	slices.SortStableFunc(tables, func(a, b figure.Claims) int {
-		return slices.Index(order, a.Figure.ID) - slices.Index(order, b.Figure.ID)
-	})
 	version, err := programVersion()
 	if err != nil {
 		return err
@@ -110,7 +103,7 @@ func judge(o options, stdout io.Writer) error {
 	var out outputFiles
 	defer out.discard()
 	if err := out.write("report", o.report, func(w io.Writer) error {
-		return writeReport(w, figure.ByPaper(tables), version+vcsRevision(), o.judge)
+		return writeReport(w, tables, version+vcsRevision(), o.judge)
 	}); err != nil {
 		return err
 	}

@@ -126,6 +126,7 @@ func (run *figRun) finishCell(index int, vals []float64, mem int) {
 		v.status(fmt.Sprintf("%d of %d cells · finished in %.1f s (%d worker(s), peak wasm memory per worker %.0f MB)",
 			run.total, run.total, ms/1000, run.workers.Started(), float64(run.peakMem)/(1<<20)), 1)
 		v.p.refreshHistory()
+		v.p.claims.changed()
 		body.SetAttribute("data-done", "1")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"schedlab/policies"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
+	"schedlab/wasm/pagelogic"
 	"schedlab/wasm/pool"
 	"schedlab/wasm/store"
 )
@@ -140,17 +141,11 @@ func (v *figView) sub() *figure.Figure {
 	if len(v.xs) == len(f.Sweep.Values) {
 		return f
 	}
-	s := *f
-	s.Sweep.Values = nil
+	var vals []string
 	for _, x := range v.xs {
-		s.Sweep.Values = append(s.Sweep.Values, f.Sweep.Values[x])
+		vals = append(vals, f.Sweep.Values[x])
 	}
-	s.Refs = nil
-	for _, r := range f.Refs {
-		if slices.Contains(s.Sweep.Values, r.X) {
-			s.Refs = append(s.Refs, r)
-		}
-	}
+	s := *pagelogic.SubFigure(f, vals) // a copy: its Cell below must not reach the catalogue's
 	xs := v.xs
 	s.Cell = func(x, se int, seed uint64) scenario.Spec { return f.Cell(xs[x], se, seed) }
 	return &s

@@ -69,9 +69,10 @@ type page struct {
 	// form (released when it is rebuilt).
 	static, mappingH handlers
 
-	fig    figView // the Figures view
-	views  []view  // the main views, simulator first (view.go)
-	panels []panel // the simulator view's panels (panels)
+	fig    figView    // the Figures view
+	claims claimsView // the Claims view
+	views  []view     // the main views, simulator first (view.go)
+	panels []panel    // the simulator view's panels (panels)
 }
 
 // Start wires the page: its controls, the saved runs and the view a link asks for.
@@ -80,7 +81,7 @@ func Start() {
 	p := &page{reg: policies.Builtin(), ctx: context.Background(), file: js.Null(), funcs: funcs,
 		runPool: pool.New(pool.Options{Size: pool.Limit()}, funcs), loader: newLoader(funcs)}
 	p.static, p.mappingH = handlers{funcs: funcs}, handlers{funcs: funcs}
-	p.fig.p = p
+	p.fig.p, p.claims.p = p, p
 	// The browser tests read how many js.Funcs are live (a hundred runs must leave it flat).
 	js.Global().Set("schedlabLiveHandlers", funcs.FuncOf(func(js.Value, []js.Value) any { return funcs.Live() }))
 	p.buildControls()
@@ -89,7 +90,7 @@ func Start() {
 		pn.init(p)
 	}
 	p.openStore()
-	p.views = []view{simulatorView{}, &p.fig}
+	p.views = []view{simulatorView{}, &p.fig, &p.claims}
 	p.initViews()
 	if !p.fig.applyFigureURL() {
 		p.applyURL()
