@@ -11,4 +11,6 @@ require (
 require (
 	github.com/hack-pad/safejs v0.1.0 // indirect
 	github.com/kr/text v0.2.0 // indirect
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
+	golang.org/x/sys v0.42.0 // indirect
 )

@@ -36,7 +36,7 @@ func (*FIFO) Name() string { return NameFIFO }
 // Decide starts waiting jobs in arrival order until one does not fit.
 func (f *FIFO) Decide(v *sim.View, _ sim.Trigger) {
 	for j := range v.Pending() {
-		if !tryStart(v, f.placer, j) {
+		if !TryStart(v, f.placer, j) {
 			return
 		}
 	}
@@ -66,7 +66,7 @@ func (f *FIFOBackfill) Decide(v *sim.View, _ sim.Trigger) {
 		return
 	}
 	for j := range v.Pending() {
-		if tryStart(v, f.placer, j) && v.FreeGPUs() == 0 {
+		if TryStart(v, f.placer, j) && v.FreeGPUs() == 0 {
 			return
 		}
 	}

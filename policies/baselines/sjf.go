@@ -44,7 +44,7 @@ func (s *SJF) Decide(v *sim.View, _ sim.Trigger) {
 	s.skip = s.skip[:0]
 	for s.pend.len() > 0 && v.FreeGPUs() > 0 {
 		k := s.pend.pop()
-		if !tryStart(v, s.placer, v.Job(int(k.job))) {
+		if !TryStart(v, s.placer, v.Job(int(k.job))) {
 			s.skip = append(s.skip, k)
 		}
 	}

@@ -1,0 +1,536 @@
+package script
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"go.starlark.net/starlark"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+	"schedlab/policies/baselines"
+	"schedlab/policies/placement"
+)
+
+// Policy is one run of a Program: a sim.Policy that calls the script at each decision. A script
+// that fails, or breaks a rule, ends the run through View.Fail with an *Error at its line.
+type Policy struct {
+	prog    *Program
+	placer  placement.Placer
+	placers map[string]placement.Placer
+	view    *sim.View
+	thread  *starlark.Thread
+	meter   meter
+	runMax  uint64
+	store   *starlark.Dict
+	state   *state
+	methods map[string]*starlark.Builtin
+	jobs    []*job
+	byID    map[string]int
+	keyed   *baselines.Keyed
+	greedy  baselines.Greedy
+	err     *Error
+	prints  int
+	inPrio  bool
+
+	queue, running *starlark.List // this decision's lists, built when first read
+	order          []*sim.JobState
+	listed         []bool
+}
+
+var (
+	_ sim.RoundPolicy = (*Policy)(nil)
+	_ sim.Initer      = (*Policy)(nil)
+)
+
+func newPolicy(prog *Program, pl placement.Placer) *Policy {
+	p := &Policy{prog: prog, placer: pl, placers: map[string]placement.Placer{pl.Name(): pl}}
+	p.state = &state{p: p}
+	p.methods = map[string]*starlark.Builtin{
+		"job":       starlark.NewBuiltin("job", p.builtinJob),
+		"free_gpus": starlark.NewBuiltin("free_gpus", p.builtinFreeGPUs),
+		"start":     starlark.NewBuiltin("start", p.builtinStart),
+		"preempt":   starlark.NewBuiltin("preempt", p.builtinPreempt),
+		"random":    starlark.NewBuiltin("random", p.builtinRandom),
+		"randint":   starlark.NewBuiltin("randint", p.builtinRandint),
+		"warn":      starlark.NewBuiltin("warn", p.builtinWarn),
+	}
+	if prog.holds != nil {
+		p.keyed = baselines.NewKeyed(prog.name, pl, holdingRanker{ranker{p}}, prog.preempt, !prog.backfill)
+	} else if prog.priority != nil {
+		p.keyed = baselines.NewKeyed(prog.name, pl, ranker{p}, prog.preempt, !prog.backfill)
+	}
+	return p
+}
+
+// Name implements sim.Policy.
+func (p *Policy) Name() string { return p.prog.name }
+
+// Rounds implements sim.RoundPolicy: the script's rounds setting adds the round ticks.
+func (p *Policy) Rounds() sim.Rounds {
+	if p.prog.rounds {
+		return sim.RoundsToo
+	}
+	return sim.NoRounds
+}
+
+// Err is the error the script ended its run with, nil if none.
+func (p *Policy) Err() error {
+	if p.err == nil {
+		return nil
+	}
+	return p.err
+}
+
+// Init implements sim.Initer: a fresh thread, store and step budget for the run.
+func (p *Policy) Init(v *sim.View) {
+	p.view = v
+	lim := p.prog.limits
+	n := v.NumJobs()
+	p.runMax = lim.RunSteps + lim.JobSteps*uint64(n)
+	p.meter = meter{lim: lim, run: lim.RunUnits + lim.JobUnits*int64(n)}
+	p.thread = &starlark.Thread{Name: p.prog.name, Print: p.print}
+	p.thread.SetLocal(meterKey, &p.meter)
+	p.store = starlark.NewDict(16)
+	p.jobs = make([]*job, n)
+	p.byID = nil
+	p.err = nil
+	p.prints = 0
+	p.listed = make([]bool, n)
+	if p.keyed != nil {
+		p.keyed.Init(v)
+	}
+}
+
+// Decide implements sim.Policy.
+func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
+	if p.err != nil {
+		return
+	}
+	p.view = v
+	p.queue, p.running = nil, nil
+	if p.keyed != nil {
+		p.keyed.Decide(v, why)
+	} else {
+		p.callSchedule()
+	}
+	if p.err != nil {
+		v.Fail(p.err)
+	}
+}
+
+func (p *Policy) fail(e *Error) {
+	if p.err == nil {
+		p.err = e
+	}
+}
+
+// call runs fn under the per-call budgets.
+func (p *Policy) call(fn *starlark.Function, args starlark.Tuple) (starlark.Value, bool) {
+	th := p.thread
+	p.meter.call = p.prog.limits.CallUnits
+	th.SetMaxExecutionSteps(min(th.Steps+p.prog.limits.CallSteps, p.runMax))
+	r, err := starlark.Call(th, fn, args, nil)
+	if err != nil {
+		e := stepError(p.prog.file, th, p.prog.limits.CallSteps, err)
+		if th.Steps >= p.runMax {
+			e.Msg = fmt.Sprintf("stopped after %d steps in this run: the step limit per run (%d + %d per job)",
+				th.Steps, p.prog.limits.RunSteps, p.prog.limits.JobSteps)
+		}
+		p.fail(e)
+		return nil, false
+	}
+	return r, true
+}
+
+func (p *Policy) wrong(fn *starlark.Function, format string, args ...any) {
+	p.fail(errAt(fn.Position(), p.prog.file, fmt.Sprintf(format, args...)))
+}
+
+// ranker asks the script's priority function for keys.
+type ranker struct{ p *Policy }
+
+func (r ranker) WaitingKey(v *sim.View, j *sim.JobState) (int64, int64) { return r.p.key(j) }
+func (r ranker) RunningKey(v *sim.View, j *sim.JobState) (int64, int64) { return r.p.key(j) }
+
+// holdingRanker also asks the script's holds function how long a running job's key holds.
+type holdingRanker struct{ ranker }
+
+// HoldsUntil calls holds(job, s): None when the job's priority never rises while it runs, else the
+// time in seconds until which it cannot, rounded up to the millisecond (a microsecond's rounding
+// error in the script's arithmetic is forgiven, so now + left/gpus gives the exact millisecond).
+func (r holdingRanker) HoldsUntil(v *sim.View, j *sim.JobState) core.Time {
+	p := r.p
+	if p.err != nil {
+		return v.Now()
+	}
+	fn := p.prog.holds
+	p.inPrio = true
+	res, ok := p.call(fn, starlark.Tuple{p.jobValue(j.Index), p.state})
+	p.inPrio = false
+	if !ok {
+		return v.Now()
+	}
+	if res == starlark.None {
+		return core.MaxTime
+	}
+	x, isNum := starlark.AsFloat(res)
+	if !isNum || math.IsNaN(x) {
+		p.wrong(fn, "holds returned %s; want None or a time in seconds", res.Type())
+		return v.Now()
+	}
+	if !core.CheckSeconds(x) {
+		return core.MaxTime
+	}
+	return max(v.Now(), core.Time(math.Ceil(float64(x*1000)-1e-3)))
+}
+
+// key calls priority(job, s): a number or a tuple of one or two numbers, smaller first.
+func (p *Policy) key(j *sim.JobState) (int64, int64) {
+	if p.err != nil {
+		return 0, 0
+	}
+	fn := p.prog.priority
+	p.inPrio = true
+	r, ok := p.call(fn, starlark.Tuple{p.jobValue(j.Index), p.state})
+	p.inPrio = false
+	if !ok {
+		return 0, 0
+	}
+	var a, b int64
+	switch r := r.(type) {
+	case starlark.Tuple:
+		if len(r) < 1 || len(r) > 2 {
+			p.wrong(fn, "priority returned a tuple of %d; want a number or a tuple of one or two numbers", len(r))
+			return 0, 0
+		}
+		a, ok = p.number(fn, r[0])
+		if ok && len(r) == 2 {
+			b, ok = p.number(fn, r[1])
+		}
+	default:
+		a, ok = p.number(fn, r)
+	}
+	if !ok {
+		return 0, 0
+	}
+	return a, b
+}
+
+// number maps an int or float onto int64 in the same order (ints through float64: exact below
+// 2^53).
+func (p *Policy) number(fn *starlark.Function, v starlark.Value) (int64, bool) {
+	var f float64
+	switch v := v.(type) {
+	case starlark.Int:
+		f = float64(v.Float())
+	case starlark.Float:
+		f = float64(v)
+	default:
+		p.wrong(fn, "priority returned %s; want a number or a tuple of one or two numbers", v.Type())
+		return 0, false
+	}
+	if math.IsNaN(f) {
+		p.wrong(fn, "priority returned nan")
+		return 0, false
+	}
+	if f == 0 {
+		f = 0 // -0 sorts with +0
+	}
+	u := math.Float64bits(f)
+	if u>>63 != 0 {
+		u = ^u
+	} else {
+		u |= 1 << 63
+	}
+	return int64(u ^ 1<<63), true
+}
+
+// callSchedule calls schedule(s) and applies the order it returns, if any.
+func (p *Policy) callSchedule() {
+	fn := p.prog.schedule
+	r, ok := p.call(fn, starlark.Tuple{p.state})
+	if !ok || r == starlark.None {
+		return
+	}
+	seq, isSeq := r.(starlark.Indexable)
+	if _, isStr := r.(starlark.String); !isSeq || isStr {
+		p.wrong(fn, "schedule returned %s; want None or a list of jobs", r.Type())
+		return
+	}
+	v := p.view
+	p.order = p.order[:0]
+	for i := 0; i < seq.Len(); i++ {
+		jv, isJob := seq.Index(i).(*job)
+		if !isJob || jv.p != p {
+			p.wrong(fn, "schedule returned a list whose element %d is %s; want jobs", i, seq.Index(i).Type())
+			break
+		}
+		st := jv.st
+		if s := st.Status(); s != sim.Pending && s != sim.Running {
+			p.wrong(fn, "schedule returned job %s, which is %s; want waiting or running jobs", st.Job.ID, statusName(s))
+			break
+		}
+		if p.listed[st.Index] {
+			p.wrong(fn, "schedule returned job %s twice", st.Job.ID)
+			break
+		}
+		p.listed[st.Index] = true
+		p.order = append(p.order, st)
+	}
+	for _, st := range p.order {
+		p.listed[st.Index] = false
+	}
+	if p.err != nil {
+		return
+	}
+	if p.prog.preempt {
+		p.greedy.Apply(v, p.placer, p.order)
+		return
+	}
+	for _, st := range p.order {
+		if st.Status() != sim.Pending {
+			continue
+		}
+		if !baselines.TryStart(v, p.placer, st) && !p.prog.backfill {
+			return
+		}
+	}
+}
+
+func (p *Policy) jobValue(i int) *job {
+	j := p.jobs[i]
+	if j == nil {
+		j = &job{p: p, st: p.view.Job(i)}
+		p.jobs[i] = j
+	}
+	return j
+}
+
+func (p *Policy) queueList() *starlark.List {
+	if p.queue == nil {
+		vs := make([]starlark.Value, 0, p.view.PendingLen())
+		for st := range p.view.Pending() {
+			vs = append(vs, p.jobValue(st.Index))
+		}
+		p.queue = frozenList(vs)
+	}
+	return p.queue
+}
+
+func (p *Policy) runningList() *starlark.List {
+	if p.running == nil {
+		vs := make([]starlark.Value, 0, p.view.RunningLen())
+		for st := range p.view.Running() {
+			vs = append(vs, p.jobValue(st.Index))
+		}
+		p.running = frozenList(vs)
+	}
+	return p.running
+}
+
+func (p *Policy) freeByType() *starlark.Dict {
+	v := p.view
+	cl := v.Cluster()
+	d := starlark.NewDict(4)
+	for _, t := range cl.Types() {
+		n := 0
+		for i := range cl.Servers {
+			if cl.Servers[i].Type == t {
+				n += v.FreeOn(i)
+			}
+		}
+		_ = d.SetKey(starlark.String(string(t)), starlark.MakeInt(n))
+	}
+	d.Freeze()
+	return d
+}
+
+func (p *Policy) serverList() *starlark.List {
+	cl := p.view.Cluster()
+	vs := make([]starlark.Value, len(cl.Servers))
+	for i := range cl.Servers {
+		vs[i] = &server{p: p, sv: &cl.Servers[i]}
+	}
+	return frozenList(vs)
+}
+
+func (p *Policy) print(_ *starlark.Thread, msg string) {
+	if p.prints < 1000 {
+		p.prints++
+		p.view.Warn(p.prog.name + ": " + msg)
+	}
+}
+
+// lookup resolves a job argument: a job, its arrival index or its id. Jobs that have not arrived
+// are unknown.
+func (p *Policy) lookup(what string, x starlark.Value) (*sim.JobState, error) {
+	v := p.view
+	switch x := x.(type) {
+	case *job:
+		if x.p == p && x.st.Index < v.Arrived() {
+			return x.st, nil
+		}
+	case starlark.Int:
+		if i, ok := x.Int64(); ok && i >= 0 && i < int64(v.Arrived()) {
+			return v.Job(int(i)), nil
+		}
+	case starlark.String:
+		if p.byID == nil {
+			p.byID = make(map[string]int, v.NumJobs())
+			for i := v.NumJobs() - 1; i >= 0; i-- {
+				p.byID[v.Job(i).Job.ID] = i // the first job with an id wins
+			}
+		}
+		if i, ok := p.byID[string(x)]; ok && i < v.Arrived() {
+			return v.Job(i), nil
+		}
+	default:
+		return nil, fmt.Errorf("%s: want a job, a job's index or its id, got %s", what, x.Type())
+	}
+	return nil, fmt.Errorf("%s: unknown job %s", what, x.String())
+}
+
+func (p *Policy) builtinJob(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &x); err != nil {
+		return nil, err
+	}
+	st, err := p.lookup("job", x)
+	if err != nil {
+		return nil, err
+	}
+	return p.jobValue(st.Index), nil
+}
+
+func (p *Policy) builtinFreeGPUs(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	sv := -1
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "server?", &sv); err != nil {
+		return nil, err
+	}
+	v := p.view
+	cl := v.Cluster()
+	if sv >= len(cl.Servers) || sv < -1 {
+		return nil, fmt.Errorf("free_gpus: no server %d (the cluster has %d)", sv, len(cl.Servers))
+	}
+	var out []starlark.Value
+	for i := range cl.Servers {
+		s := &cl.Servers[i]
+		if (sv >= 0 && i != sv) || v.FreeOn(i) == 0 {
+			continue
+		}
+		for g := s.FirstGPU; g < s.FirstGPU+s.GPUs; g++ {
+			if v.IsFree(g) {
+				out = append(out, starlark.MakeInt(g))
+			}
+		}
+	}
+	return frozenList(out), nil
+}
+
+func (p *Policy) action(name string) error {
+	if p.inPrio {
+		return fmt.Errorf("%s: actions are for schedule(s); priority(job, s) only ranks jobs", name)
+	}
+	p.queue, p.running = nil, nil // the lists change
+	return nil
+}
+
+func (p *Policy) builtinStart(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x, gpus starlark.Value
+	var place string
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "job", &x, "gpus?", &gpus, "placement?", &place); err != nil {
+		return nil, err
+	}
+	if err := p.action("start"); err != nil {
+		return nil, err
+	}
+	st, err := p.lookup("start", x)
+	if err != nil {
+		return nil, err
+	}
+	switch s := st.Status(); s {
+	case sim.Pending:
+	case sim.Running:
+		return nil, fmt.Errorf("start: job %s is already running", st.Job.ID)
+	default:
+		return nil, fmt.Errorf("start: job %s is %s", st.Job.ID, statusName(s))
+	}
+	if gpus != nil && gpus != starlark.None {
+		seq, ok := gpus.(starlark.Indexable)
+		if !ok {
+			return nil, fmt.Errorf("start: gpus: want a list of GPU numbers, got %s", gpus.Type())
+		}
+		ids := make([]int, seq.Len())
+		for i := range ids {
+			g, err := starlark.AsInt32(seq.Index(i))
+			if err != nil {
+				return nil, fmt.Errorf("start: gpus[%d]: want a GPU number, got %s", i, seq.Index(i).Type())
+			}
+			ids[i] = g
+		}
+		if err := p.view.Start(st, sim.Alloc{GPUs: ids}); err != nil {
+			return nil, fmt.Errorf("%v", err)
+		}
+		return starlark.True, nil
+	}
+	pl := p.placer
+	if place != "" {
+		if pl = p.placers[place]; pl == nil {
+			if pl, err = placement.ByName(place); err != nil {
+				return nil, fmt.Errorf("start: placement: %v", err)
+			}
+			p.placers[place] = pl
+		}
+	}
+	return starlark.Bool(baselines.TryStart(p.view, pl, st)), nil
+}
+
+func (p *Policy) builtinPreempt(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &x); err != nil {
+		return nil, err
+	}
+	if err := p.action("preempt"); err != nil {
+		return nil, err
+	}
+	st, err := p.lookup("preempt", x)
+	if err != nil {
+		return nil, err
+	}
+	if st.Status() != sim.Running {
+		return nil, fmt.Errorf("preempt: job %s is %s, not running", st.Job.ID, statusName(st.Status()))
+	}
+	if err := p.view.Stop(st); err != nil {
+		return nil, err
+	}
+	return starlark.None, nil
+}
+
+func (p *Policy) builtinRandom(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 0); err != nil {
+		return nil, err
+	}
+	return starlark.Float(p.view.Rand().Float64()), nil
+}
+
+func (p *Policy) builtinRandint(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var n int
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &n); err != nil {
+		return nil, err
+	}
+	if n <= 0 {
+		return nil, fmt.Errorf("randint: want n > 0, got %d", n)
+	}
+	return starlark.MakeInt(p.view.Rand().IntN(n)), nil
+}
+
+func (p *Policy) builtinWarn(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var msg string
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &msg); err != nil {
+		return nil, err
+	}
+	p.view.Warn(p.prog.name + ": " + strings.TrimSpace(msg))
+	return starlark.None, nil
+}
