@@ -16,27 +16,32 @@ import (
 // Policy is one run of a Program: a sim.Policy that calls the script at each decision. A script
 // that fails, or breaks a rule, ends the run through View.Fail with an *Error at its line.
 type Policy struct {
-	prog    *Program
-	placer  placement.Placer
-	placers map[string]placement.Placer
-	view    *sim.View
-	thread  *starlark.Thread
-	meter   meter
-	runMax  uint64
-	store   *starlark.Dict
-	state   *state
-	methods map[string]*starlark.Builtin
-	jobs    []*job
-	byID    map[string]int
-	keyed   *baselines.Keyed
-	greedy  baselines.Greedy
-	err     *Error
-	prints  int
-	inPrio  bool
+	prog     *Program
+	placer   placement.Placer
+	placers  map[string]placement.Placer
+	view     *sim.View
+	thread   *starlark.Thread
+	meter    meter
+	runMax   uint64
+	store    *starlark.Dict
+	state    *state
+	methods  map[string]*starlark.Builtin
+	jobs     []*job
+	byID     map[string]int
+	keyed    *baselines.Keyed
+	greedy   baselines.Greedy
+	err      *Error
+	prints   int
+	inPrio   bool
+	calls    int
+	until    []core.Time // per job: the third element of its priority, asked in decision untilGen
+	untilGen []uint64
+	args2    starlark.Tuple // (job, s): reused, as the functions take no *args that could keep it
 
-	queue, running *starlark.List // this decision's lists, built when first read
-	order          []*sim.JobState
-	listed         []bool
+	gen    uint64     // decision count: a jobList belongs to one
+	live   []*jobList // the lists handed out in this decision
+	order  []*sim.JobState
+	listed []bool
 }
 
 var (
@@ -47,6 +52,7 @@ var (
 func newPolicy(prog *Program, pl placement.Placer) *Policy {
 	p := &Policy{prog: prog, placer: pl, placers: map[string]placement.Placer{pl.Name(): pl}}
 	p.state = &state{p: p}
+	p.args2 = starlark.Tuple{nil, p.state}
 	p.methods = map[string]*starlark.Builtin{
 		"job":       starlark.NewBuiltin("job", p.builtinJob),
 		"free_gpus": starlark.NewBuiltin("free_gpus", p.builtinFreeGPUs),
@@ -56,9 +62,7 @@ func newPolicy(prog *Program, pl placement.Placer) *Policy {
 		"randint":   starlark.NewBuiltin("randint", p.builtinRandint),
 		"warn":      starlark.NewBuiltin("warn", p.builtinWarn),
 	}
-	if prog.holds != nil {
-		p.keyed = baselines.NewKeyed(prog.name, pl, holdingRanker{ranker{p}}, prog.preempt, !prog.backfill)
-	} else if prog.priority != nil {
+	if prog.priority != nil {
 		p.keyed = baselines.NewKeyed(prog.name, pl, ranker{p}, prog.preempt, !prog.backfill)
 	}
 	return p
@@ -98,6 +102,9 @@ func (p *Policy) Init(v *sim.View) {
 	p.err = nil
 	p.prints = 0
 	p.listed = make([]bool, n)
+	p.until = make([]core.Time, n)
+	p.untilGen = make([]uint64, n)
+	p.gen = 0
 	if p.keyed != nil {
 		p.keyed.Init(v)
 	}
@@ -109,7 +116,8 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		return
 	}
 	p.view = v
-	p.queue, p.running = nil, nil
+	p.gen++
+	p.live = p.live[:0]
 	if p.keyed != nil {
 		p.keyed.Decide(v, why)
 	} else {
@@ -129,6 +137,7 @@ func (p *Policy) fail(e *Error) {
 // call runs fn under the per-call budgets.
 func (p *Policy) call(fn *starlark.Function, args starlark.Tuple) (starlark.Value, bool) {
 	th := p.thread
+	p.calls++
 	p.meter.call = p.prog.limits.CallUnits
 	th.SetMaxExecutionSteps(min(th.Steps+p.prog.limits.CallSteps, p.runMax))
 	r, err := starlark.Call(th, fn, args, nil)
@@ -154,36 +163,20 @@ type ranker struct{ p *Policy }
 func (r ranker) WaitingKey(v *sim.View, j *sim.JobState) (int64, int64) { return r.p.key(j) }
 func (r ranker) RunningKey(v *sim.View, j *sim.JobState) (int64, int64) { return r.p.key(j) }
 
-// holdingRanker also asks the script's holds function how long a running job's key holds.
-type holdingRanker struct{ ranker }
-
-// HoldsUntil calls holds(job, s): None when the job's priority never rises while it runs, else the
-// time in seconds until which it cannot, rounded up to the millisecond (a microsecond's rounding
-// error in the script's arithmetic is forgiven, so now + left/gpus gives the exact millisecond).
-func (r holdingRanker) HoldsUntil(v *sim.View, j *sim.JobState) core.Time {
+// HoldsUntil implements baselines.Holder from the third element a running job's priority may
+// carry: until when, in seconds, it cannot rise (None: never while the job runs), rounded up to
+// the millisecond — a microsecond's rounding error in the script's arithmetic is forgiven, so
+// now + left / gpus gives the exact millisecond. A job whose priority was not asked while running
+// in this decision (it was just started) is asked now.
+func (r ranker) HoldsUntil(v *sim.View, j *sim.JobState) core.Time {
 	p := r.p
-	if p.err != nil {
+	if p.untilGen[j.Index] != p.gen {
+		p.key(j)
+	}
+	if p.err != nil || p.untilGen[j.Index] != p.gen {
 		return v.Now()
 	}
-	fn := p.prog.holds
-	p.inPrio = true
-	res, ok := p.call(fn, starlark.Tuple{p.jobValue(j.Index), p.state})
-	p.inPrio = false
-	if !ok {
-		return v.Now()
-	}
-	if res == starlark.None {
-		return core.MaxTime
-	}
-	x, isNum := starlark.AsFloat(res)
-	if !isNum || math.IsNaN(x) {
-		p.wrong(fn, "holds returned %s; want None or a time in seconds", res.Type())
-		return v.Now()
-	}
-	if !core.CheckSeconds(x) {
-		return core.MaxTime
-	}
-	return max(v.Now(), core.Time(math.Ceil(float64(x*1000)-1e-3)))
+	return p.until[j.Index]
 }
 
 // key calls priority(job, s): a number or a tuple of one or two numbers, smaller first.
@@ -193,21 +186,29 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	}
 	fn := p.prog.priority
 	p.inPrio = true
-	r, ok := p.call(fn, starlark.Tuple{p.jobValue(j.Index), p.state})
+	p.args2[0] = p.jobValue(j.Index)
+	r, ok := p.call(fn, p.args2)
 	p.inPrio = false
 	if !ok {
 		return 0, 0
 	}
 	var a, b int64
+	if j.Status() == sim.Running {
+		p.untilGen[j.Index] = p.gen
+		p.until[j.Index] = p.view.Now()
+	}
 	switch r := r.(type) {
 	case starlark.Tuple:
-		if len(r) < 1 || len(r) > 2 {
-			p.wrong(fn, "priority returned a tuple of %d; want a number or a tuple of one or two numbers", len(r))
+		if len(r) < 1 || len(r) > 3 {
+			p.wrong(fn, "priority returned a tuple of %d; want a number or a tuple of one to three numbers", len(r))
 			return 0, 0
 		}
 		a, ok = p.number(fn, r[0])
-		if ok && len(r) == 2 {
+		if ok && len(r) >= 2 {
 			b, ok = p.number(fn, r[1])
+		}
+		if ok && len(r) == 3 {
+			ok = p.holdsUntil(fn, j, r[2])
 		}
 	default:
 		a, ok = p.number(fn, r)
@@ -216,6 +217,27 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 		return 0, 0
 	}
 	return a, b
+}
+
+// holdsUntil records the third element of a running job's priority (see HoldsUntil).
+func (p *Policy) holdsUntil(fn *starlark.Function, j *sim.JobState, x starlark.Value) bool {
+	if x == starlark.None {
+		p.until[j.Index] = core.MaxTime
+		return true
+	}
+	f, isNum := starlark.AsFloat(x)
+	if !isNum || math.IsNaN(f) {
+		p.wrong(fn, "priority's third element is %s; want None or a time in seconds", x.Type())
+		return false
+	}
+	switch {
+	case j.Status() != sim.Running: // (a waiting job's is not used)
+	case !core.CheckSeconds(f):
+		p.until[j.Index] = core.MaxTime
+	default:
+		p.until[j.Index] = max(p.view.Now(), core.Time(math.Ceil(float64(f*1000)-1e-3)))
+	}
+	return true
 }
 
 // number maps an int or float onto int64 in the same order (ints through float64: exact below
@@ -253,6 +275,13 @@ func (p *Policy) callSchedule() {
 	r, ok := p.call(fn, starlark.Tuple{p.state})
 	if !ok || r == starlark.None {
 		return
+	}
+	if l, isList := r.(*jobList); isList && !l.running && l.list == nil && l.gen == p.gen && !p.prog.preempt {
+		p.walkQueue()
+		return
+	}
+	if l, isList := r.(*jobList); isList {
+		r = l.get()
 	}
 	seq, isSeq := r.(starlark.Indexable)
 	if _, isStr := r.(starlark.String); !isSeq || isStr {
@@ -293,7 +322,7 @@ func (p *Policy) callSchedule() {
 		if st.Status() != sim.Pending {
 			continue
 		}
-		if !baselines.TryStart(v, p.placer, st) && !p.prog.backfill {
+		if !tryStart(v, p.placer, st) && !p.prog.backfill {
 			return
 		}
 	}
@@ -306,28 +335,6 @@ func (p *Policy) jobValue(i int) *job {
 		p.jobs[i] = j
 	}
 	return j
-}
-
-func (p *Policy) queueList() *starlark.List {
-	if p.queue == nil {
-		vs := make([]starlark.Value, 0, p.view.PendingLen())
-		for st := range p.view.Pending() {
-			vs = append(vs, p.jobValue(st.Index))
-		}
-		p.queue = frozenList(vs)
-	}
-	return p.queue
-}
-
-func (p *Policy) runningList() *starlark.List {
-	if p.running == nil {
-		vs := make([]starlark.Value, 0, p.view.RunningLen())
-		for st := range p.view.Running() {
-			vs = append(vs, p.jobValue(st.Index))
-		}
-		p.running = frozenList(vs)
-	}
-	return p.running
 }
 
 func (p *Policy) freeByType() *starlark.Dict {
@@ -433,7 +440,7 @@ func (p *Policy) action(name string) error {
 	if p.inPrio {
 		return fmt.Errorf("%s: actions are for schedule(s); priority(job, s) only ranks jobs", name)
 	}
-	p.queue, p.running = nil, nil // the lists change
+	p.snapshot() // the lists handed out so far keep what they showed
 	return nil
 }
 
@@ -484,7 +491,7 @@ func (p *Policy) builtinStart(_ *starlark.Thread, b *starlark.Builtin, args star
 			p.placers[place] = pl
 		}
 	}
-	return starlark.Bool(baselines.TryStart(p.view, pl, st)), nil
+	return starlark.Bool(tryStart(p.view, pl, st)), nil
 }
 
 func (p *Policy) builtinPreempt(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -534,3 +541,12 @@ func (p *Policy) builtinWarn(_ *starlark.Thread, b *starlark.Builtin, args starl
 	p.view.Warn(p.prog.name + ": " + strings.TrimSpace(msg))
 	return starlark.None, nil
 }
+
+// Steps is the number of interpreter steps the run has taken so far.
+func (p *Policy) Steps() uint64 { return p.thread.Steps }
+
+// Calls is the number of calls of the script's functions so far.
+func (p *Policy) Calls() int { return p.calls }
+
+// tryStart is baselines.TryStart (the scripted policies start jobs exactly as the built-ins do).
+var tryStart = baselines.TryStart

@@ -29,7 +29,6 @@ type Program struct {
 	rounds     bool
 	priority   *starlark.Function
 	schedule   *starlark.Function
-	holds      *starlark.Function
 	limits     Limits
 }
 
@@ -125,12 +124,7 @@ func CompileWith(file string, src []byte, lim Limits) (*Program, error) {
 	if p.schedule, err = fn("schedule", 1); err != nil {
 		return nil, err
 	}
-	if p.holds, err = fn("holds", 2); err != nil {
-		return nil, err
-	}
 	switch {
-	case p.holds != nil && (p.priority == nil || !p.preempt):
-		return nil, errAt(p.holds.Position(), file, "holds(job, s) goes with priority(job, s) and preempt = True")
 	case p.priority == nil && p.schedule == nil:
 		return nil, &Error{File: file, Line: 1, Msg: "the script defines neither priority(job, s) nor schedule(s)"}
 	case p.priority != nil && p.schedule != nil:

@@ -2,7 +2,6 @@ package script
 
 import (
 	"fmt"
-	"sort"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -68,7 +67,7 @@ func (j *job) Attr(name string) (starlark.Value, error) {
 	case "submit":
 		return seconds(st.Job.Submit), nil
 	case "status":
-		return starlark.String(statusName(st.Status())), nil
+		return statusValues[st.Status()&7], nil
 	case "model":
 		return starlark.String(st.Job.Model), nil
 	case "user":
@@ -117,6 +116,14 @@ func (j *job) Attr(name string) (starlark.Value, error) {
 	return nil, nil
 }
 
+// statusValues are the status names as Starlark values, made once (a field read allocates nothing).
+var statusValues = func() (out [8]starlark.Value) {
+	for s := range out {
+		out[s] = starlark.String(statusName(sim.Status(s)))
+	}
+	return out
+}()
+
 func statusName(s sim.Status) string {
 	switch s {
 	case sim.Pending:
@@ -162,9 +169,9 @@ func (s *state) Attr(name string) (starlark.Value, error) {
 	case "round":
 		return seconds(v.Round()), nil
 	case "queue":
-		return p.queueList(), nil
+		return p.jobsOf(false), nil
 	case "running":
-		return p.runningList(), nil
+		return p.jobsOf(true), nil
 	case "free":
 		return starlark.MakeInt(v.FreeGPUs()), nil
 	case "free_by_type":
@@ -213,5 +220,3 @@ func (s *server) Attr(name string) (starlark.Value, error) {
 	}
 	return nil, nil
 }
-
-var _ = sort.Ints
