@@ -30,7 +30,7 @@ type Limits struct {
 var DefaultLimits = Limits{
 	CallSteps: 2_000_000,
 	RunSteps:  5_000_000,
-	JobSteps:  20_000,
+	JobSteps:  50_000,
 	CallUnits: 1 << 20,
 	RunUnits:  4 << 20,
 	JobUnits:  20_000,
