@@ -16,6 +16,7 @@ import (
 	tracefmt "schedlab/core/trace"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
+	"schedlab/policies/script"
 )
 
 const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [flags]
@@ -33,6 +34,9 @@ const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [
                                   Alibaba openb node list, PAI machine spec; default 16x8)
   -policy NAMES                   comma-separated registry names; one run each on the same workload
   -policy-config PATH             JSON object: policy name -> parameters
+  -policy-file FILE.star          a policy written as a script (repeatable; see policies/script); its
+                                  name (set in the file, else the file's base name) runs beside
+                                  -policy's, and joins a -figure or -sweep as one more series
   -placement NAME                 consolidate (default), spread, first-fit, random
   -checkpoint-cost SECONDS        restart cost after a preemption (default 0)
   -round SECONDS                  round length for round-based policies (default 300)
@@ -73,6 +77,8 @@ type options struct {
 	traceOut     string
 	list         bool
 	fig          figureOptions
+	scripts      []*script.Program  // the -policy-file scripts
+	reg          *policies.Registry // the built-ins and the scripts
 }
 
 func parseFlags(args []string, stdout io.Writer) (options, error) {
@@ -118,6 +124,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&o.fig.sweep, "sweep", "", "")
 	fs.StringVar(&shardS, "shard", "", "")
 	fs.BoolVar(&o.fig.merging, "merge", false, "")
+	var scriptFiles []string
+	fs.Func("policy-file", "", func(s string) error { scriptFiles = append(scriptFiles, s); return nil })
 	args, o.fig.merge = splitMerge(args)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -131,6 +139,11 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var err error
+	if o.scripts, o.reg, err = loadScripts(scriptFiles); err != nil {
+		return o, usageError{err}
+	}
+	o.fig.scripts = o.scripts
 	if o.list {
 		if len(set) > 1 {
 			return o, usageError{fmt.Errorf("-list takes no other flags")}
@@ -138,7 +151,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		return o, nil
 	}
 	if set["figure"] || set["seeds"] || set["j"] || set["figure-out"] || set["sweep"] || set["shard"] || set["merge"] {
-		if err := parseFigureFlags(&o.fig, set, seedsS); err != nil {
+		if err := parseFigureFlags(&o.fig, set, seedsS, o.reg); err != nil {
 			return o, err
 		}
 		return o, parseShardFlags(&o.fig, set, shardS)
@@ -195,10 +208,17 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	if set["policy"] || len(spec.Policies) == 0 {
 		spec.Policies = nil
-		for _, p := range strings.Split(policyS, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				spec.Policies = append(spec.Policies, p)
+		if set["policy"] || len(o.scripts) == 0 { // (the scripts alone replace the default fifo)
+			for _, p := range strings.Split(policyS, ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					spec.Policies = append(spec.Policies, p)
+				}
 			}
+		}
+	}
+	for _, name := range scriptNames(o.scripts) {
+		if !slices.Contains(spec.Policies, name) {
+			spec.Policies = append(spec.Policies, name)
 		}
 	}
 	if set["placement"] {
@@ -247,9 +267,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		if d := jsondup.Find(data, jsondup.FoldCase); d != nil {
 			return o, usageError{fmt.Errorf("%s:%d: %w", policyConfig, d.Line, d)}
 		}
-		reg := policies.Builtin()
 		for _, k := range slices.Sorted(maps.Keys(params)) {
-			if !reg.Has(k) {
+			if !o.reg.Has(k) {
 				return o, usageError{fmt.Errorf("-policy-config %s: %q is not a policy (see -list)", policyConfig, k)}
 			}
 		}
