@@ -16,27 +16,31 @@ import (
 // Policy is one run of a Program: a sim.Policy that calls the script at each decision. A script
 // that fails, or breaks a rule, ends the run through View.Fail with an *Error at its line.
 type Policy struct {
-	prog     *Program
-	placer   placement.Placer
-	placers  map[string]placement.Placer
-	view     *sim.View
-	thread   *starlark.Thread
-	meter    meter
-	runMax   uint64
-	store    *starlark.Dict
-	state    *state
-	methods  map[string]*starlark.Builtin
-	jobs     []*job
-	byID     map[string]int
-	keyed    *baselines.Keyed
-	greedy   baselines.Greedy
-	err      *Error
-	prints   int
-	inPrio   bool
-	calls    int
-	until    []core.Time // per job: the third element of its priority, asked in decision untilGen
-	untilGen []uint64
-	args2    starlark.Tuple // (job, s): reused, as the functions take no *args that could keep it
+	prog    *Program
+	placer  placement.Placer
+	placers map[string]placement.Placer
+	view    *sim.View
+	thread  *starlark.Thread
+	meter   meter
+	runMax  uint64
+	store   *starlark.Dict
+	state   *state
+	methods map[string]*starlark.Builtin
+	jobs    []*job
+	byID    map[string]int
+	keyed   *baselines.Keyed
+	greedy  baselines.Greedy
+	err     *Error
+	prints  int
+	inPrio  bool
+	calls   int
+	// Per job: the running key the script said stays valid until until (cached), and the
+	// decision in which its priority was last asked while running.
+	keyA, keyB []int64
+	until      []core.Time
+	cached     []bool
+	untilGen   []uint64
+	args2      starlark.Tuple // (job, s): reused, as the functions take no *args that could keep it
 
 	gen    uint64     // decision count: a jobList belongs to one
 	live   []*jobList // the lists handed out in this decision
@@ -102,7 +106,9 @@ func (p *Policy) Init(v *sim.View) {
 	p.err = nil
 	p.prints = 0
 	p.listed = make([]bool, n)
+	p.keyA, p.keyB = make([]int64, n), make([]int64, n)
 	p.until = make([]core.Time, n)
+	p.cached = make([]bool, n)
 	p.untilGen = make([]uint64, n)
 	p.gen = 0
 	if p.keyed != nil {
@@ -160,26 +166,36 @@ func (p *Policy) wrong(fn *starlark.Function, format string, args ...any) {
 // ranker asks the script's priority function for keys.
 type ranker struct{ p *Policy }
 
-func (r ranker) WaitingKey(v *sim.View, j *sim.JobState) (int64, int64) { return r.p.key(j) }
-func (r ranker) RunningKey(v *sim.View, j *sim.JobState) (int64, int64) { return r.p.key(j) }
-
-// HoldsUntil implements baselines.Holder from the third element a running job's priority may
-// carry: until when, in seconds, it cannot rise (None: never while the job runs), rounded up to
-// the millisecond — a microsecond's rounding error in the script's arithmetic is forgiven, so
-// now + left / gpus gives the exact millisecond. A job whose priority was not asked while running
-// in this decision (it was just started) is asked now.
-func (r ranker) HoldsUntil(v *sim.View, j *sim.JobState) core.Time {
-	p := r.p
-	if p.untilGen[j.Index] != p.gen {
-		p.key(j)
-	}
-	if p.err != nil || p.untilGen[j.Index] != p.gen {
-		return v.Now()
-	}
-	return p.until[j.Index]
+// WaitingKey implements baselines.Ranker.
+func (r ranker) WaitingKey(v *sim.View, j *sim.JobState) (int64, int64) {
+	r.p.cached[j.Index] = false // (a job's key is asked as waiting when it arrives or is stopped)
+	return r.p.key(j)
 }
 
-// key calls priority(job, s): a number or a tuple of one or two numbers, smaller first.
+// RunningKey implements baselines.Ranker: the script's answer, or the one it said stays valid.
+func (r ranker) RunningKey(v *sim.View, j *sim.JobState) (int64, int64) {
+	p, i := r.p, j.Index
+	if p.cached[i] && v.Now() < p.until[i] {
+		return p.keyA[i], p.keyB[i]
+	}
+	return p.key(j)
+}
+
+// HoldsUntil implements baselines.Holder from the third element a running job's priority may
+// carry: until when it stays as it is (so it cannot rise either). A job whose priority was not
+// asked while running in this decision (it was just started) is asked now.
+func (r ranker) HoldsUntil(v *sim.View, j *sim.JobState) core.Time {
+	p, i := r.p, j.Index
+	if !p.cached[i] && p.untilGen[i] != p.gen {
+		r.RunningKey(v, j)
+	}
+	if p.err != nil || !p.cached[i] {
+		return v.Now()
+	}
+	return p.until[i]
+}
+
+// key calls priority(job, s): a number or a tuple of one to three numbers, smaller first.
 func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	if p.err != nil {
 		return 0, 0
@@ -193,9 +209,10 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 		return 0, 0
 	}
 	var a, b int64
-	if j.Status() == sim.Running {
+	running := j.Status() == sim.Running
+	if running {
 		p.untilGen[j.Index] = p.gen
-		p.until[j.Index] = p.view.Now()
+		p.cached[j.Index] = false
 	}
 	switch r := r.(type) {
 	case starlark.Tuple:
@@ -208,7 +225,11 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 			b, ok = p.number(fn, r[1])
 		}
 		if ok && len(r) == 3 {
-			ok = p.holdsUntil(fn, j, r[2])
+			var until core.Time
+			if until, ok = p.holdsUntil(fn, r[2]); ok && running {
+				p.cached[j.Index], p.until[j.Index] = true, until
+				p.keyA[j.Index], p.keyB[j.Index] = a, b
+			}
 		}
 	default:
 		a, ok = p.number(fn, r)
@@ -219,25 +240,23 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	return a, b
 }
 
-// holdsUntil records the third element of a running job's priority (see HoldsUntil).
-func (p *Policy) holdsUntil(fn *starlark.Function, j *sim.JobState, x starlark.Value) bool {
+// holdsUntil reads the third element of a running job's priority: until when, in seconds, it
+// stays as it is (None: for as long as the job runs), rounded up to the millisecond — a
+// microsecond's rounding error in the script's arithmetic is forgiven, so now + left / gpus gives
+// the exact millisecond.
+func (p *Policy) holdsUntil(fn *starlark.Function, x starlark.Value) (core.Time, bool) {
 	if x == starlark.None {
-		p.until[j.Index] = core.MaxTime
-		return true
+		return core.MaxTime, true
 	}
 	f, isNum := starlark.AsFloat(x)
 	if !isNum || math.IsNaN(f) {
 		p.wrong(fn, "priority's third element is %s; want None or a time in seconds", x.Type())
-		return false
+		return 0, false
 	}
-	switch {
-	case j.Status() != sim.Running: // (a waiting job's is not used)
-	case !core.CheckSeconds(f):
-		p.until[j.Index] = core.MaxTime
-	default:
-		p.until[j.Index] = max(p.view.Now(), core.Time(math.Ceil(float64(f*1000)-1e-3)))
+	if !core.CheckSeconds(f) {
+		return core.MaxTime, true
 	}
-	return true
+	return max(p.view.Now(), core.Time(math.Ceil(float64(f*1000)-1e-3))), true
 }
 
 // number maps an int or float onto int64 in the same order (ints through float64: exact below
