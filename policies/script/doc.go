@@ -13,7 +13,7 @@
 //	rounds = False            # True: also decide at every round tick, not only at arrivals and completions
 //
 //	def priority(job, s):     # the fast form: rank one job; smaller runs first, ties by arrival
-//	    return job.remaining  # a number, or a tuple of one or two numbers
+//	    return job.remaining  # a number, or a tuple of two (and, running, a third: see below)
 //
 //	def schedule(s):          # the free form: called once per decision
 //	    return s.queue        # None, or a list of jobs: the order to start them in
@@ -22,9 +22,10 @@
 // (policies/baselines.Keyed): a waiting job's priority is asked once, when it arrives or is
 // preempted; with preempt = True every running job's is asked again at each decision, and the
 // jobs run are chosen greedily in that order over running and waiting jobs (a job that does not
-// fit is skipped), as srtf and las do. An optional holds(job, s) returns until when (seconds) a
-// running job's priority cannot rise, or None for never, which lets the engine skip work between
-// decisions exactly as las does.
+// fit is skipped), as srtf and las do. A running job's priority may carry a third element: until
+// when (seconds) it stays as it is, or None for as long as the job runs. The engine then reuses
+// it instead of asking again and skips the full recomputation between decisions, exactly as las
+// does (the las example shows it; a script that gives none is asked at every decision).
 //
 // With schedule the script sees the whole snapshot and may act itself: s.start(job) starts a job
 // with the placement (True, or False when it does not fit now), s.start(job, gpus=[0, 1]) on
