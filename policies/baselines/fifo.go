@@ -14,6 +14,7 @@ const (
 	NameSJF          = "sjf"
 	NameSRTF         = "srtf"
 	NameLAS          = "las"
+	NameSRSF         = "srsf"
 )
 
 // FIFO runs jobs in strict arrival order with head-of-line blocking: the oldest waiting job starts
@@ -23,7 +24,7 @@ type FIFO struct{ placer placement.Placer }
 
 // NewFIFO builds FIFO from JSON parameters: {"placement": "consolidate"}.
 func NewFIFO(params json.RawMessage) (sim.Policy, error) {
-	p, err := placerFrom(params)
+	p, err := PlacerFrom(params)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +51,7 @@ type FIFOBackfill struct{ placer placement.Placer }
 
 // NewFIFOBackfill builds fifo-backfill from JSON parameters: {"placement": "consolidate"}.
 func NewFIFOBackfill(params json.RawMessage) (sim.Policy, error) {
-	p, err := placerFrom(params)
+	p, err := PlacerFrom(params)
 	if err != nil {
 		return nil, err
 	}

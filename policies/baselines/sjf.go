@@ -20,7 +20,7 @@ type SJF struct {
 
 // NewSJF builds SJF from JSON parameters: {"placement": "consolidate"}.
 func NewSJF(params json.RawMessage) (sim.Policy, error) {
-	p, err := placerFrom(params)
+	p, err := PlacerFrom(params)
 	if err != nil {
 		return nil, err
 	}
