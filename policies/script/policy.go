@@ -382,8 +382,11 @@ func (p *Policy) serverList() *starlark.List {
 	return frozenList(vs)
 }
 
+// maxPrints bounds the distinct texts print and s.warn may add to a run's warnings.
+const maxPrints = 1000
+
 func (p *Policy) print(_ *starlark.Thread, msg string) {
-	if p.prints < 1000 {
+	if p.prints < maxPrints {
 		p.prints++
 		p.view.Warn(p.prog.name + ": " + msg)
 	}
@@ -557,7 +560,10 @@ func (p *Policy) builtinWarn(_ *starlark.Thread, b *starlark.Builtin, args starl
 	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &msg); err != nil {
 		return nil, err
 	}
-	p.view.Warn(p.prog.name + ": " + strings.TrimSpace(msg))
+	if p.prints < maxPrints {
+		p.prints++
+		p.view.Warn(p.prog.name + ": " + strings.TrimSpace(msg))
+	}
 	return starlark.None, nil
 }
 
