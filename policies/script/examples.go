@@ -15,8 +15,8 @@ type Example struct {
 	Source []byte
 }
 
-// Examples lists the shipped examples (fifo, las, sjf: scripted copies of the built-ins), by file
-// name.
+// Examples lists the shipped examples by file name: fifo, las and sjf (scripted copies of the
+// built-ins, byte-identical to them) and wide-first (schedule with actions).
 func Examples() []Example {
 	ents, _ := exampleFS.ReadDir("examples")
 	var out []Example
