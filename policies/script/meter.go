@@ -258,20 +258,15 @@ func augment(t *starlark.Thread, x starlark.Value, op syntax.Token, y starlark.V
 		if err := m.charge(length(y), "extending a list"); err != nil {
 			return nil, err
 		}
-		iter, err := iterate(y)
-		if err != nil {
+		if _, ok := y.(starlark.Iterable); !ok {
 			return nil, fmt.Errorf("unknown binary op: list += %s", y.Type())
 		}
-		var elems []starlark.Value // (collected first: y may be l itself)
-		var e starlark.Value
-		for iter.Next(&e) {
-			elems = append(elems, e)
+		extend, err := l.Attr("extend") // Starlark's own, in place (y may be l itself)
+		if err != nil {
+			return nil, err
 		}
-		iter.Done()
-		for _, e := range elems {
-			if err := l.Append(e); err != nil {
-				return nil, err
-			}
+		if _, err := starlark.Call(t, extend, starlark.Tuple{y}, nil); err != nil {
+			return nil, err
 		}
 		return l, nil
 	}
