@@ -17,8 +17,8 @@ var hostile = []struct {
 	want      string
 }{
 	{"endless loop", "def schedule(s):\n    n = 0\n    while True:\n        n += 1\n", 4, "step limit per call"},
-	{"endless loop over a range", "def schedule(s):\n    n = 0\n    for i in range(4000000):\n        for k in range(4000000):\n            n += 1\n", 5, "step limit per call"},
-	{"busy in every call", "def schedule(s):\n    n = 0\n    for i in range(50000): n += 1\n", 3, "step limit per run"},
+	{"endless loop over a range", "def schedule(s):\n    n = 0\n    for i in range(4000000):\n        for k in range(4000000): n += 1\n", 4, "step limit per call"},
+	{"busy in every call", "def schedule(s):\n    n = 0\n    for i in range(30000): n += 1\n", 3, "step limit per run"},
 	{"recursion", "def f(n):\n    return f(n + 1)\n\ndef schedule(s):\n    f(0)\n", 2, "called recursively"},
 	{"mutual recursion", "def f(n):\n    return g(n)\n\ndef g(n):\n    return f(n)\n\ndef schedule(s):\n    f(0)\n", 2, "called recursively"},
 	{"huge list", "def schedule(s):\n    x = [0] * 1000000000\n", 2, "allocation budget"},

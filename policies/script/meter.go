@@ -22,14 +22,14 @@ type Limits struct {
 	IntBits   int    // the largest integer a guarded operation may build
 }
 
-// DefaultLimits keep a runaway call, and a runaway script's dry run (DryRun: 20 jobs), to a
-// fraction of a second natively and about a second under Node, and its memory to tens of
+// DefaultLimits keep a runaway call, and a runaway script's dry run (DryRun: 20 jobs), to tens of
+// milliseconds natively and under a second under Node (BenchmarkHostile), and its memory to tens of
 // megabytes, while the examples use a small fraction of a real run's allowance (see the tests).
 // A run's allowance grows with its workload: a long run may take long, as the built-ins do, and
 // the page can cancel it.
 var DefaultLimits = Limits{
-	CallSteps: 1_000_000,
-	RunSteps:  2_000_000,
+	CallSteps: 500_000,
+	RunSteps:  1_000_000,
 	JobSteps:  50_000,
 	CallUnits: 1 << 19,
 	RunUnits:  2 << 20,
