@@ -51,7 +51,7 @@ var hostile = []struct {
 	{"no function", "x = 1\n", 1, "neither priority"},
 	{"bad placement", "placement = \"nowhere\"\ndef schedule(s):\n    return s.queue\n", 1, "unknown placement"},
 	{"bad setting", "preempt = \"yes\"\ndef schedule(s):\n    return s.queue\n", 1, "want True or False"},
-	{"wrong arity", "def schedule():\n    return None\n", 1, "must take 1 parameters"},
+	{"wrong arity", "def schedule():\n    return None\n", 1, "must take exactly the parameters (s)"},
 	{"fail", "def schedule(s):\n    fail(\"no GPUs for me\")\n", 2, "no GPUs for me"},
 }
 

@@ -111,6 +111,7 @@ func (p *Policy) Init(v *sim.View) {
 	p.cached = make([]bool, n)
 	p.untilGen = make([]uint64, n)
 	p.gen = 0
+	p.live = p.live[:0]
 	if p.keyed != nil {
 		p.keyed.Init(v)
 	}
@@ -217,7 +218,7 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	switch r := r.(type) {
 	case starlark.Tuple:
 		if len(r) < 1 || len(r) > 3 {
-			p.wrong(fn, "priority returned a tuple of %d; want a number or a tuple of one to three numbers", len(r))
+			p.wrong(fn, "priority returned a tuple of %d; want a number or a tuple of numbers (two, and for a running job a third: until when)", len(r))
 			return 0, 0
 		}
 		a, ok = p.number(fn, r[0])
@@ -269,7 +270,7 @@ func (p *Policy) number(fn *starlark.Function, v starlark.Value) (int64, bool) {
 	case starlark.Float:
 		f = float64(v)
 	default:
-		p.wrong(fn, "priority returned %s; want a number or a tuple of one or two numbers", v.Type())
+		p.wrong(fn, "priority returned %s; want a number or a tuple of numbers (two, and for a running job a third: until when)", v.Type())
 		return 0, false
 	}
 	if math.IsNaN(f) {

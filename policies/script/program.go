@@ -114,7 +114,7 @@ func CompileWith(file string, src []byte, lim Limits) (*Program, error) {
 			return nil, errAt(at(name), file, fmt.Sprintf("%s: want a function, got %s", name, v.Type()))
 		}
 		if f.NumParams() != params || f.HasVarargs() || f.HasKwargs() {
-			return nil, errAt(f.Position(), file, fmt.Sprintf("%s must take %d parameters (%s)", name, params, map[int]string{1: "s", 2: "job, s"}[params]))
+			return nil, errAt(f.Position(), file, fmt.Sprintf("%s must take exactly the parameters (%s)", name, map[int]string{1: "s", 2: "job, s"}[params]))
 		}
 		return f, nil
 	}
