@@ -1,4 +1,4 @@
-// Package interference holds the GPU-sharing policies of issue 7: iasp-iapp (Geng et al.,
+// Package interference holds the GPU-sharing policies: iasp-iapp (Geng et al.,
 // Cluster Computing 2020, reconstructed in spec §3: CLWP picks a node with IASP's predicted
 // interference, NLWP picks the node's GPUs with IAPP plus a communication term), its oracle
 // (true interference, an upper bound), and the baselines exclusive, random-share, least-loaded,

@@ -1,6 +1,6 @@
 package synergy
 
-// staticTable is issue 5's table: the authors' simulator (1bb2bed6) on the static 100-job trace.
+// staticTable is the authors' simulator (1bb2bed6) on the static 100-job trace.
 var staticTable = []struct {
 	name string
 	want float64
