@@ -9,10 +9,10 @@ import (
 )
 
 // poissonGap draws the next inter-arrival time of a Poisson process at rate jobs per hour, in
-// whole seconds rounded up (spec §1: ceil(-ln(1-U)/rate·3600)). math.Log is exact enough to agree
-// natively and in wasm; only Exp/Pow need core/detmath.
+// whole seconds rounded up: ceil(-ln(1-U)/rate·3600), with detmath.Log (arm64's math.Log fuses
+// its polynomial and moves the last bit).
 func poissonGap(rng *rand.Rand, rate float64) float64 {
-	return math.Ceil(-math.Log(1-rng.Float64()) / rate * 3600)
+	return math.Ceil(-detmath.Log(1-rng.Float64()) / rate * 3600)
 }
 
 // phillyDraw draws a Philly-derived job's run time at the reference allocation (seconds) and its

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"schedlab/core"
+	"schedlab/core/detmath"
 	"schedlab/core/hetero"
 	"schedlab/core/interference"
 )
@@ -61,11 +62,11 @@ func JobFeatures(k int) []float64 {
 	f := make([]float64, 0, NumFeatures)
 	for _, t := range interference.GPUTypes() {
 		x, _ := p.At(t, 1, false)
-		f = append(f, math.Log(x))
+		f = append(f, detmath.Log(x))
 	}
 	fam, bs := hetero.SplitJobType(jt)
 	if bs > 0 {
-		f = append(f, math.Log2(float64(bs)))
+		f = append(f, detmath.Log2(float64(bs)))
 	} else {
 		f = append(f, 0)
 	}

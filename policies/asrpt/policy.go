@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"schedlab/core"
+	"schedlab/core/detmath"
 	"schedlab/core/parallel"
 	"schedlab/core/sim"
 )
@@ -110,7 +111,7 @@ func polar(v *sim.View) float64 {
 		a, b := 2*r.Float64()-1, 2*r.Float64()-1
 		s := a*a + b*b
 		if s > 0 && s < 1 {
-			return a * math.Sqrt(-2*math.Log(s)/s)
+			return a * math.Sqrt(-2*detmath.Log(s)/s)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"schedlab/core/detmath"
 )
 
 // The verdicts Compare gives.
@@ -209,7 +211,7 @@ func decimals(v float64) int {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0
 	}
-	return min(4, max(0, 3-int(math.Floor(math.Log10(math.Abs(v))))))
+	return min(4, max(0, 3-int(math.Floor(detmath.Log10(math.Abs(v))))))
 }
 
 // plusMinus writes mean ± half scaled by k with the mean's decimals ("± ?" when half is NaN).
