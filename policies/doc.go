@@ -5,4 +5,9 @@
 // Each policy family lives in its own sub-package (baselines, synergy, similarity, …) and exports
 // a New(params json.RawMessage) factory; adding a family is one Register line in Builtin.
 // Placement strategies shared by the families live in policies/placement.
+//
+// Policies follow core's determinism rules (see package core): exponentials and logarithms through
+// core/detmath, and no fused multiply-add — a floating-point product that feeds a sum is written
+// float64(x*y) + z, because arm64 and GOAMD64=v3 builds would otherwise fuse it and rank jobs
+// differently from the page. scripts/fusion checks the compiled code.
 package policies

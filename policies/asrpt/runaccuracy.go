@@ -42,7 +42,7 @@ func (p *Policy) FigureMetric(name string) (float64, bool) {
 		sq := 0.0
 		for i := range a.truth {
 			lt[i], lp[i] = detmath.Log(max(1, a.truth[i])), detmath.Log(max(1, a.pred[i]))
-			sq += (lp[i] - lt[i]) * (lp[i] - lt[i])
+			sq += float64((lp[i] - lt[i]) * (lp[i] - lt[i]))
 		}
 		if name == MetricR2 {
 			return forest.R2(lt, lp), true

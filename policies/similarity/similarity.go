@@ -61,9 +61,9 @@ const numFeatures = 15
 func Cosine(a, b []float64) float64 {
 	var ab, aa, bb float64
 	for i := range a {
-		ab += a[i] * b[i]
-		aa += a[i] * a[i]
-		bb += b[i] * b[i]
+		ab += float64(a[i] * b[i])
+		aa += float64(a[i] * a[i])
+		bb += float64(b[i] * b[i])
 	}
 	if aa == 0 || bb == 0 {
 		return 0
@@ -135,7 +135,7 @@ func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread b
 		mean[f] /= float64(len(cand))
 		for i := range vecs {
 			d := vecs[i][f] - mean[f]
-			sd[f] += d * d
+			sd[f] += float64(d * d)
 		}
 		sd[f] = math.Sqrt(sd[f] / float64(len(cand)))
 	}
@@ -177,7 +177,7 @@ func (p *Predictor) Predict(q Reference, typ core.GPUType, gpus int, spread bool
 		}
 		w := n.Sim + 1e-9
 		sw += w
-		slog += w * detmath.Log(x*float64(r.Batch)*r.Desc.GMACs)
+		slog += float64(w * detmath.Log(x*float64(r.Batch)*r.Desc.GMACs))
 	}
 	if sw == 0 {
 		return 0, false
