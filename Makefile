@@ -147,7 +147,7 @@ endif
 sim-cross:
 ifneq ($(HAVE_SIM),)
 	@echo "== build: build/simulate-v3 (GOAMD64=v3) and build/simulate-arm64 (linux/arm64)"
-	GOAMD64=v3 $(GO) build -o build/simulate-v3 ./scripts/simulate
+	GOARCH=amd64 GOAMD64=v3 $(GO) build -o build/simulate-v3 ./scripts/simulate
 	GOOS=linux GOARCH=arm64 $(GO) build -o build/simulate-arm64 ./scripts/simulate
 endif
 
