@@ -181,7 +181,7 @@ func adam(w, g, mo, ve []float64, lr, p1, p2 float64) {
 	for i := range w {
 		mo[i] = float64(beta1*mo[i]) + float64((1-beta1)*g[i])
 		ve[i] = float64(beta2*ve[i]) + float64((1-beta2)*g[i]*g[i])
-		w[i] -= float64(lr * (mo[i] / (1 - p1)) / (math.Sqrt(ve[i]/(1-p2)) + eps))
+		w[i] -= lr * (mo[i] / (1 - p1)) / (math.Sqrt(ve[i]/(1-p2)) + eps)
 	}
 }
 
