@@ -29,7 +29,7 @@ func main() {
 	flag.StringVar(&qemu, "qemu", "qemu-aarch64-static", "user-mode emulator for the arm64 runner")
 	flag.BoolVar(&cfg.Figures, "figures", false, "also run every catalogue figure at seed 1 on each target and compare the CSVs")
 	flag.BoolVar(&cfg.Update, "update", false, "rewrite the golden files from the native output")
-	flag.DurationVar(&cfg.Timeout, "timeout", 10*time.Minute, "limit per runner invocation")
+	flag.DurationVar(&cfg.Timeout, "timeout", 30*time.Minute, "limit per runner invocation (the emulated arm64 catalogue takes minutes, more on a busy machine)")
 	flag.Parse()
 
 	cfg.Targets = []Target{{Name: "native", Bin: native}, {Name: "wasm", Bin: wasm, Via: []string{execWasm}}}
@@ -116,7 +116,7 @@ func Run(cfg Config, out io.Writer) (failed int, err error) {
 	ref := cfg.Targets[0]
 	for _, c := range cases {
 		start := time.Now()
-		outs, err := runAll(cfg, func(Target) []string { return c.Args })
+		outs, _, err := runAll(cfg, func(Target) []string { return c.Args })
 		label := fmt.Sprintf("case %d (%s:%d: %s)", c.N, cfg.ArgsFile, c.Line, strings.Join(c.Args, " "))
 		if err != nil {
 			fmt.Fprintf(out, "FAIL %s\n  %v\n", label, err)
@@ -190,7 +190,7 @@ func checkFigures(cfg Config, out io.Writer) (failed int, err error) {
 		}
 	}
 	start := time.Now()
-	outs, err := runAll(cfg, func(t Target) []string { return append(append([]string(nil), figureArgs...), dir(t)) })
+	outs, took, err := runAll(cfg, func(t Target) []string { return append(append([]string(nil), figureArgs...), dir(t)) })
 	label := "figures (" + strings.Join(figureArgs[:len(figureArgs)-1], " ") + ")"
 	if err != nil {
 		fmt.Fprintf(out, "FAIL %s\n  %v\n", label, err)
@@ -237,26 +237,34 @@ func checkFigures(cfg Config, out io.Writer) (failed int, err error) {
 		fmt.Fprintf(out, "FAIL %s\n  %s\n", label, strings.Join(problems, "\n  "))
 		return 1, nil
 	}
-	fmt.Fprintf(out, "ok   %s %d CSVs identical on %d targets, %.1fs\n", label, len(want), len(cfg.Targets), time.Since(start).Seconds())
+	times := make([]string, len(cfg.Targets))
+	for i, t := range cfg.Targets {
+		times[i] = fmt.Sprintf("%s %.0fs", t.Name, took[i].Seconds())
+	}
+	fmt.Fprintf(out, "ok   %s %d CSVs identical on %d targets, %.1fs (%s)\n", label, len(want), len(cfg.Targets),
+		time.Since(start).Seconds(), strings.Join(times, ", "))
 	return 0, nil
 }
 
 // runAll runs every target concurrently, each with the arguments args gives it, and returns their
-// outputs in target order.
-func runAll(cfg Config, args func(Target) []string) ([][]byte, error) {
+// outputs and run times in target order.
+func runAll(cfg Config, args func(Target) []string) ([][]byte, []time.Duration, error) {
 	outs := make([][]byte, len(cfg.Targets))
+	took := make([]time.Duration, len(cfg.Targets))
 	errs := make([]error, len(cfg.Targets))
 	var wg sync.WaitGroup
 	for i, t := range cfg.Targets {
 		wg.Go(func() {
+			start := time.Now()
 			name, argv := t.command(args(t))
 			if outs[i], errs[i] = runOne(cfg.Timeout, name, argv...); errs[i] != nil {
 				errs[i] = fmt.Errorf("%s: %w", t.Name, errs[i])
 			}
+			took[i] = time.Since(start)
 		})
 	}
 	wg.Wait()
-	return outs, errors.Join(errs...)
+	return outs, took, errors.Join(errs...)
 }
 
 // runOne runs a program and returns its stdout; a non-zero exit is an error quoting stderr.
