@@ -2,7 +2,7 @@
 #
 # Everything runs from a clean clone with only Go, Node and npm present: `make serve` and `make
 # test` install what they need: the npm packages under build/ (scripts/npm.sh, one step for both),
-# and for the tests Go modules and Debian's chromium (scripts/deps.sh). Each step prints a
+# and for the tests Go modules and Debian's chromium and qemu-user-static (scripts/deps.sh). Each step prints a
 # "== " heading. Steps that need a part of the tree that has not landed yet (the runner
 # scripts/simulate, browser tests in scripts/e2e/) skip with a message instead of failing.
 
@@ -84,7 +84,7 @@ test:
 	echo "== make test: all steps passed in $$(( $$(date +%s) - start )) s"
 
 deps:
-	@echo "== deps: Go modules, npm packages under build/, chromium"
+	@echo "== deps: Go modules, npm packages under build/, chromium, qemu-user-static"
 	@scripts/deps.sh
 
 npm:
