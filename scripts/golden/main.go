@@ -279,6 +279,9 @@ func runOne(timeout time.Duration, name string, args ...string) ([]byte, error) 
 		if len(msg) > 2000 {
 			msg = msg[len(msg)-2000:]
 		}
+		if msg == "" {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
 		return nil, fmt.Errorf("%s: %v\n%s", name, err, msg)
 	}
 	return stdout.Bytes(), nil
