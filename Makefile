@@ -2,7 +2,7 @@
 #
 # Everything runs from a clean clone with only Go, Node and npm present: `make serve` and `make
 # test` install what they need: the npm packages under build/ (scripts/npm.sh, one step for both),
-# and for the tests Go modules and Debian's chromium (scripts/deps.sh). Each step prints a
+# and for the tests Go modules and Debian's chromium and qemu-user-static (scripts/deps.sh). Each step prints a
 # "== " heading. Steps that need a part of the tree that has not landed yet (the runner
 # scripts/simulate, browser tests in scripts/e2e/) skip with a message instead of failing.
 
@@ -22,7 +22,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv doc-figures doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy figures-csv doc-figures doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -32,7 +32,7 @@ help:
 	@echo "make test           install test dependencies and run every test ($(TEST_STEPS))"
 	@echo "make build          build/simulate, build/simulate.wasm and the site under $(SITE)"
 	@echo "make check          go vet, the syscall/js dependency check, gofmt"
-	@echo "make golden         compare runner output natively, under Node and with testdata/golden"
+	@echo "make golden         compare runner output on amd64, wasm, amd64-v3 and arm64 (qemu) with testdata/golden and each other, and every figure's CSV at seed 1"
 	@echo "make golden-update  rewrite testdata/golden/N.jsonl from the native runner"
 	@echo "make fuzz           run every Fuzz target for FUZZTIME each (default 60s)"
 	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp)"
@@ -86,7 +86,7 @@ test:
 	echo "== make test: all steps passed in $$(( $$(date +%s) - start )) s"
 
 deps:
-	@echo "== deps: Go modules, npm packages under build/, chromium"
+	@echo "== deps: Go modules, npm packages under build/, chromium, qemu-user-static"
 	@scripts/deps.sh
 
 npm:
@@ -131,12 +131,26 @@ fuzz:
 	@echo "== fuzz: every Fuzz target for $(FUZZTIME)"
 	@scripts/fuzz.sh $(FUZZTIME)
 
-golden: sim
+# The golden runs on four targets: the default build (the reference, compared with testdata/golden),
+# the wasm build under Node, a GOAMD64=v3 build and a linux/arm64 build under qemu-aarch64-static —
+# the two builds whose compiler may fuse multiply-adds. Then every catalogue figure at seed 1 on
+# all four at once, CSVs compared byte for byte. Without qemu-aarch64-static the arm64 target is
+# skipped with a message (an error under CI=true).
+golden: sim sim-cross
 ifneq ($(HAVE_SIM),)
-	@echo "== golden: runner output natively vs under Node vs testdata/golden"
-	@PATH="$(WASMDIR):$$PATH" $(GO) run ./scripts/golden -native build/simulate -wasm build/simulate.wasm -exec "$(WASMEXEC)"
+	@echo "== golden: runner output on amd64, wasm (Node), amd64-v3, arm64 (qemu) vs testdata/golden, and every figure at seed 1"
+	@PATH="$(WASMDIR):$$PATH" $(GO) run ./scripts/golden -native build/simulate -wasm build/simulate.wasm -exec "$(WASMEXEC)" \
+		-amd64-v3 build/simulate-v3 -arm64 build/simulate-arm64 -figures
 else
 	@echo "== golden: scripts/simulate not there yet; skipping"
+endif
+
+# The runner for the two targets that may fuse multiply-adds, for `make golden` only.
+sim-cross:
+ifneq ($(HAVE_SIM),)
+	@echo "== build: build/simulate-v3 (GOAMD64=v3) and build/simulate-arm64 (linux/arm64)"
+	GOARCH=amd64 GOAMD64=v3 $(GO) build -o build/simulate-v3 ./scripts/simulate
+	GOOS=linux GOARCH=arm64 $(GO) build -o build/simulate-arm64 ./scripts/simulate
 endif
 
 golden-update: sim
@@ -201,7 +215,7 @@ repro-synergy: sim
 
 clean:
 	@echo "== clean"
-	rm -rf $(SITE) build/simulate build/simulate.wasm build/serve build/repro build/npm-ci.log \
+	rm -rf $(SITE) build/simulate build/simulate.wasm build/simulate-v3 build/simulate-arm64 build/serve build/repro build/npm-ci.log \
 		build/figures-csv build/figures-csv.txt build/figures
 
 distclean: clean

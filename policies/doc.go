@@ -6,4 +6,9 @@
 // its factories; Catalogue is the one list that registers every policy with its family and a
 // line for the page, so a new policy is its own file plus one line there (policies/WRITING.md).
 // Placement strategies shared by the families live in policies/placement.
+//
+// Policies follow core's determinism rules (see package core): exponentials and logarithms through
+// core/detmath, and no fused multiply-add — a floating-point product that feeds a sum is written
+// float64(x*y) + z, because arm64 and GOAMD64=v3 builds would otherwise fuse it and rank jobs
+// differently from the page. scripts/fusion checks the compiled code.
 package policies

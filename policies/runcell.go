@@ -200,6 +200,6 @@ func jctQuantile(r *sim.Result, q float64) (float64, bool) {
 		return 0, false
 	}
 	slices.Sort(jct)
-	k := max(1, int(math.Ceil(q*float64(len(jct))-1e-9)))
+	k := max(1, int(math.Ceil(float64(q*float64(len(jct)))-1e-9)))
 	return jct[k-1].Seconds(), true
 }

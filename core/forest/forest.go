@@ -192,7 +192,7 @@ func (b *builder) bestSplit(lo, hi int) (int, float64, bool) {
 	var total, totalSq float64
 	for _, i := range b.lists[p][lo:hi] {
 		total += b.y[i]
-		totalSq += b.y[i] * b.y[i]
+		totalSq += float64(b.y[i] * b.y[i])
 	}
 	parent := totalSq - total*total/float64(n)
 	if parent <= 1e-12 {
@@ -208,7 +208,7 @@ func (b *builder) bestSplit(lo, hi int) (int, float64, bool) {
 		for m := 0; m < n-1; m++ {
 			v := b.y[ord[m]]
 			ls += v
-			lsq += v * v
+			lsq += float64(v * v)
 			nl := m + 1
 			if nl < b.cfg.MinLeaf || n-nl < b.cfg.MinLeaf {
 				continue
@@ -220,7 +220,7 @@ func (b *builder) bestSplit(lo, hi int) (int, float64, bool) {
 			rs, rsq := total-ls, totalSq-lsq
 			sse := (lsq - ls*ls/float64(nl)) + (rsq - rs*rs/float64(n-nl))
 			if gain := parent - sse; gain > bestGain+1e-12 {
-				bestGain, bestFeat, bestThr = gain, f, x0+(x1-x0)/2
+				bestGain, bestFeat, bestThr = gain, f, x0+float64((x1-x0)/2)
 			}
 		}
 	}

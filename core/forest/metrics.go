@@ -12,8 +12,8 @@ func R2(truth, pred []float64) float64 {
 	mean /= float64(len(truth))
 	var sse, sst float64
 	for i, v := range truth {
-		sse += (v - pred[i]) * (v - pred[i])
-		sst += (v - mean) * (v - mean)
+		sse += float64((v - pred[i]) * (v - pred[i]))
+		sst += float64((v - mean) * (v - mean))
 	}
 	if sst == 0 {
 		if sse == 0 {

@@ -8,11 +8,16 @@ import (
 	"schedlab/core/hetero"
 )
 
+// uniform is rng.Float64() rounded: inlined, Float64 ends in a product by 2⁻⁵³ that the compiler
+// would fuse into the caller's sum (harmless, the product is exact, but no fusion is the rule that
+// scripts/fusion checks).
+func uniform(rng *rand.Rand) float64 { return float64(rng.Float64()) }
+
 // poissonGap draws the next inter-arrival time of a Poisson process at rate jobs per hour, in
-// whole seconds rounded up (ceil(-ln(1-U)/rate·3600), as the authors' Synergy generator does). math.Log is exact enough to agree
-// natively and in wasm; only Exp/Pow need core/detmath.
+// whole seconds rounded up: ceil(-ln(1-U)/rate·3600), with detmath.Log (arm64's math.Log fuses
+// its polynomial and moves the last bit).
 func poissonGap(rng *rand.Rand, rate float64) float64 {
-	return math.Ceil(-math.Log(1-rng.Float64()) / rate * 3600)
+	return math.Ceil(-detmath.Log(1-uniform(rng)) / rate * 3600)
 }
 
 // phillyDraw draws a Philly-derived job's run time at the reference allocation (seconds) and its
@@ -22,9 +27,9 @@ func poissonGap(rng *rand.Rand, rate float64) float64 {
 func phillyDraw(rng *rand.Rand, multi bool) (dur float64, gpus int) {
 	var exp10 float64
 	if rng.Float64() < 0.8 {
-		exp10 = 1.5 + 1.5*rng.Float64()
+		exp10 = 1.5 + float64(1.5*rng.Float64())
 	} else {
-		exp10 = 3 + rng.Float64()
+		exp10 = 3 + uniform(rng)
 	}
 	dur = 60 * detmath.Pow10(exp10)
 	gpus = phillyGPUs(rng.Float64())

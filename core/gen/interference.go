@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"schedlab/core"
@@ -70,7 +69,7 @@ func (Interference) Generate(p Params, seed uint64, _ *core.Models) ([]core.Job,
 		}
 		list := eligible[g]
 		pr := list[rng.IntN(len(list))]
-		hours := minH * detmath.Pow10(rng.Float64()*math.Log10(maxH/minH))
+		hours := minH * detmath.Pow10(rng.Float64()*detmath.Log10(maxH/minH))
 		thr, _ := pr.At(core.V100, g, false)
 		_, bs := hetero.SplitJobType(pr.JobType)
 		jobs[i] = core.Job{ID: fmt.Sprintf("co-%04d", i), Submit: core.FromSeconds(now), GPUs: g,

@@ -126,7 +126,7 @@ func (Recurring) Generate(p Params, seed uint64, _ *core.Models) ([]core.Job, er
 	jobs := make([]core.Job, n)
 	at := core.FromSeconds(start)
 	for i := range jobs {
-		at += core.Time(math.Ceil(-math.Log(1-rng.Float64())/rate*3600)) * core.Second
+		at += core.Time(math.Ceil(-detmath.Log(1-uniform(rng))/rate*3600)) * core.Second
 		if at > maxArrival {
 			return nil, p.errf("rate", "job %d would arrive after 1e12 s: rate too low for %d jobs", i, n)
 		}
@@ -162,14 +162,14 @@ func (Recurring) Generate(p Params, seed uint64, _ *core.Models) ([]core.Job, er
 	return jobs, nil
 }
 
-// polarNormal draws a standard normal with Marsaglia's polar method (math.Log and math.Sqrt only:
-// the same bits natively and under wasm, unlike rand.NormFloat64's math.Exp).
+// polarNormal draws a standard normal with Marsaglia's polar method (detmath.Log and math.Sqrt
+// only: the same bits on every platform, unlike rand.NormFloat64's math.Exp).
 func polarNormal(rng *rand.Rand) float64 {
 	for {
-		u, v := 2*rng.Float64()-1, 2*rng.Float64()-1
-		s := u*u + v*v
+		u, v := 2*uniform(rng)-1, 2*uniform(rng)-1
+		s := float64(u*u) + float64(v*v)
 		if s > 0 && s < 1 {
-			return u * math.Sqrt(-2*math.Log(s)/s)
+			return u * math.Sqrt(-2*detmath.Log(s)/s)
 		}
 	}
 }

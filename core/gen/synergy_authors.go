@@ -27,7 +27,7 @@ func newAuthorsDraws(seed uint64, rate float64) *authorsDraws {
 // The arithmetic is the authors' own, operation for operation, so that the integers derived from
 // it agree with CPython's: poisson_next_arrival_time is ceil((-ln(1-U)/rate)·60·60) (two products,
 // not one by 3600), get_gavel_like_iter is 60·10^uniform(3, 4) when U ≥ 0.8 and 60·10^uniform(1.5, 3)
-// otherwise. math.Log and C's log agree here; 10^x goes through detmath.Pow10, which may differ
+// otherwise. detmath.Log and C's log agree here; 10^x goes through detmath.Pow10, which may differ
 // from C's pow in the last bit, but no ceiled gap or truncated iteration count of seeds 1-10 and
 // 42 changes (synergy_authors_test.go compares all of them with python3's).
 func (d *authorsDraws) next() (gap, dur float64) {
@@ -38,7 +38,7 @@ func (d *authorsDraws) next() (gap, dur float64) {
 		exp10 = d.durations.Uniform(1.5, 3)
 	}
 	dur = 60 * detmath.Pow10(exp10)
-	hours := -math.Log(1.0-d.arrivals.Random()) / d.rate
+	hours := -detmath.Log(1.0-d.arrivals.Random()) / d.rate
 	gap = math.Ceil(hours * 60 * 60)
 	// ModelZoo.get_job_class draws randint(0, len(zoo)-1) over its ten models and ignores it
 	// under the OVERALL assignment; the draw still moves the stream. It cannot fail.

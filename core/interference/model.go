@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"schedlab/core"
+	"schedlab/core/detmath"
 	"schedlab/core/hetero"
 )
 
@@ -130,7 +131,7 @@ func (m *Model) TypeOf(j *core.Job, models *core.Models) (int, bool) {
 			if fam != f.family || bs == 0 {
 				continue
 			}
-			d := math.Abs(math.Log(float64(max(batch, 1))) - math.Log(float64(bs)))
+			d := math.Abs(detmath.Log(float64(max(batch, 1))) - detmath.Log(float64(bs)))
 			if d < bestD {
 				best, bestD = k, d
 			}

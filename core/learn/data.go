@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"schedlab/core"
+	"schedlab/core/detmath"
 	"schedlab/core/hetero"
 	"schedlab/core/interference"
 )
@@ -61,11 +62,11 @@ func JobFeatures(k int) []float64 {
 	f := make([]float64, 0, NumFeatures)
 	for _, t := range interference.GPUTypes() {
 		x, _ := p.At(t, 1, false)
-		f = append(f, math.Log(x))
+		f = append(f, detmath.Log(x))
 	}
 	fam, bs := hetero.SplitJobType(jt)
 	if bs > 0 {
-		f = append(f, math.Log2(float64(bs)))
+		f = append(f, detmath.Log2(float64(bs)))
 	} else {
 		f = append(f, 0)
 	}
@@ -100,7 +101,7 @@ func Evaluate(samples []Sample, predict func(Sample) float64) Accuracy {
 	var se, ape float64
 	for _, s := range samples {
 		d := predict(s) - s.Y
-		se += d * d
+		se += float64(d * d)
 		ape += math.Abs(d) / s.Y
 	}
 	n := float64(len(samples))
@@ -147,4 +148,4 @@ func clamp(x float64) float64 { return min(1, max(0.02, x)) }
 
 // symUniform draws from a uniform distribution with mean 0 and variance 1 (weight initialisation;
 // rand's NormFloat64 may call math.Exp, whose low bits differ between native and wasm).
-func symUniform(rng *rand.Rand) float64 { return (2*rng.Float64() - 1) * math.Sqrt(3) }
+func symUniform(rng *rand.Rand) float64 { return (2*float64(rng.Float64()) - 1) * math.Sqrt(3) }

@@ -3,6 +3,7 @@ package learn
 import (
 	"math/rand/v2"
 
+	"schedlab/core/detmath"
 	"schedlab/core/interference"
 )
 
@@ -79,23 +80,19 @@ func TrainMF(train []Sample, cfg MFConfig) *MF {
 func (m *MF) step(s Sample, lr, reg float64) {
 	e := m.raw(s.T, s.A, s.B) - s.Y
 	t := s.T
-	m.ba[t][s.A] -= lr * (e + reg*m.ba[t][s.A])
-	m.bb[t][s.B] -= lr * (e + reg*m.bb[t][s.B])
+	m.ba[t][s.A] -= float64(lr * (e + float64(reg*m.ba[t][s.A])))
+	m.bb[t][s.B] -= float64(lr * (e + float64(reg*m.bb[t][s.B])))
 	u, v := m.u[t][s.A], m.v[t][s.B]
 	for d := range u {
-		gu := e*v[d] + reg*u[d]
-		gv := e*u[d] + reg*v[d]
-		u[d] -= lr * gu
-		v[d] -= lr * gv
+		gu := float64(e*v[d]) + float64(reg*u[d])
+		gv := float64(e*u[d]) + float64(reg*v[d])
+		u[d] -= float64(lr * gu)
+		v[d] -= float64(lr * gv)
 	}
 }
 
 func (m *MF) raw(t, a, b int) float64 {
-	x := m.mu[t] + m.ba[t][a] + m.bb[t][b]
-	for d := range m.dim {
-		x += m.u[t][a][d] * m.v[t][b][d]
-	}
-	return x
+	return detmath.Dot(m.mu[t]+m.ba[t][a]+m.bb[t][b], m.u[t][a], m.v[t][b])
 }
 
 // Predict is job type a's predicted normalised throughput next to b on GPU type index t.

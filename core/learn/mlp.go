@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"schedlab/core/detmath"
 	"schedlab/core/interference"
 )
 
@@ -74,7 +75,7 @@ func TrainMLP(train []Sample, cfg MLPConfig) *MLP {
 		}
 	}
 	for i := range m.sd {
-		m.sd[i] = math.Sqrt(max(sq[i]-m.mean[i]*m.mean[i], 0))
+		m.sd[i] = math.Sqrt(max(sq[i]-float64(m.mean[i]*m.mean[i]), 0))
 		if m.sd[i] < 1e-9 {
 			m.sd[i] = 1
 		}
@@ -122,8 +123,7 @@ func TrainMLP(train []Sample, cfg MLPConfig) *MLP {
 				copy(acts[0], xs[i*NumInputs:(i+1)*NumInputs])
 				m.accumulate(acts, deltas, gw, gb, train[i].Y, float64(end-start))
 			}
-			p1 *= beta1
-			p2 *= beta2
+			p1, p2 = float64(p1*beta1), float64(p2*beta2) // rounded: adam subtracts them from 1
 			for l := range L {
 				adam(m.w[l], gw[l], mw[l], vw[l], cfg.LR, p1, p2)
 				adam(m.b[l], gb[l], mb[l], vb[l], cfg.LR, p1, p2)
@@ -152,11 +152,7 @@ func (m *MLP) accumulate(acts, deltas, gw, gb [][]float64, y, n float64) {
 				continue // adds zeros only: see above
 			}
 			gb[l][o] += d
-			row := gw[l][o*in : (o+1)*in]
-			row = row[:len(a)]
-			for k, x := range a {
-				row[k] += d * x
-			}
+			detmath.Axpy(gw[l][o*in:(o+1)*in], d, a)
 		}
 		if l == 0 {
 			break
@@ -170,11 +166,7 @@ func (m *MLP) accumulate(acts, deltas, gw, gb [][]float64, y, n float64) {
 			if d == 0 {
 				continue
 			}
-			row := m.w[l][o*in : (o+1)*in]
-			row = row[:len(dl)]
-			for k := range dl {
-				dl[k] += row[k] * d
-			}
+			detmath.Axpy(dl, d, m.w[l][o*in:(o+1)*in])
 		}
 		for k, x := range a {
 			if x <= 0 {
@@ -187,8 +179,8 @@ func (m *MLP) accumulate(acts, deltas, gw, gb [][]float64, y, n float64) {
 func adam(w, g, mo, ve []float64, lr, p1, p2 float64) {
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	for i := range w {
-		mo[i] = beta1*mo[i] + (1-beta1)*g[i]
-		ve[i] = beta2*ve[i] + (1-beta2)*g[i]*g[i]
+		mo[i] = float64(beta1*mo[i]) + float64((1-beta1)*g[i])
+		ve[i] = float64(beta2*ve[i]) + float64((1-beta2)*g[i]*g[i])
 		w[i] -= lr * (mo[i] / (1 - p1)) / (math.Sqrt(ve[i]/(1-p2)) + eps)
 	}
 }
@@ -210,20 +202,15 @@ func (m *MLP) forward(acts [][]float64) {
 			r3 := w[(o+3)*in : (o+4)*in][:len(a)]
 			x0, x1, x2, x3 := b[o], b[o+1], b[o+2], b[o+3]
 			for k, v := range a {
-				x0 += r0[k] * v
-				x1 += r1[k] * v
-				x2 += r2[k] * v
-				x3 += r3[k] * v
+				x0 += float64(r0[k] * v)
+				x1 += float64(r1[k] * v)
+				x2 += float64(r2[k] * v)
+				x3 += float64(r3[k] * v)
 			}
 			z[o], z[o+1], z[o+2], z[o+3] = x0, x1, x2, x3
 		}
 		for ; o < out; o++ {
-			x := b[o]
-			row := w[o*in : (o+1)*in][:len(a)]
-			for k, v := range a {
-				x += row[k] * v
-			}
-			z[o] = x
+			z[o] = detmath.Dot(b[o], w[o*in:(o+1)*in], a)
 		}
 		if relu {
 			for o, x := range z {

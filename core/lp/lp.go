@@ -132,7 +132,7 @@ func pivot(t []float64, w, m, pr, col int) {
 			continue
 		}
 		for k := range r {
-			r[k] -= f * p[k]
+			r[k] -= float64(f * p[k])
 		}
 		r[col] = 0
 	}

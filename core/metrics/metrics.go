@@ -199,8 +199,8 @@ func LoadedUtil(r *sim.Result, c *core.Cluster, from, to core.Time) (util, eff f
 		}
 		d := float64(b - a)
 		t += d
-		busy += d * float64(se.BusyGPUs[i])
-		work += d * se.Effective[i]
+		busy += float64(d * float64(se.BusyGPUs[i]))
+		work += float64(d * se.Effective[i])
 	}
 	if t == 0 {
 		return 0, 0, false
@@ -214,7 +214,7 @@ func LoadedUtil(r *sim.Result, c *core.Cluster, from, to core.Time) (util, eff f
 func EffectiveGPUTime(r *sim.Result) float64 {
 	t := 0.0
 	for i := range r.Jobs {
-		t += r.Jobs[i].Effective * float64(r.Jobs[i].Job.GPUs)
+		t += float64(r.Jobs[i].Effective * float64(r.Jobs[i].Job.GPUs))
 	}
 	return t
 }
@@ -224,10 +224,10 @@ func Percentile(sorted []float64, p float64) float64 {
 	if len(sorted) == 0 {
 		return math.NaN()
 	}
-	rank := p / 100 * float64(len(sorted)-1)
+	rank := float64(p / 100 * float64(len(sorted)-1))
 	lo := int(math.Floor(rank))
 	hi := min(lo+1, len(sorted)-1)
-	return sorted[lo] + (sorted[hi]-sorted[lo])*(rank-float64(lo))
+	return sorted[lo] + float64((sorted[hi]-sorted[lo])*(rank-float64(lo)))
 }
 
 // MeanSD returns the mean and the sample standard deviation (n − 1) of xs: the "mean ± spread"
@@ -235,7 +235,7 @@ func Percentile(sorted []float64, p float64) float64 {
 func MeanSD(xs []float64) (mean_, sd float64) {
 	mean_ = mean(xs)
 	for _, x := range xs {
-		sd += (x - mean_) * (x - mean_)
+		sd += float64((x - mean_) * (x - mean_))
 	}
 	return mean_, math.Sqrt(sd / float64(max(1, len(xs)-1)))
 }

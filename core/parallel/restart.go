@@ -27,7 +27,7 @@ const (
 // Restart is the restart cost of a model of this shape: RestartBase plus saving and loading its
 // training state.
 func (s *Shape) Restart() core.Time {
-	bytes := s.Params * CheckpointBytesPerParam
+	bytes := float64(s.Params * CheckpointBytesPerParam)
 	return RestartBase + core.FromSeconds(2*bytes/(CheckpointGBps*1e9))
 }
 

@@ -44,12 +44,12 @@ func NewUint64(seed uint64) *Rand {
 func (r *Rand) Random() float64 {
 	a := r.g.uint32() >> 5
 	b := r.g.uint32() >> 6
-	return (float64(a)*67108864.0 + float64(b)) * (1.0 / 9007199254740992.0)
+	return (float64(float64(a)*67108864.0) + float64(b)) * (1.0 / 9007199254740992.0)
 }
 
 // Uniform returns uniform(a, b) = a + (b-a)·random(), evaluated in that order.
 func (r *Rand) Uniform(a, b float64) float64 {
-	return a + (b-a)*r.Random()
+	return a + float64((b-a)*r.Random())
 }
 
 // Getrandbits returns getrandbits(k) for 0 ≤ k ≤ 64: k ≤ 32 takes the top k bits of one 32-bit

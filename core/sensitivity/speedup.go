@@ -38,13 +38,13 @@ func (p *Profile) Demand(g, gpus int, cpus, mem float64) Demand {
 // interpolate is the authors' straight line between (fair cores, 1) and (ideal cores, speed-up),
 // evaluated at cpu cores in total, with the same operation order.
 func (p *Profile) interpolate(g int, cpu, fairPerGPU float64) float64 {
-	ideal := float64(g) * p.CPUPerGPU
-	fair := float64(g) * fairPerGPU
+	ideal := float64(float64(g) * p.CPUPerGPU)
+	fair := float64(float64(g) * fairPerGPU)
 	if ideal == fair {
 		return p.Speedup
 	}
 	slope := (p.Speedup - 1) / (ideal - fair)
-	return 1 + slope*(cpu-fair)
+	return 1 + float64(slope*(cpu-fair))
 }
 
 // SpeedupAt is the throughput of a g-GPU job given cpu cores and mem GB per GPU, relative to the
@@ -68,7 +68,7 @@ func (p *Profile) SpeedupAt(g int, cpu, mem float64) float64 {
 		if cpu <= fair {
 			return 1
 		}
-		return p.interpolate(g, float64(g)*cpu, fair)
+		return p.interpolate(g, float64(float64(g)*cpu), fair)
 	}
 	ref := p.Tput[row(fair)][col(PropMem)]
 	if ref <= 0 {

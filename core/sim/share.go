@@ -183,7 +183,7 @@ func (s *Sim) effectiveGPUs() float64 {
 	e := 0.0
 	for k := s.runHead; k >= 0; k = s.jobs[k].next {
 		j := &s.jobs[k]
-		e += j.factor * float64(len(j.gpus))
+		e += float64(j.factor * float64(len(j.gpus)))
 	}
 	return e
 }

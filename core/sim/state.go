@@ -123,7 +123,7 @@ func (s *JobState) effAt(now core.Time) float64 {
 	e := s.effMS
 	if s.status == Running {
 		if from := max(s.last, s.stallUntil); now > from {
-			e += s.factor * float64(now-from)
+			e += float64(s.factor * float64(now-from))
 		}
 	}
 	return e
@@ -138,7 +138,7 @@ func (s *JobState) progressAt(now core.Time) float64 {
 	if now <= from {
 		return s.done
 	}
-	return upTo(s.done+float64(now-from)*s.rate, s.total)
+	return upTo(s.done+float64(float64(now-from)*s.rate), s.total)
 }
 
 // cachedFor reports whether the cached iteration time holds for the job's GPUs with cpu cores and

@@ -57,7 +57,7 @@ func (s *Sim) skipSteady() {
 	for i := s.runHead; i >= 0; i = s.jobs[i].next {
 		j := &s.jobs[i]
 		// done and the credit are whole iterations (or ms), so one product equals n additions.
-		j.done = upTo(j.done+float64(n)*j.credit, j.total)
+		j.done = upTo(j.done+float64(float64(n)*j.credit), j.total)
 		j.leaseAt = end // (no event to invalidate: its end is read from the running list, see endDueLeases)
 		if j.itWarn != "" {
 			s.warnings.addN(j.itWarn, n) // each renewal would have asked the speed model again

@@ -117,7 +117,7 @@ func (s *Sim) verifySharing(owners []int32) {
 		if math.Abs(f-j.factor) > 1e-12 {
 			panic(fmt.Sprintf("verify: job %d normalised throughput %.9g, recomputed %.9g", i, j.factor, f))
 		}
-		if !(s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit) && math.Abs(j.rate-j.baseRate*f) > 1e-12*j.baseRate {
+		if !(s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit) && math.Abs(j.rate-float64(j.baseRate*f)) > 1e-12*j.baseRate {
 			panic(fmt.Sprintf("verify: job %d rate %.9g, want %.9g × %.9g", i, j.rate, j.baseRate, f))
 		}
 	}

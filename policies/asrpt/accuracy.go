@@ -1,8 +1,6 @@
 package asrpt
 
 import (
-	"math"
-
 	"schedlab/core"
 	"schedlab/core/detmath"
 	"schedlab/core/forest"
@@ -30,7 +28,7 @@ func PredictorAccuracy(jobs []core.Job, trainFrac float64, maxHist int, seed uin
 	cut := int(float64(len(jobs)) * trainFrac)
 	y := make([]float64, len(jobs))
 	for i := range jobs {
-		y[i] = math.Log(max(1, length(&jobs[i])))
+		y[i] = detmath.Log(max(1, length(&jobs[i])))
 	}
 	f, err := forest.Fit(rows[:cut], y[:cut], forest.Config{Trees: 100, MaxFeatures: NumFeatures / 2, Seed: seed})
 	if err != nil {
@@ -43,7 +41,7 @@ func PredictorAccuracy(jobs []core.Job, trainFrac float64, maxHist int, seed uin
 		rf = append(rf, detmath.Exp(p))
 		mh = append(mh, mean[i])
 		logRF = append(logRF, p)
-		logMH = append(logMH, math.Log(max(1, mean[i])))
+		logMH = append(logMH, detmath.Log(max(1, mean[i])))
 	}
 	return Accuracy{Train: cut, Test: len(jobs) - cut,
 		RFR2: forest.R2(y[cut:], logRF), RFMAPE: forest.MAPE(truth, rf),

@@ -1,9 +1,8 @@
 package asrpt
 
 import (
-	"math"
-
 	"schedlab/core"
+	"schedlab/core/detmath"
 )
 
 // NumFeatures is the length of a feature row.
@@ -78,15 +77,15 @@ func (h *History) Features(j *core.Job, out []float64) []float64 {
 	if len(r) > 0 {
 		s := 0.0
 		for _, v := range r {
-			s += math.Log(max(1, v))
+			s += detmath.Log(max(1, v))
 		}
 		meanLog = s / float64(len(r))
-		lastLog = math.Log(max(1, r[len(r)-1]))
-		meanSamples = meanLog + math.Log(float64(max(1, j.BatchSize)))
+		lastLog = detmath.Log(max(1, r[len(r)-1]))
+		meanSamples = meanLog + detmath.Log(float64(max(1, j.BatchSize)))
 	}
 	logIterTime := -1.0
 	if j.IterTime > 0 {
-		logIterTime = math.Log(j.IterTime)
+		logIterTime = detmath.Log(j.IterTime)
 	}
 	return append(out[:0],
 		h.code("group", groupKey(j)), h.code("user", j.User), h.code("model", j.Model),

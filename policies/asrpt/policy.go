@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"schedlab/core"
+	"schedlab/core/detmath"
 	"schedlab/core/parallel"
 	"schedlab/core/sim"
 )
@@ -103,14 +104,14 @@ func (p *Policy) area(v *sim.View, j *sim.JobState, n float64) float64 {
 	return g * n * p.alphaMax(v, j) * 1000 / m
 }
 
-// polar draws a standard normal from the run's random source (math.Log and Sqrt only).
+// polar draws a standard normal from the run's random source (detmath.Log and math.Sqrt only).
 func polar(v *sim.View) float64 {
 	r := v.Rand()
 	for {
-		a, b := 2*r.Float64()-1, 2*r.Float64()-1
-		s := a*a + b*b
+		a, b := float64(2*r.Float64())-1, float64(2*r.Float64())-1
+		s := float64(a*a) + float64(b*b)
 		if s > 0 && s < 1 {
-			return a * math.Sqrt(-2*math.Log(s)/s)
+			return a * math.Sqrt(-2*detmath.Log(s)/s)
 		}
 	}
 }

@@ -79,7 +79,7 @@ func (o *online) learn(j *core.Job, row []float64) {
 		return
 	}
 	o.rows = append(o.rows, row)
-	o.targets = append(o.targets, math.Log(max(1, n)))
+	o.targets = append(o.targets, detmath.Log(max(1, n)))
 	if len(o.rows) >= o.nextFit {
 		f, err := forest.Fit(o.rows, o.targets, forest.Config{Trees: onlineTrees, MaxFeatures: NumFeatures / 2, Seed: forestSeedBase + uint64(o.fits)})
 		if err != nil {

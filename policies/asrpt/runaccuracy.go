@@ -3,6 +3,7 @@ package asrpt
 import (
 	"math"
 
+	"schedlab/core/detmath"
 	"schedlab/core/forest"
 )
 
@@ -40,8 +41,8 @@ func (p *Policy) FigureMetric(name string) (float64, bool) {
 		lt, lp := make([]float64, len(a.truth)), make([]float64, len(a.pred))
 		sq := 0.0
 		for i := range a.truth {
-			lt[i], lp[i] = math.Log(max(1, a.truth[i])), math.Log(max(1, a.pred[i]))
-			sq += (lp[i] - lt[i]) * (lp[i] - lt[i])
+			lt[i], lp[i] = detmath.Log(max(1, a.truth[i])), detmath.Log(max(1, a.pred[i]))
+			sq += float64((lp[i] - lt[i]) * (lp[i] - lt[i]))
 		}
 		if name == MetricR2 {
 			return forest.R2(lt, lp), true

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"schedlab/core/detmath"
 )
 
 // The verdicts Compare gives.
@@ -189,7 +191,7 @@ func oursSuffix(ref Ref) string {
 
 // band is a Relative or Absolute reference's band: Value ± Tolerance·|Value|.
 func band(ref Ref) (lo, hi float64) {
-	w := ref.Tolerance * math.Abs(ref.Value)
+	w := float64(ref.Tolerance * math.Abs(ref.Value))
 	return ref.Value - w, ref.Value + w
 }
 
@@ -304,7 +306,7 @@ func decimals(v float64) int {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0
 	}
-	return min(4, max(0, 3-int(math.Floor(math.Log10(math.Abs(v))))))
+	return min(4, max(0, 3-int(math.Floor(detmath.Log10(math.Abs(v))))))
 }
 
 // plusMinus writes mean ± half scaled by k with the mean's decimals ("± ?" when half is NaN).

@@ -225,7 +225,7 @@ func (p *Policy) gain(v *sim.View, f *pairTable, t, a, g int) (float64, bool) {
 				before *= f.at(t, ty, to)
 			}
 		}
-		loss += before * (1 - f.at(t, ty, a))
+		loss += float64(before * (1 - f.at(t, ty, a)))
 	}
 	return own - loss, true
 }

@@ -45,14 +45,14 @@ func ParseExclude(s string) (Exclude, error) {
 // (so that 97 linear layers do not outweigh everything else), log parameters, log MACs, log
 // depth, log batch, log GPUs and the augmentation flag.
 func features(d Descriptor, batch, gpus int) [numFeatures]float64 {
-	l := func(n int) float64 { return math.Log(1 + float64(n)) }
+	l := func(n int) float64 { return detmath.Log(1 + float64(n)) }
 	aug := 0.0
 	if d.Augment {
 		aug = 1
 	}
 	return [numFeatures]float64{l(d.Conv), l(d.DepthwiseConv), l(d.Norm), l(d.Dropout), l(d.Linear), l(d.Pool),
-		l(d.Residual), l(d.Attention), l(d.Recurrent), math.Log(d.ParamsM), math.Log(d.GMACs), math.Log(float64(d.Depth)),
-		math.Log(float64(batch)), math.Log(float64(gpus)), aug}
+		l(d.Residual), l(d.Attention), l(d.Recurrent), detmath.Log(d.ParamsM), detmath.Log(d.GMACs), detmath.Log(float64(d.Depth)),
+		detmath.Log(float64(batch)), detmath.Log(float64(gpus)), aug}
 }
 
 const numFeatures = 15
@@ -61,9 +61,9 @@ const numFeatures = 15
 func Cosine(a, b []float64) float64 {
 	var ab, aa, bb float64
 	for i := range a {
-		ab += a[i] * b[i]
-		aa += a[i] * a[i]
-		bb += b[i] * b[i]
+		ab += float64(a[i] * b[i])
+		aa += float64(a[i] * a[i])
+		bb += float64(b[i] * b[i])
 	}
 	if aa == 0 || bb == 0 {
 		return 0
@@ -135,7 +135,7 @@ func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread b
 		mean[f] /= float64(len(cand))
 		for i := range vecs {
 			d := vecs[i][f] - mean[f]
-			sd[f] += d * d
+			sd[f] += float64(d * d)
 		}
 		sd[f] = math.Sqrt(sd[f] / float64(len(cand)))
 	}
@@ -177,7 +177,7 @@ func (p *Predictor) Predict(q Reference, typ core.GPUType, gpus int, spread bool
 		}
 		w := n.Sim + 1e-9
 		sw += w
-		slog += w * math.Log(x*float64(r.Batch)*r.Desc.GMACs)
+		slog += float64(w * detmath.Log(x*float64(r.Batch)*r.Desc.GMACs))
 	}
 	if sw == 0 {
 		return 0, false

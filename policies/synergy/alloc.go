@@ -340,9 +340,9 @@ func (r *roundState) adjustPeers(s, n int, cpu, mem float64, st []jobState) {
 			}
 		}
 		share := float64(here) / float64(len(pl.gpus))
-		exGPU := max(0, float64(len(pl.gpus))*share-float64(here))
-		exCPU := max(0, sum(pl.cpuOn)*share-ps.fairCPU*float64(here))
-		exMem := max(0, sum(pl.memOn)*share-ps.fairMem*float64(here))
+		exGPU := max(0, float64(float64(len(pl.gpus))*share)-float64(here))
+		exCPU := max(0, float64(sum(pl.cpuOn)*share)-float64(ps.fairCPU*float64(here)))
+		exMem := max(0, float64(sum(pl.memOn)*share)-float64(ps.fairMem*float64(here)))
 		dGPU, dCPU, dMem := max(0, needGPU-exGPU), max(0, needCPU-exCPU), max(0, needMem-exMem)
 		sel = append(sel, idx)
 		if dGPU == 0 && dCPU == 0 && dMem == 0 {

@@ -47,9 +47,9 @@ func (p *Policy) keyAt(v *sim.View, j *sim.JobState, s *jobState, done float64, 
 		t := &p.total
 		dur := p.remaining(j, s, done)
 		w := 0.0
-		w += float64(j.Job.GPUs) / t.gpus * dur
-		w += s.dem.CPU / t.cpu * dur
-		w += s.dem.Mem / t.mem * dur
+		w += float64(float64(j.Job.GPUs) / t.gpus * dur)
+		w += float64(s.dem.CPU / t.cpu * dur)
+		w += float64(s.dem.Mem / t.mem * dur)
 		return w
 	}
 	return j.Job.Submit.Seconds()

@@ -197,7 +197,7 @@ func (p *Policy) entryAt(v *sim.View, k, t int) sortEntry {
 	j, s := v.Job(int(x.job)), &p.st[x.job]
 	done, rounds := x.done, x.rounds
 	if x.placed {
-		done += float64(t-1) * x.credit
+		done += float64(float64(t-1) * x.credit)
 		rounds += int64(t - 1)
 	}
 	return entryOf(j, s, p.keyAt(v, j, s, done, rounds))

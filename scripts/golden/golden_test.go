@@ -73,9 +73,10 @@ func TestFirstDiff(t *testing.T) {
 	}
 }
 
-// TestRun drives the whole check with two shell scripts standing in for the runners: the
-// "native" one echoes its arguments, the "exec" one drops the wasm path and echoes the rest, but
-// says "drift" when asked for case "b".
+// TestRun drives the whole check with shell scripts standing in for the runners: the "native"
+// one echoes its arguments; the "exec" one (Node's launcher) drops the wasm path and echoes the
+// rest, but says "drift" when asked for case "b"; the "emu" one (an emulator) drops the binary and
+// echoes the rest.
 func TestRun(t *testing.T) {
 	if runtime.GOOS == "windows" || runtime.GOOS == "js" {
 		t.Skip("needs /bin/sh to fake the runners")
@@ -88,13 +89,17 @@ func TestRun(t *testing.T) {
 		}
 		return p
 	}
+	native := write("native", "#!/bin/sh\necho \"$@\"\necho end\n", 0o755)
 	cfg := Config{
 		ArgsFile: write("args.txt", "# two cases\na 1\nb 2\n", 0o644),
 		Dir:      filepath.Join(dir, "golden"),
-		Native:   write("native", "#!/bin/sh\necho \"$@\"\necho end\n", 0o755),
-		Wasm:     write("sim.wasm", "", 0o644),
-		Exec:     write("exec", "#!/bin/sh\nshift\nif [ \"$1\" = b ]; then echo drift; else echo \"$@\"; fi\necho end\n", 0o755),
-		Timeout:  time.Minute,
+		Targets: []Target{
+			{Name: "native", Bin: native},
+			{Name: "wasm", Bin: write("sim.wasm", "", 0o644),
+				Via: []string{write("exec", "#!/bin/sh\nshift\nif [ \"$1\" = b ]; then echo drift; else echo \"$@\"; fi\necho end\n", 0o755)}},
+			{Name: "emu", Bin: native, Via: []string{write("emu", "#!/bin/sh\nshift\necho \"$@\"\necho end\n", 0o755)}},
+		},
+		Timeout: time.Minute,
 	}
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -126,8 +131,18 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	if failed != 1 || !strings.Contains(out.String(), "ok   case 1") ||
-		!strings.Contains(out.String(), "2.jsonl: first difference at line 2") {
-		t.Errorf("check: got %d failures, output\n%s\nwant case 1 ok and case 2 failing at line 2", failed, out.String())
+		!strings.Contains(out.String(), "2.jsonl: first difference at line 2") ||
+		strings.Contains(out.String(), "native and emu outputs differ") {
+		t.Errorf("check: got %d failures, output\n%s\nwant case 1 ok and case 2 failing at line 2 (and emu agreeing)", failed, out.String())
+	}
+
+	// An emulator that changes one case's output fails that case, naming the target.
+	cfg.Targets[1].Via = cfg.Targets[2].Via // wasm now agrees
+	cfg.Targets[2].Via = []string{write("emu2", "#!/bin/sh\nshift\necho \"$@\"\necho END\n", 0o755)}
+	write("golden/2.jsonl", "b 2\nend\n", 0o644)
+	out.Reset()
+	if failed, err = Run(cfg, &out); err != nil || failed != 2 || !strings.Contains(out.String(), "native and emu outputs differ: first difference at line 2") {
+		t.Errorf("emulator drift: got %d, %v, output\n%s\nwant 2 failures naming emu at line 2", failed, err, out.String())
 	}
 
 	// A missing args file is not an error: the lead fills it later.
@@ -135,6 +150,42 @@ func TestRun(t *testing.T) {
 	out.Reset()
 	if failed, err = Run(cfg, &out); err != nil || failed != 0 || !strings.Contains(out.String(), "no cases") {
 		t.Errorf("missing args file: got %d, %v, %q; want 0, nil, a 'no cases' note", failed, err, out.String())
+	}
+}
+
+// TestFigures fakes runners that write two CSVs into the directory after -figure-out; one target
+// writes another last line into b.csv, and the check must name that file and line.
+func TestFigures(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "js" {
+		t.Skip("needs /bin/sh to fake the runners")
+	}
+	dir := t.TempDir()
+	runner := func(name, last string) string {
+		p := filepath.Join(dir, name)
+		body := "#!/bin/sh\n" +
+			"case \"$*\" in *'-figure all -seeds 1 -figure-out '*) ;; *) echo \"bad arguments: $*\" >&2; exit 2;; esac\n" +
+			"for last; do :; done\n" +
+			"printf 'x\\n1\\n' >\"${last}a.csv\"\nprintf 'x\\n%s\\n' " + last + " >\"${last}b.csv\"\necho table\n"
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cfg := Config{
+		ArgsFile: filepath.Join(dir, "none.txt"),
+		Targets:  []Target{{Name: "native", Bin: runner("r1", "2")}, {Name: "other", Bin: runner("r2", "2")}},
+		Figures:  true,
+		Timeout:  time.Minute,
+	}
+	var out bytes.Buffer
+	if failed, err := Run(cfg, &out); err != nil || failed != 0 || !strings.Contains(out.String(), "2 CSVs identical on 2 targets") {
+		t.Errorf("agreeing targets: got %d, %v, output\n%s", failed, err, out.String())
+	}
+	cfg.Targets = append(cfg.Targets, Target{Name: "drift", Bin: runner("r3", "3")})
+	out.Reset()
+	if failed, err := Run(cfg, &out); err != nil || failed != 1 || !strings.Contains(out.String(), "first difference at line 2") ||
+		!strings.Contains(out.String(), "drift b.csv") || strings.Contains(out.String(), "a.csv") {
+		t.Errorf("drifting target: got %d, %v, output\n%s\nwant one failure naming drift's b.csv at line 2", failed, err, out.String())
 	}
 }
 

@@ -9,7 +9,7 @@
 //   - core/ and policies/ import only the standard library, gonum and schedlab itself, never
 //     syscall/js (they must run natively and in the browser alike);
 //   - core/ and policies/ stay deterministic: no global math/rand functions, no wall clock
-//     (time.Now and friends), no init(), and no math.Exp/Pow/Exp2 outside core/detmath (their low
+//     (time.Now and friends), no init(), and no math.Exp/Pow/Exp2/Log/Log2/Log10 outside core/detmath (their low
 //     bits differ natively and in wasm).
 //
 // The checks parse source with go/parser; they do not compile or run anything, so they take

@@ -17,7 +17,7 @@ func TestViolationsCatchesBreaches(t *testing.T) {
 		{"clean", "core/x.go", `package x
 import ("math"; "math/rand/v2"; "time"; "schedlab/core")
 var _ = core.Second
-func f(r *rand.Rand) float64 { _ = rand.New(rand.NewPCG(1, 2)); _ = time.Duration(1); return math.Log(r.Float64()) }`, false, nil},
+func f(r *rand.Rand) float64 { _ = rand.New(rand.NewPCG(1, 2)); _ = time.Duration(1); return math.Sqrt(r.Float64()) }`, false, nil},
 		{"global rand", "policies/p/x.go", `package p
 import "math/rand/v2"
 func f() int { return rand.IntN(3) }`, false, []string{"rand.IntN uses the global random source"}},
@@ -32,6 +32,9 @@ func init() {}`, false, []string{"func init"}},
 		{"exp", "core/x.go", `package x
 import "math"
 func f() float64 { return math.Exp(1) + math.Pow(2, 3) }`, false, []string{"math.Exp differs", "math.Pow differs"}},
+		{"log", "policies/p/x.go", `package p
+import "math"
+func f(x float64) float64 { return math.Log(x) + math.Log2(x) + math.Log10(x) }`, false, []string{"math.Log differs", "math.Log2 differs", "math.Log10 differs"}},
 		{"exp in detmath", "core/detmath/x.go", `package detmath
 import "math"
 func f() float64 { return math.Exp(1) }`, false, nil},

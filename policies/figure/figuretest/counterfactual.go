@@ -78,7 +78,7 @@ func Flip(f *figure.Figure, ref figure.Ref) (holds, fails []figure.Row, err erro
 		if len(seeds) < 2 {
 			return 0
 		}
-		return w * (2*float64(i)/float64(len(seeds)-1) - 1)
+		return float64(w * (2*float64(i)/float64(len(seeds)-1) - 1))
 	}
 	pair := func(rows []figure.Row, x int, seed uint64, effect float64) []figure.Row {
 		return append(rows, figure.Row{X: x, S: b, M: m, Seed: seed, Value: base},
@@ -98,7 +98,7 @@ func Flip(f *figure.Figure, ref figure.Ref) (holds, fails []figure.Row, err erro
 		half := ref.Tolerance * math.Abs(ref.Value)
 		for i, seed := range seeds {
 			in, ok1 := figure.Convert(ref.Value+jitter(i, half/20), ref.Unit, unit)
-			out, ok2 := figure.Convert(ref.Value+3*half+jitter(i, half/20), ref.Unit, unit)
+			out, ok2 := figure.Convert(ref.Value+float64(3*half)+jitter(i, half/20), ref.Unit, unit)
 			if !ok1 || !ok2 {
 				return nil, nil, fmt.Errorf("unit %q against the metric's %q", ref.Unit, unit)
 			}
@@ -117,7 +117,7 @@ func Flip(f *figure.Figure, ref figure.Ref) (holds, fails []figure.Row, err erro
 			sign = -1
 		}
 		for i, seed := range seeds {
-			holds = pair(holds, x, seed, sign*(0.2+jitter(i, 0.01)))
+			holds = pair(holds, x, seed, float64(sign*(0.2+jitter(i, 0.01))))
 		}
 		fails = swap(holds)
 	case figure.Trend:
@@ -127,7 +127,7 @@ func Flip(f *figure.Figure, ref figure.Ref) (holds, fails []figure.Row, err erro
 		}
 		for i, seed := range seeds {
 			holds = pair(holds, x, seed, -0.3+jitter(i, 0.01))
-			holds = pair(holds, to, seed, -0.3+sign*0.2+jitter(i, 0.01))
+			holds = pair(holds, to, seed, -0.3+float64(sign*0.2)+jitter(i, 0.01))
 		}
 		for _, r := range holds {
 			r.X = map[int]int{x: to, to: x}[r.X]
