@@ -9,7 +9,7 @@ import (
 	"syscall/js"
 
 	"schedlab/core"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
 	"schedlab/wasm/runrec"
@@ -27,7 +27,7 @@ func runPolicy(r *request) (map[string]any, []any, error) {
 		return nil, nil, err
 	}
 	policy := msg.Get("policy").String()
-	models := zoo.Models()
+	models := world.Models()
 	jobs, err := workload(spec, msg.Get("file"), models)
 	if err != nil {
 		return nil, nil, err
