@@ -4,7 +4,7 @@
 //
 //   - every Go file under wasm/ carries a `//go:build js && wasm` constraint (so native
 //     `go vet ./...` and `go test -race ./...` never try to compile syscall/js code, and the wasm
-//     edge never builds under wasip1), except in the plain packages the test lists (wasm/runrec, wasm/figchart, wasm/pagelogic),
+//     edge never builds under wasip1), except in the plain packages the test lists (wasm/runrecord, wasm/figchart, wasm/pagelogic),
 //     which carry none and may not import syscall/js;
 //   - core/ and policies/ import only the standard library, gonum and schedlab itself, never
 //     syscall/js (they must run natively and in the browser alike);
