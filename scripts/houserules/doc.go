@@ -1,4 +1,4 @@
-// Package guard holds no code, only tests that check house rules the compiler cannot see, so a
+// Package houserules holds no code, only tests that check house rules the compiler cannot see, so a
 // slip fails `go test ./...` with a message naming the file instead of surfacing later as a wasm
 // build break or a native/wasm result mismatch:
 //
@@ -15,4 +15,4 @@
 // The checks parse source with go/parser; they do not compile or run anything, so they take
 // milliseconds. The Makefile's dependency check (`go list -deps` for GOOS=js) covers the
 // transitive side of the import rule.
-package guard
+package houserules
