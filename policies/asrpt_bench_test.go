@@ -3,7 +3,7 @@ package policies
 import (
 	"testing"
 
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/figure"
 )
 
@@ -11,7 +11,7 @@ import (
 // asrpt-bandwidth at ratio 64, seed 11, as the figures run them (RunCell, lean): a figure's page
 // time is the sum of its cells' times, so these say which series dominate it.
 func BenchmarkASRPTCell(b *testing.B) {
-	models := zoo.Models()
+	models := world.Models()
 	for _, id := range []string{"asrpt-load", "asrpt-bandwidth"} {
 		f, ok := FindFigure(id)
 		if !ok {

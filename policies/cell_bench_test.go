@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/scenario"
 )
 
@@ -28,7 +28,7 @@ func BenchmarkFig1Cell(b *testing.B) {
 }
 
 func benchCell(b *testing.B, spec scenario.Spec, h Hooks) {
-	models := zoo.Models()
+	models := world.Models()
 	jobs, c := workload(b, spec, models)
 	b.ReportAllocs()
 	for b.Loop() {

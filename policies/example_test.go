@@ -7,7 +7,7 @@ import (
 
 	"schedlab/core"
 	"schedlab/core/sim"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/baselines"
 	"schedlab/policies/placement"
@@ -42,7 +42,7 @@ func Example_yourPolicy() {
 	}
 	spec := scenario.Spec{Generate: "philly:jobs=20,rate=20", Cluster: "2x8", Seed: 1,
 		Policies: []string{"fifo", "narrow-first"}}
-	jobs, _, err := policies.Jobs(spec, nil, zoo.Models())
+	jobs, _, err := policies.Jobs(spec, nil, world.Models())
 	if err != nil {
 		panic(err)
 	}
@@ -50,7 +50,7 @@ func Example_yourPolicy() {
 	if err != nil {
 		panic(err)
 	}
-	outs, err := policies.Execute(reg, spec, jobs, cluster, zoo.Models())
+	outs, err := policies.Execute(reg, spec, jobs, cluster, world.Models())
 	if err != nil {
 		panic(err)
 	}

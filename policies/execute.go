@@ -14,7 +14,7 @@ import (
 	"schedlab/core/metrics"
 	"schedlab/core/sim"
 	"schedlab/core/trace"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/asrpt"
 	"schedlab/policies/params"
 	"schedlab/policies/scenario"
@@ -74,7 +74,7 @@ func RunOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 	return runOne(reg, spec, name, jobs, c, models, h, &jobCheck{})
 }
 
-// jobCheck is zoo.Check's answer for a run's jobs and cluster. It does not depend on the policy,
+// jobCheck is world.Check's answer for a run's jobs and cluster. It does not depend on the policy,
 // so the runs of one Execute ask it once; it is asked at the first run's usual point (after its
 // policy is built), so a bad policy is still reported before a job the cluster cannot run.
 type jobCheck struct {
@@ -85,7 +85,7 @@ type jobCheck struct {
 
 func (k *jobCheck) get(spec scenario.Spec, jobs []core.Job, c *core.Cluster) (string, error) {
 	if !k.done {
-		k.note, k.err = zoo.Check(spec.Trace, jobs, c, spec.MeasuredOnly)
+		k.note, k.err = world.Check(spec.Trace, jobs, c, spec.MeasuredOnly)
 		k.done = true
 	}
 	return k.note, k.err
@@ -128,7 +128,7 @@ func runOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 	cfg := sim.Config{
 		Cluster:        c,
 		Jobs:           jobs,
-		Speed:          zoo.Speed(models),
+		Speed:          world.Speed(models),
 		Policy:         p,
 		Seed:           spec.Seed,
 		Round:          secondsOr(spec.Round, 300),
@@ -139,7 +139,7 @@ func runOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 		Lean:           h.Lean,
 	}
 	if sp, ok := p.(sim.SharingPolicy); ok && sp.Shares() {
-		cfg.Colocation = zoo.Colocation(models)
+		cfg.Colocation = world.Colocation(models)
 	}
 	if spec.FirstRound != nil {
 		cfg.FirstRound = core.FromSeconds(*spec.FirstRound)

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"schedlab/core"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/scenario"
 )
 
@@ -40,7 +40,7 @@ func TestFIFOByHandOnTraces(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			spec := scenario.Spec{Trace: tc.name + ".csv", Cluster: tc.cluster, Policies: []string{"fifo"}, Seed: 1}
-			models := zoo.Models()
+			models := world.Models()
 			jobs, _, err := Jobs(spec, strings.NewReader(tc.trace), models)
 			if err != nil {
 				t.Fatal(err)

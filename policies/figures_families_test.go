@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"schedlab/core"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/asrpt"
 	"schedlab/policies/figure"
 	"schedlab/policies/interference"
@@ -30,7 +30,7 @@ var cheapSeries = map[string]string{
 // every metric gets a finite value (A-SRPT's predictor metrics from the policy itself). The
 // heavy series' cells are run by TestFamilyFiguresHeavyCells.
 func TestFamilyFiguresOneCell(t *testing.T) {
-	reg, models := Builtin(), zoo.Models()
+	reg, models := Builtin(), world.Models()
 	var figs []*figure.Figure
 	figs = append(figs, similarity.Figures()...)
 	figs = append(figs, interference.Figures()...)
@@ -60,7 +60,7 @@ func TestFamilyFiguresHeavyCells(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
 		t.Skip("every series' cell: natively without -short or -race")
 	}
-	reg, models := Builtin(), zoo.Models()
+	reg, models := Builtin(), world.Models()
 	var figs []*figure.Figure
 	figs = append(figs, interference.Figures()...)
 	figs = append(figs, asrpt.Figures()...)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
 )
@@ -44,7 +44,7 @@ func TestCatalogueValid(t *testing.T) {
 // spec: the values the runner's -json shows, by field name.
 func TestRunCellMatchesTheRunner(t *testing.T) {
 	f, _ := FindFigure("baselines-smoke")
-	reg, models := Builtin(), zoo.Models()
+	reg, models := Builtin(), world.Models()
 	c := f.Cells([]uint64{2})[4] // rate 12 (x 1), srtf (series 1)
 	rows, err := RunCell(reg, models, f, c, nil, Hooks{})
 	if err != nil {
@@ -82,7 +82,7 @@ func TestRunCellQuantilesAndTraces(t *testing.T) {
 		opened++
 		return io.NopCloser(strings.NewReader(trace)), nil
 	}
-	rows, err := RunCell(Builtin(), zoo.Models(), f, f.Cells(f.Seeds)[0], open, Hooks{})
+	rows, err := RunCell(Builtin(), world.Models(), f, f.Cells(f.Seeds)[0], open, Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,12 +90,12 @@ func TestRunCellQuantilesAndTraces(t *testing.T) {
 	if opened != 1 || rows[0].Value != 30 || rows[1].Value != 100 || rows[2].Value != 50 {
 		t.Errorf("opened %d, rows %+v", opened, rows)
 	}
-	if _, err := RunCell(Builtin(), zoo.Models(), f, f.Cells(f.Seeds)[0], nil, Hooks{}); err == nil ||
+	if _, err := RunCell(Builtin(), world.Models(), f, f.Cells(f.Seeds)[0], nil, Hooks{}); err == nil ||
 		!strings.Contains(err.Error(), "figure q, series fifo, seed 1") {
 		t.Errorf("no open: %v", err)
 	}
 	f.Metrics[2].Name = "no_such_field"
-	if _, err := RunCell(Builtin(), zoo.Models(), f, f.Cells(f.Seeds)[0], open, Hooks{}); err == nil ||
+	if _, err := RunCell(Builtin(), world.Models(), f, f.Cells(f.Seeds)[0], open, Hooks{}); err == nil ||
 		!strings.Contains(err.Error(), "metric no_such_field") {
 		t.Errorf("unknown metric: %v", err)
 	}
@@ -138,7 +138,7 @@ func TestRunCellSpecFlagsARunOutOfArrivals(t *testing.T) {
 				WindowFrom: 5, WindowTo: 10, StopAtWindow: true, Seed: seed}
 		},
 	}
-	out, err := RunCellSpec(Builtin(), zoo.Models(), f.Cell(0, 0, 1), nil, Hooks{})
+	out, err := RunCellSpec(Builtin(), world.Models(), f.Cell(0, 0, 1), nil, Hooks{})
 	if err != nil || !strings.HasPrefix(out.ShortWorkload, "the workload's 20 arrivals end at") {
 		t.Errorf("got %q, %v", out.ShortWorkload, err)
 	}
@@ -148,7 +148,7 @@ func TestRunCellSpecFlagsARunOutOfArrivals(t *testing.T) {
 // jobs, with the same rows as a fresh run), and only those.
 func TestWorkloadsReuseOnlyTheSameGeneratorAndSeed(t *testing.T) {
 	f, _ := FindFigure("baselines-smoke")
-	reg, models := Builtin(), zoo.Models()
+	reg, models := Builtin(), world.Models()
 	var w Workloads
 	cells := f.Cells([]uint64{1, 2})
 	for _, c := range figure.RunOrder(cells) {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/scenario"
 )
 
@@ -31,7 +31,7 @@ func TestLeanSummaryEqualsFull(t *testing.T) {
 	sim := scenario.Spec{Generate: "similarity:jobs=40,maxh=2", Cluster: "1x8:K80+1x8:P100+1x8:V100", Seed: 2,
 		Policies: []string{"model-similarity", "model-similarity+rounds", "fastest-gpu-first"}, WindowFrom: 10, WindowTo: 30, CheckpointCost: 30}
 	specs = append(specs, sim)
-	models := zoo.Models()
+	models := world.Models()
 	for _, spec := range specs {
 		jobs, c := workload(t, spec, models)
 		for _, name := range spec.Policies {

@@ -9,7 +9,7 @@ import (
 
 	"schedlab/core"
 	"schedlab/core/shareddata"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
 	"schedlab/policies/synergy"
@@ -19,7 +19,7 @@ import (
 // workload generates (natively; 30 workloads of 8,000 jobs) or names shared data, the cluster
 // parses, the policy exists.
 func TestSynergyFiguresBuild(t *testing.T) {
-	reg, models := Builtin(), zoo.Models()
+	reg, models := Builtin(), world.Models()
 	for _, f := range synergy.Figures() {
 		for _, c := range f.Cells(f.Seeds[:1]) {
 			spec := f.Cell(c.X, c.S, c.Seed)
@@ -71,7 +71,7 @@ func TestSynergyFig8Checkpoint(t *testing.T) {
 			s = i
 		}
 	}
-	rows, err := RunCell(Builtin(), zoo.Models(), f, figure.Cell{S: s, Seed: 42}, nil, Hooks{})
+	rows, err := RunCell(Builtin(), world.Models(), f, figure.Cell{S: s, Seed: 42}, nil, Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestSynergyFig8Checkpoint(t *testing.T) {
 
 func runAll(t *testing.T, f *figure.Figure, seeds []uint64, open func(scenario.Spec) (io.ReadCloser, error)) []figure.Row {
 	t.Helper()
-	reg, models := Builtin(), zoo.Models()
+	reg, models := Builtin(), world.Models()
 	var rows []figure.Row
 	for _, c := range f.Cells(seeds) {
 		r, err := RunCell(reg, models, f, c, open, Hooks{})

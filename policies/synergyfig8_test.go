@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"schedlab/core"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 )
 
 // TestSynergyFig8PublishedNumbers runs synergy-fig8's published policy as the runner and the app
@@ -20,7 +20,7 @@ func TestSynergyFig8PublishedNumbers(t *testing.T) {
 	}
 	spec := sc.Spec
 	spec.Policies = []string{"fifo+tune"}
-	models := zoo.Models()
+	models := world.Models()
 	jobs, c := workload(t, spec, models)
 	outs, err := Execute(Builtin(), spec, jobs, c, models)
 	if err != nil {
@@ -58,7 +58,7 @@ func BenchmarkSynergyFig8Tune(b *testing.B) {
 	sc, _ := Scenarios().Find("synergy-fig8")
 	spec := sc.Spec
 	spec.Policies = []string{"fifo+tune"}
-	models := zoo.Models()
+	models := world.Models()
 	c, err := core.ParseCluster(spec.Cluster)
 	if err != nil {
 		b.Fatal(err)

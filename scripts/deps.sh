@@ -2,7 +2,7 @@
 # Installs what the tests need, without prompts: Go modules, the npm packages pinned in
 # build/package-lock.json (scripts/npm.sh, shared with `make serve`: npm ci when
 # build/node_modules is missing or older than the lock file), and Debian's chromium, brotli,
-# slurm-wlm and munge (the one-node Slurm of scripts/cluster's test) and qemu-user-static (the
+# slurm-wlm and munge (the one-node Slurm of scripts/batch's test) and qemu-user-static (the
 # arm64 runner of `make golden`, under qemu-aarch64-static) when missing. Never runs
 # `npx playwright install`: the e2e tests drive the system Chromium through playwright-core.
 # Under CI=true a failed Chromium install is fatal; otherwise it is a warning and e2e skips.

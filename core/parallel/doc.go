@@ -6,7 +6,7 @@
 //
 // Why a separate package: the iteration time of such a job depends on which GPUs sit on which
 // server, not on how many GPUs or servers it gets, so it cannot be a row of a profile table. The
-// package is used three ways: by Speed (a sim.SpeedModel wrapper, placed in core/zoo's chain so every
+// package is used three ways: by Speed (a sim.SpeedModel wrapper, placed in core/world's chain so every
 // policy sees the same placement-dependent speeds), by policies that map jobs onto GPUs (they
 // evaluate candidate layouts with Alpha), and by analyses (Lemma 1's ρ = max αmax/αmin).
 //

@@ -10,7 +10,7 @@ import (
 	"schedlab/core/shareddata"
 	"schedlab/core/sim"
 	"schedlab/core/trace"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 )
 
 // firstGuess records each job's n̂ at the decision where the policy first saw it.
@@ -69,7 +69,7 @@ func TestPAIGroupTags(t *testing.T) {
 
 	c, _ := core.ParseCluster("1x8")
 	p := &firstGuess{Policy: New("a-srpt", Options{Predict: PredictRF})}
-	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(zoo.Models()), Policy: p, Seed: 1})
+	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: world.Speed(world.Models()), Policy: p, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"schedlab/core/gen"
 	"schedlab/core/metrics"
 	"schedlab/core/sim"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies/baselines"
 )
 
@@ -52,7 +52,7 @@ func entryPolicy(t testing.TB, name string, params json.RawMessage) *Policy {
 
 // simulate runs policy p on jobs the way the JCT study does (checkpoint cost 60 s).
 func simulate(t testing.TB, p sim.Policy, jobs []core.Job, c *core.Cluster, seed uint64) *sim.Result {
-	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(zoo.Models()), Policy: p,
+	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: world.Speed(world.Models()), Policy: p,
 		Seed: seed, CheckpointCost: 60 * core.Second, FirstRound: -1})
 	if err != nil {
 		t.Fatal(err)

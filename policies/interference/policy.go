@@ -10,7 +10,7 @@ import (
 	"schedlab/core/interference"
 	"schedlab/core/learn"
 	"schedlab/core/sim"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 )
 
 // Policy names.
@@ -85,7 +85,7 @@ func (p *Policy) Init(v *sim.View) {
 }
 
 func newPolicy(name string, k kind, raw json.RawMessage) (*Policy, error) {
-	p := &Policy{name: name, kind: k, model: interference.Gavel(), models: zoo.Models()}
+	p := &Policy{name: name, kind: k, model: interference.Gavel(), models: world.Models()}
 	ps, err := parseParams(k, raw)
 	if err != nil {
 		return nil, err

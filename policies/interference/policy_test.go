@@ -7,14 +7,14 @@ import (
 	"schedlab/core"
 	"schedlab/core/gen"
 	"schedlab/core/sim"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 )
 
 // TestPoliciesKeepInvariants runs every policy of the family with the engine's invariant checker
 // on a small sharing workload; every job finishes.
 func TestPoliciesKeepInvariants(t *testing.T) {
-	models := zoo.Models()
+	models := world.Models()
 	jobs, err := gen.Generate("interference:jobs=40,rate=20,maxh=2", 2, models)
 	if err != nil {
 		t.Fatal(err)
@@ -30,8 +30,8 @@ func TestPoliciesKeepInvariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(models), Policy: p, Seed: 1,
-				Colocation: zoo.Colocation(models), Verify: true})
+			s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: world.Speed(models), Policy: p, Seed: 1,
+				Colocation: world.Colocation(models), Verify: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +84,7 @@ func TestGangsWiderThanAServerStillRun(t *testing.T) {
 		{ID: "wide", GPUs: 8, Model: "lm-bs5", BatchSize: 5, Iterations: 1000},
 		{ID: "one", Submit: core.Second, GPUs: 1, Model: "transformer-bs64", BatchSize: 64, Iterations: 1000},
 	}
-	models := zoo.Models()
+	models := world.Models()
 	reg := policies.Builtin()
 	for _, tc := range []struct{ cluster, params string }{
 		{"2x4", `{"lambda":2}`},
@@ -99,8 +99,8 @@ func TestGangsWiderThanAServerStillRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: zoo.Speed(models), Policy: p, Seed: 1,
-			Colocation: zoo.Colocation(models), Verify: true})
+		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: world.Speed(models), Policy: p, Seed: 1,
+			Colocation: world.Colocation(models), Verify: true})
 		if err != nil {
 			t.Fatal(err)
 		}

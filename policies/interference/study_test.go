@@ -9,7 +9,7 @@ import (
 	"schedlab/core/gen"
 	"schedlab/core/metrics"
 	"schedlab/core/sim"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/interference"
 	"schedlab/policies/scenario"
@@ -24,7 +24,7 @@ var studyMetrics = []string{"mean JCT (h)", "gpu_util", "effective_util", "loade
 func study(t *testing.T, workload string, names []string) map[string][][]float64 {
 	t.Helper()
 	reg := policies.Builtin()
-	models := zoo.Models()
+	models := world.Models()
 	c, err := core.ParseCluster("4x8")
 	if err != nil {
 		t.Fatal(err)

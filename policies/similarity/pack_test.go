@@ -8,7 +8,7 @@ import (
 	"schedlab/core"
 	"schedlab/core/interference"
 	"schedlab/core/sim"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 )
 
 // watch wraps a policy and, after each decision, checks every shared GPU against the ground truth.
@@ -82,7 +82,7 @@ func TestPackingShares(t *testing.T) {
 				pol = p.(*Policy)
 			}
 		}
-		w := &watch{Policy: pol, t: t, truth: zoo.Colocation(zoo.Models()).(*interference.Colocation)}
+		w := &watch{Policy: pol, t: t, truth: world.Colocation(world.Models()).(*interference.Colocation)}
 		s, _, _ := runPolicy(t, w, jobs, cl, seed, 60*core.Second)
 		if s.Completed != len(jobs) {
 			t.Errorf("seed %d: got %d completed, want %d", seed, s.Completed, len(jobs))
@@ -102,7 +102,7 @@ func TestPackingShares(t *testing.T) {
 // TestPackingUsesReferenceRows checks that the policy predicts a pair from the co-location rows
 // of the jobs' reference models, never their own, and that the oracle uses the true rows.
 func TestPackingUsesReferenceRows(t *testing.T) {
-	truth := zoo.Colocation(zoo.Models()).(*interference.Colocation)
+	truth := world.Colocation(world.Models()).(*interference.Colocation)
 	jobs := genJobs(t, "similarity:jobs=60,single=true", 5)
 	cl, _ := core.ParseCluster(gavelCluster)
 	for _, tc := range []struct {
@@ -135,7 +135,7 @@ func TestPackingUsesReferenceRows(t *testing.T) {
 				}
 			}
 		}
-		s, err := sim.New(sim.Config{Cluster: cl, Jobs: jobs, Speed: zoo.Speed(zoo.Models()), Policy: &probe{f: check}})
+		s, err := sim.New(sim.Config{Cluster: cl, Jobs: jobs, Speed: world.Speed(world.Models()), Policy: &probe{f: check}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 	"schedlab/core/hetero"
 	"schedlab/core/metrics"
 	"schedlab/core/sim"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 )
 
 // run runs one policy of Entries on jobs with Gavel's measured speeds.
@@ -45,7 +45,7 @@ func runPolicy(t testing.TB, pol sim.Policy, jobs []core.Job, cl *core.Cluster, 
 	sp := hetero.Speed{Table: hetero.Gavel()}
 	cfg := sim.Config{Cluster: cl, Jobs: jobs, Speed: sp, Policy: pol, Seed: seed, CheckpointCost: ckpt, FirstRound: -1}
 	if s, ok := pol.(sim.SharingPolicy); ok && s.Shares() {
-		cfg.Colocation = zoo.Colocation(zoo.Models())
+		cfg.Colocation = world.Colocation(world.Models())
 	}
 	s, err := sim.New(cfg)
 	if err != nil {

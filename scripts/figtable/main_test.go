@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/figure"
 )
@@ -25,7 +25,7 @@ func smokeCSV(t *testing.T) (*figure.Figure, string) {
 	f := &plain
 	var rows []figure.Row
 	for _, c := range f.Cells(f.Seeds) {
-		r, err := policies.RunCell(policies.Builtin(), zoo.Models(), f, c, nil, policies.Hooks{})
+		r, err := policies.RunCell(policies.Builtin(), world.Models(), f, c, nil, policies.Hooks{})
 		if err != nil {
 			t.Fatal(err)
 		}

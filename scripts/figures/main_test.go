@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/figure"
 )
@@ -21,7 +21,7 @@ func TestOptionsFromRunnerCSV(t *testing.T) {
 	}
 	var rows []figure.Row
 	for _, c := range f.Cells([]uint64{1}) {
-		r, err := policies.RunCell(policies.Builtin(), zoo.Models(), f, c, nil, policies.Hooks{})
+		r, err := policies.RunCell(policies.Builtin(), world.Models(), f, c, nil, policies.Hooks{})
 		if err != nil {
 			t.Fatal(err)
 		}

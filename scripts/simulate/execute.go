@@ -11,7 +11,7 @@ import (
 	"schedlab/core/clusterfile"
 	"schedlab/core/export"
 	"schedlab/core/trace"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
 )
@@ -33,7 +33,7 @@ func execute(o options, stdout io.Writer) error {
 	if err := checkOutputs(o); err != nil {
 		return usageError{err}
 	}
-	models := zoo.Models()
+	models := world.Models()
 	jobs, err := loadWorkload(o, models)
 	if err != nil {
 		return usageError{err}

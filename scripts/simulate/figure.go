@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
@@ -163,7 +163,7 @@ func runFigures(o options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	reg, models := fo.reg, zoo.Models()
+	reg, models := fo.reg, world.Models()
 	rows := make([][]figure.Row, len(jobs))
 	errs := make([]error, len(jobs))
 	took := make([]time.Duration, len(jobs))

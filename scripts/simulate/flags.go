@@ -78,7 +78,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.IntVar(&o.fig.workers, "j", runtime.NumCPU(), "run `N` cells in parallel (default: the number of cores)")
 	fs.StringVar(&o.fig.out, "figure-out", "", "the figure's CSV at `PATH` (figure,x_name,x,series,seed,metric,unit,value); with -figure all a directory, one ID.csv per figure")
 	var shardS string
-	fs.StringVar(&o.fig.sweep, "sweep", "", "like -figure, for your own sweep `FILE` (JSON; see scripts/cluster/README.md)")
+	fs.StringVar(&o.fig.sweep, "sweep", "", "like -figure, for your own sweep `FILE` (JSON; see scripts/batch/README.md)")
 	fs.StringVar(&shardS, "shard", "", "run only the cells with index I mod N (`I/N`); -figure-out is then a part (the CSV after a metadata line); a complete part is not run again")
 	fs.BoolVar(&o.fig.merging, "merge", false, "join the parts `PART...` of shards 0..N-1 into -figure-out, byte-identical to the unsharded run (with -figure all, the parts are directories)")
 	var scriptFiles []string

@@ -13,7 +13,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/types"
 
 	"schedlab/core"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // MaxDetail is the most intervals drawn one by one; above it a window is aggregated.
@@ -37,7 +37,7 @@ type Gantt struct {
 // BuildGantt selects the items of rec in [from, to] (to ≤ from means the whole run). colourBy is
 // "job", "model" or "user". ln (nil without GPU sharing) places co-located intervals in their
 // lanes; merged spans ignore lanes, each covering its whole GPU row.
-func BuildGantt(rec *runrec.Record, from, to int64, colourBy string, ln *Lanes) *Gantt {
+func BuildGantt(rec *runrecord.Record, from, to int64, colourBy string, ln *Lanes) *Gantt {
 	if to <= from {
 		from, to = 0, max(rec.End, 1)
 	}
@@ -93,7 +93,7 @@ type span struct {
 // already, so the per-row sort that follows is close to linear: on the page's main thread a
 // general sort of 10⁵ spans took most of the time of drawing the Gantt. GPU ids outside
 // [0, maxCountedGPU] (a damaged stored or imported record) take the general sort instead.
-func spansByGPU(rec *runrec.Record, visible []int) []span {
+func spansByGPU(rec *runrecord.Record, visible []int) []span {
 	n, top := 0, int32(0)
 	for _, i := range visible {
 		for _, gpu := range rec.Intervals[i].GPUs {
@@ -132,7 +132,7 @@ func spansByGPU(rec *runrec.Record, visible []int) []span {
 const maxCountedGPU = 1 << 20
 
 // sortedSpans is spansByGPU by a general sort, for any GPU ids.
-func sortedSpans(rec *runrec.Record, visible []int) []span {
+func sortedSpans(rec *runrecord.Record, visible []int) []span {
 	var spans []span
 	for _, i := range visible {
 		iv := rec.Intervals[i]
@@ -147,7 +147,7 @@ func sortedSpans(rec *runrec.Record, visible []int) []span {
 }
 
 // colourKeys maps each job to a palette index by job, model or user (first-seen order).
-func colourKeys(rec *runrec.Record, by string) []int32 {
+func colourKeys(rec *runrecord.Record, by string) []int32 {
 	out := make([]int32, len(rec.Jobs))
 	seen := map[string]int32{}
 	for i, j := range rec.Jobs {

@@ -12,13 +12,13 @@ import (
 	"testing"
 
 	"schedlab/core"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 func TestBuildGantt(t *testing.T) {
-	rec := &runrec.Record{End: 100, Jobs: make([]runrec.Job, 3)}
+	rec := &runrecord.Record{End: 100, Jobs: make([]runrecord.Job, 3)}
 	rec.Jobs[0].Model, rec.Jobs[1].Model, rec.Jobs[2].Model = "a", "b", "a"
-	rec.Intervals = []runrec.Interval{
+	rec.Intervals = []runrecord.Interval{
 		{Job: 0, From: 0, To: 10, GPUs: []int32{0, 1}},
 		{Job: 1, From: 20, To: 30, GPUs: []int32{1}},
 		{Job: 2, From: 50, To: 90, GPUs: []int32{2}},
@@ -50,9 +50,9 @@ func TestBuildGantt(t *testing.T) {
 
 func TestBuildGanttAggregates(t *testing.T) {
 	n := MaxDetail + 10
-	rec := &runrec.Record{End: int64(2 * n), Jobs: make([]runrec.Job, n)}
+	rec := &runrecord.Record{End: int64(2 * n), Jobs: make([]runrecord.Job, n)}
 	for i := 0; i < n; i++ {
-		rec.Intervals = append(rec.Intervals, runrec.Interval{Job: int32(i), From: int64(2 * i), To: int64(2*i + 1), GPUs: []int32{int32(i % 4)}})
+		rec.Intervals = append(rec.Intervals, runrecord.Interval{Job: int32(i), From: int64(2 * i), To: int64(2*i + 1), GPUs: []int32{int32(i % 4)}})
 	}
 	g := BuildGantt(rec, 0, 0, "job", nil)
 	if g.Detail || len(g.Items) > MaxDetail || len(g.Items) == 0 {
@@ -94,7 +94,7 @@ func TestBuildHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &runrec.Record{End: 100, Jobs: make([]runrec.Job, 2), Intervals: []runrec.Interval{
+	rec := &runrecord.Record{End: 100, Jobs: make([]runrecord.Job, 2), Intervals: []runrecord.Interval{
 		{Job: 0, From: 0, To: 50, GPUs: []int32{0, 2}, CPU: []float64{3, 4}, Mem: []float64{10, 20}},
 		{Job: 1, From: 20, To: 80, GPUs: []int32{1}, CPU: []float64{6}, Mem: []float64{30}},
 	}}
@@ -123,10 +123,10 @@ func TestBuildHost(t *testing.T) {
 // intervals listed out of time order and GPU rows left empty.
 func TestBuildGanttMergesPerGPU(t *testing.T) {
 	n := MaxDetail + 1
-	rec := &runrec.Record{End: 1000 * int64(n), Jobs: make([]runrec.Job, n)}
+	rec := &runrecord.Record{End: 1000 * int64(n), Jobs: make([]runrecord.Job, n)}
 	for i := 0; i < n; i++ {
 		from := int64((i*7919)%n) * 1000 // a permutation of the start times
-		rec.Intervals = append(rec.Intervals, runrec.Interval{Job: int32(i), From: from, To: from + 400 + int64(i%3)*900,
+		rec.Intervals = append(rec.Intervals, runrecord.Interval{Job: int32(i), From: from, To: from + 400 + int64(i%3)*900,
 			GPUs: []int32{int32(2 * (i % 5)), int32(2*(i%5) + 4)}})
 	}
 	g := BuildGantt(rec, 0, 0, "job", nil)
@@ -161,10 +161,10 @@ func TestBuildGanttMergesPerGPU(t *testing.T) {
 // cluster) are merged like any other instead of crashing the page.
 func TestBuildGanttOddGPUIds(t *testing.T) {
 	n := MaxDetail + 1
-	rec := &runrec.Record{End: int64(2 * n), Jobs: make([]runrec.Job, n)}
+	rec := &runrecord.Record{End: int64(2 * n), Jobs: make([]runrecord.Job, n)}
 	odd := []int32{-3, 1 << 30, 5}
 	for i := 0; i < n; i++ {
-		rec.Intervals = append(rec.Intervals, runrec.Interval{Job: int32(i), From: int64(2 * i), To: int64(2*i + 1), GPUs: []int32{odd[i%3]}})
+		rec.Intervals = append(rec.Intervals, runrecord.Interval{Job: int32(i), From: int64(2 * i), To: int64(2*i + 1), GPUs: []int32{odd[i%3]}})
 	}
 	g := BuildGantt(rec, 0, 0, "job", nil)
 	if g.Detail || len(g.Items) != 3 || fmtInts(g.Rows) != "[-3 5 1073741824]" {

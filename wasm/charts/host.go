@@ -12,7 +12,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/types"
 
 	"schedlab/core"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // HostSeries is the host CPU cores and memory allocated on each server over time, as step
@@ -24,7 +24,7 @@ type HostSeries struct {
 
 // BuildHost sums the intervals' per-GPU CPU and memory by server at every instant where an
 // allocation begins or ends. Intervals without host figures count as zero.
-func BuildHost(rec *runrec.Record, c *core.Cluster) HostSeries {
+func BuildHost(rec *runrecord.Record, c *core.Cluster) HostSeries {
 	type change struct {
 		t        int64
 		sv       int

@@ -6,7 +6,7 @@ import (
 	"cmp"
 	"slices"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // Lanes stacks co-located jobs in the Gantt. In a run with GPU sharing several allocation
@@ -34,7 +34,7 @@ type Lanes struct {
 
 // BuildLanes assigns lanes for rec on a cluster of gpus GPUs. Intervals naming a GPU outside
 // [0, gpus) are left in lane 0 and not counted.
-func BuildLanes(rec *runrec.Record, gpus int) *Lanes {
+func BuildLanes(rec *runrecord.Record, gpus int) *Lanes {
 	l := &Lanes{off: make([]int32, len(rec.Intervals)+1), PerGPU: make([]int32, gpus),
 		CoRunners: make([][]int32, len(rec.Jobs))}
 	type entry struct{ iv, pos int32 }

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // TestBuildLanes: overlapping intervals on a GPU get distinct lanes, touching and zero-length
 // ones do not count as overlapping, and lanes are reused once free.
 func TestBuildLanes(t *testing.T) {
-	rec := &runrec.Record{End: 20, Jobs: make([]runrec.Job, 5), Intervals: []runrec.Interval{
+	rec := &runrecord.Record{End: 20, Jobs: make([]runrecord.Job, 5), Intervals: []runrecord.Interval{
 		{Job: 0, From: 0, To: 10, GPUs: []int32{0, 1}},
 		{Job: 1, From: 5, To: 15, GPUs: []int32{1}},
 		{Job: 2, From: 10, To: 20, GPUs: []int32{0}}, // touches job 0 on GPU 0
@@ -49,7 +49,7 @@ func TestBuildLanes(t *testing.T) {
 
 // TestBuildVirtual: one item per span, colours shared with the Gantt's keys, jobs counted once.
 func TestBuildVirtual(t *testing.T) {
-	rec := &runrec.Record{End: 100, Jobs: make([]runrec.Job, 3), Virtual: []runrec.Span{
+	rec := &runrecord.Record{End: 100, Jobs: make([]runrecord.Job, 3), Virtual: []runrecord.Span{
 		{Job: 2, From: 0, To: 10}, {Job: 0, From: 10, To: 30}, {Job: 2, From: 30, To: 35}, {Job: 7, From: 35, To: 40},
 	}}
 	rec.Jobs[0].Model, rec.Jobs[1].Model, rec.Jobs[2].Model = "a", "b", "a"

@@ -12,7 +12,7 @@ import (
 
 	"schedlab/core/sim"
 	"schedlab/wasm/figchart"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // maxPoints bounds the points of one line, so a 100,000-job run draws as fast as a small one.
@@ -24,7 +24,7 @@ func PolicyColour(i int) string { return figchart.Palette[i%len(figchart.Palette
 // CDFOption plots the JCT CDF (hours) of each run; names label the lines and colours colour
 // them (by policy). The legend scrolls in one row: a comparison of many runs would otherwise wrap
 // it over the plot.
-func CDFOption(recs []*runrec.Record, names, colours []string) ([]byte, error) {
+func CDFOption(recs []*runrecord.Record, names, colours []string) ([]byte, error) {
 	ch := charts.NewLine()
 	ch.SetGlobalOptions(
 		charts.WithTitleOpts(opts.Title{Title: "JCT CDF", Left: "center"}),
@@ -59,7 +59,7 @@ func CDFOption(recs []*runrec.Record, names, colours []string) ([]byte, error) {
 }
 
 // UtilOption plots one run's GPU, CPU and memory utilisation (fractions) and queue length.
-func UtilOption(rec *runrec.Record, gpus int, cpus, memGB float64) ([]byte, error) {
+func UtilOption(rec *runrecord.Record, gpus int, cpus, memGB float64) ([]byte, error) {
 	s := rec.Series
 	ch := charts.NewLine()
 	ch.SetGlobalOptions(

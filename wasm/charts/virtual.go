@@ -9,7 +9,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // Virtual is what the page needs to draw an A-SRPT run's virtual single-machine SRPT schedule:
@@ -26,7 +26,7 @@ type Virtual struct {
 // modes colour by job: the virtual machine has no GPU type and one policy). Every span is drawn:
 // the machine runs one job at a time, so there are about as many spans as arrivals plus
 // preemptions, far fewer than a large run's GPU intervals.
-func BuildVirtual(rec *runrec.Record, colourBy string) *Virtual {
+func BuildVirtual(rec *runrecord.Record, colourBy string) *Virtual {
 	if colourBy != "model" && colourBy != "user" {
 		colourBy = "job"
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"schedlab/wasm/pagelogic"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // maxDiffRows bounds the diff table: the jobs whose JCT changed most.
@@ -82,7 +82,7 @@ func (p *page) renderDiff() {
 }
 
 // baselineRun is the run chosen in the baseline select (nil when there is none).
-func (p *page) baselineRun() *runrec.Record {
+func (p *page) baselineRun() *runrecord.Record {
 	id := selectEl("baseline").Value()
 	for _, r := range p.runs {
 		if r.ID == id {

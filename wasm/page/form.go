@@ -16,7 +16,7 @@ import (
 	"schedlab/core"
 	"schedlab/policies/scenario"
 	"schedlab/wasm/pagelogic"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // resetBase forgets the settings of the spec last filled in (the workload changed) and the
@@ -88,7 +88,7 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 
 // applyURL restores a scenario from the page's query string.
 func (p *page) applyURL() {
-	spec, hash, ok, err := runrec.DecodeQuery(js.Global().Get("location").Get("search").String())
+	spec, hash, ok, err := runrecord.DecodeQuery(js.Global().Get("location").Get("search").String())
 	if err != nil {
 		p.setError(err.Error())
 		return

@@ -9,7 +9,7 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // refreshHistory lists the saved runs, newest first.
@@ -82,7 +82,7 @@ func (p *page) historyAction(action, id string) {
 	}
 	switch action {
 	case "history-open":
-		p.runs = []*runrec.Record{rec}
+		p.runs = []*runrecord.Record{rec}
 		p.fill(rec.Spec)
 		p.shown = nil
 	case "history-compare":

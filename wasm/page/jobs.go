@@ -10,7 +10,7 @@ import (
 	"schedlab/core"
 	"schedlab/wasm/charts"
 	"schedlab/wasm/pagelogic"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // maxJobRows bounds the per-job table (the CSV export has every job).
@@ -18,7 +18,7 @@ const maxJobRows = 300
 
 // showHost draws the Synergy views of rec: CPU and memory allocated per server over time beside
 // the GPU Gantt, and the per-job table with speed-ups; other runs hide them.
-func (p *page) showHost(rec *runrec.Record, c *core.Cluster) {
+func (p *page) showHost(rec *runrecord.Record, c *core.Cluster) {
 	row := hook("host")
 	cpuBox, memBox := hook("host-cpu").Underlying(), hook("host-mem").Underlying()
 	if !pagelogic.IsSynergy(rec.Policy) {
@@ -46,7 +46,7 @@ func (p *page) showHost(rec *runrec.Record, c *core.Cluster) {
 // showJobs fills the per-job table for Synergy runs (speed-up and host share) and model-similarity
 // runs (chosen GPU type and the most similar reference model), and GPU-sharing runs (normalised
 // throughput and co-runners, sharing.go).
-func (p *page) showJobs(rec *runrec.Record) {
+func (p *page) showJobs(rec *runrecord.Record) {
 	box := hook("jobs-box")
 	tbl := hook("job-table").Underlying()
 	clear(tbl)

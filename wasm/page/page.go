@@ -12,7 +12,7 @@ import (
 	"schedlab/policies/scenario"
 	"schedlab/wasm/jsfunc"
 	"schedlab/wasm/pool"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 	"schedlab/wasm/store"
 )
 
@@ -47,12 +47,12 @@ type page struct {
 	loadSeq   int        // loads started; only the latest one's answer is shown
 	loader    *pool.Pool // one worker for parsing and exporting traces (newLoader)
 
-	runs []*runrec.Record // rows of the summary table
+	runs []*runrecord.Record // rows of the summary table
 	// baselineID is the run the user chose as the baseline; while it is not in the table, the
 	// table's first run is (the spec's first policy, whichever run finishes first).
 	baselineID string
-	shown      *runrec.Record // the Gantt's run
-	runPool    *pool.Pool     // a fresh worker per policy run, Limit at once
+	shown      *runrecord.Record // the Gantt's run
+	runPool    *pool.Pool        // a fresh worker per policy run, Limit at once
 	seq        int
 	click      int
 	left       int // runs of the current click not finished: in a worker, queued or being received

@@ -2,7 +2,7 @@
 
 package page
 
-import "schedlab/wasm/runrec"
+import "schedlab/wasm/runrecord"
 
 // panel is a part of the simulator view that shows runs. The page calls it at three moments:
 // once when the page starts (build controls; listeners through p.static, so they are counted),
@@ -12,7 +12,7 @@ import "schedlab/wasm/runrec"
 type panel interface {
 	init(p *page)
 	runsChanged(p *page)
-	shownChanged(p *page, rec *runrec.Record)
+	shownChanged(p *page, rec *runrecord.Record)
 }
 
 // panels are the page's panels, in the order they are called.

@@ -13,7 +13,7 @@ import (
 	"schedlab/core/trace"
 	"schedlab/wasm/charts"
 	"schedlab/wasm/pagelogic"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 	"schedlab/wasm/typed"
 )
 
@@ -33,7 +33,7 @@ func (p *page) renderSummary() {
 	clear(base)
 	gsel := hook("gantt-run").Underlying()
 	clear(gsel)
-	var baseRec *runrec.Record
+	var baseRec *runrecord.Record
 	for _, r := range p.runs {
 		base.Call("appendChild", el("option", r.Name, "value", r.ID))
 		gsel.Call("appendChild", el("option", r.Name, "value", r.ID))
@@ -127,7 +127,7 @@ func (p *page) showSelected() {
 }
 
 // show makes rec the run drawn in the Gantt and utilisation charts.
-func (p *page) show(rec *runrec.Record) {
+func (p *page) show(rec *runrecord.Record) {
 	p.shown = rec
 	selectEl("gantt-run").SetValue(rec.ID)
 	if pagelogic.IsSimilarity(rec) {
@@ -253,7 +253,7 @@ func (p *page) ganttWindow(from, to int64) {
 // jobInfo returns the tooltip text of a job on demand (plain text; the JS side escapes it), so a
 // 100,000-job run builds no strings before its first paint. ln (sharing runs, else nil) adds the
 // jobs it shared a GPU with.
-func (p *page) jobInfo(rec *runrec.Record, ln *charts.Lanes) js.Func {
+func (p *page) jobInfo(rec *runrecord.Record, ln *charts.Lanes) js.Func {
 	co := coRunners(ln)
 	return p.funcs.FuncOf(func(_ js.Value, a []js.Value) any { return pagelogic.JobInfo(rec, co, a[0].Int()) })
 }

@@ -11,7 +11,7 @@ import (
 	"syscall/js"
 
 	"schedlab/wasm/pool"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // run starts the policies of the form's spec, each in a fresh worker (p.runPool), and fills the
@@ -32,7 +32,7 @@ func (p *page) run() {
 		body.SetAttribute("data-done", "1")
 		return
 	}
-	js.Global().Get("history").Call("replaceState", nil, "", "?"+runrec.EncodeQuery(spec, p.traceHash))
+	js.Global().Get("history").Call("replaceState", nil, "", "?"+runrecord.EncodeQuery(spec, p.traceHash))
 	p.click++
 	click := p.click
 	p.runs, p.shown = nil, nil
@@ -40,7 +40,7 @@ func (p *page) run() {
 	specJSON, _ := json.Marshal(spec)
 	n := len(spec.Policies)
 	progress := make([]float64, n)
-	slots := make([]*runrec.Record, n) // table rows stay in the spec's policy order
+	slots := make([]*runrecord.Record, n) // table rows stay in the spec's policy order
 	// failures groups the runs' errors by message: a workload error fails every policy alike and
 	// is shown once, naming them all.
 	type failure struct {
@@ -111,7 +111,7 @@ func (p *page) run() {
 // receive copies and decodes run i's record (d.record, transferred) in slices, yielding between
 // them, then shows it in its slot of the table; a newer click (Run or Cancel) stops the work at
 // the next slice. ms is the run's time in its worker, for the perf script.
-func (p *page) receive(click, i int, slots []*runrec.Record, d js.Value, ms float64, finish func(int, string)) {
+func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms float64, finish func(int, string)) {
 	body := pageBody()
 	u8 := js.Global().Get("Uint8Array").New(d.Get("record"))
 	saveErr := d.Get("saveError").String()
@@ -122,7 +122,7 @@ func (p *page) receive(click, i int, slots []*runrec.Record, d js.Value, ms floa
 		}
 		return nil
 	}
-	rec := &runrec.Record{}
+	rec := &runrecord.Record{}
 	raw, err := copyBytes(u8, pause)
 	if err == nil {
 		err = rec.DecodeBinary(raw, pause)

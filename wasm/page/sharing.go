@@ -5,11 +5,11 @@ package page
 import (
 	"schedlab/core"
 	"schedlab/wasm/charts"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // lanesOf stacks rec's co-located intervals (nil when the cluster does not parse).
-func lanesOf(rec *runrec.Record) *charts.Lanes {
+func lanesOf(rec *runrecord.Record) *charts.Lanes {
 	c, err := core.ParseCluster(rec.Cluster)
 	if err != nil {
 		return nil

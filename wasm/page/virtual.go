@@ -7,7 +7,7 @@ import (
 
 	"schedlab/wasm/charts"
 	"schedlab/wasm/pagelogic"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 	"schedlab/wasm/typed"
 )
 
@@ -15,7 +15,7 @@ import (
 // same time axis and margins, zoom kept in step, spans coloured like the Gantt, and a click in
 // either chart highlights the job in both (static/charts.js). Other runs hide it. Called after
 // the Gantt is initialised, whose highlight it shares.
-func (p *page) showVirtual(rec *runrec.Record) {
+func (p *page) showVirtual(rec *runrecord.Record) {
 	box := hook("virtual-box")
 	chart := hook("virtual").Underlying()
 	if len(rec.Virtual) == 0 {
@@ -35,7 +35,7 @@ func (p *page) showVirtual(rec *runrec.Record) {
 }
 
 // virtualData fills the virtual chart with rec's spans coloured by `by`.
-func (p *page) virtualData(rec *runrec.Record, by string) {
+func (p *page) virtualData(rec *runrecord.Record, by string) {
 	v := charts.BuildVirtual(rec, by)
 	flat := make([]float64, 2*len(v.Items))
 	for i, it := range v.Items {

@@ -5,7 +5,7 @@ package page
 import (
 	"encoding/json"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // warningsPanel lists every run's warnings under the summary table, one item "run: warning"
@@ -13,8 +13,8 @@ import (
 // estimated throughput, a skipped row or a job that never started says so beside those numbers.
 type warningsPanel struct{}
 
-func (warningsPanel) init(*page)                         {}
-func (warningsPanel) shownChanged(*page, *runrec.Record) {}
+func (warningsPanel) init(*page)                            {}
+func (warningsPanel) shownChanged(*page, *runrecord.Record) {}
 
 func (warningsPanel) runsChanged(p *page) {
 	ul := hook("run-warnings")

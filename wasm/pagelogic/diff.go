@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"schedlab/core/sim"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // DiffRow is one job's JCT in two runs of the same jobs (seconds) and their difference.
@@ -24,7 +24,7 @@ type Diff struct {
 
 // Compare diffs the JCTs of the jobs that finished in both a (the baseline) and b. It reports
 // false when the runs did not run the same job list (SameJobs), where a per-job diff means nothing.
-func Compare(a, b *runrec.Record) (Diff, bool) {
+func Compare(a, b *runrecord.Record) (Diff, bool) {
 	var d Diff
 	if !SameJobs(a, b) {
 		return d, false
@@ -56,7 +56,7 @@ func Compare(a, b *runrec.Record) (Diff, bool) {
 }
 
 // SameJobs reports whether two runs ran the same job list (ids in the same order).
-func SameJobs(a, b *runrec.Record) bool {
+func SameJobs(a, b *runrecord.Record) bool {
 	if len(a.Jobs) != len(b.Jobs) {
 		return false
 	}

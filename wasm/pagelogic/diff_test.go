@@ -4,18 +4,18 @@ import (
 	"testing"
 
 	"schedlab/core/sim"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // TestCompare diffs two runs of the same three jobs: the unfinished job is left out, the rows
 // come largest change first, and the mean and counts are over the jobs done in both.
 func TestCompare(t *testing.T) {
 	done, queued := uint8(sim.Done), uint8(sim.Done)+1
-	job := func(id string, submit, end int64, st uint8) runrec.Job {
-		return runrec.Job{ID: id, Submit: submit, End: end, Status: st}
+	job := func(id string, submit, end int64, st uint8) runrecord.Job {
+		return runrecord.Job{ID: id, Submit: submit, End: end, Status: st}
 	}
-	a := &runrec.Record{Jobs: []runrec.Job{job("x", 0, 10_000, done), job("y", 0, 5_000, done), job("z", 0, 1_000, done)}}
-	b := &runrec.Record{Jobs: []runrec.Job{job("x", 0, 4_000, done), job("y", 0, 5_000, done), job("z", 0, -1, queued)}}
+	a := &runrecord.Record{Jobs: []runrecord.Job{job("x", 0, 10_000, done), job("y", 0, 5_000, done), job("z", 0, 1_000, done)}}
+	b := &runrecord.Record{Jobs: []runrecord.Job{job("x", 0, 4_000, done), job("y", 0, 5_000, done), job("z", 0, -1, queued)}}
 	d, ok := Compare(a, b)
 	if !ok {
 		t.Fatal("Compare: the same jobs were not recognised")
@@ -40,7 +40,7 @@ func TestSummaryNumbers(t *testing.T) {
 			t.Errorf("FormatMetric(%v) = %q, want %q", v, got, want)
 		}
 	}
-	base := Fields(&runrec.Record{Summary: []byte(`{"mean_jct_s": 4, "p50_jct_s": 0}`)})
+	base := Fields(&runrecord.Record{Summary: []byte(`{"mean_jct_s": 4, "p50_jct_s": 0}`)})
 	if exact, shown := Ratio("mean_jct_s", 5, true, base); exact != "1.25" || shown != " ×1.250" {
 		t.Errorf("Ratio: got %q %q, want 1.25, ×1.250", exact, shown)
 	}

@@ -6,20 +6,20 @@ import (
 	"fmt"
 
 	"schedlab/core/jsondup"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // ExportFile is the full JSON export; the page's import reads it back.
 type ExportFile struct {
-	Schedlab int              `json:"schedlab"`
-	Runs     []*runrec.Record `json:"runs"`
+	Schedlab int                 `json:"schedlab"`
+	Runs     []*runrecord.Record `json:"runs"`
 }
 
 // ReadExport decodes the full JSON export file name (content raw) and validates its runs; errors
 // name the file. A key given twice in one object is an error too (ignoring case, as the record
 // structs match keys): the file is ours, but a hand-edited one must not silently keep one of
 // two values.
-func ReadExport(name string, raw []byte) ([]*runrec.Record, error) {
+func ReadExport(name string, raw []byte) ([]*runrecord.Record, error) {
 	var ef ExportFile
 	if err := json.Unmarshal(raw, &ef); err != nil {
 		line, _, msg := JSONProblem(raw, err)

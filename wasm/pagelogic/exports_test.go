@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"schedlab/policies/scenario"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // TestJSONProblem wants a bad JSON text located by line and column (and field, for a wrong type).
@@ -33,14 +33,14 @@ func TestJSONProblem(t *testing.T) {
 // TestReadExportDuplicateKeys: a key given twice in an export (at the top, or in a run, ignoring
 // case) is an error naming the file, the line and the path; an export without one reads back.
 func TestReadExportDuplicateKeys(t *testing.T) {
-	rec := &runrec.Record{ID: "r1", Name: "fifo · x", Created: 5, Policy: "fifo", Cluster: "2x4", End: 900,
+	rec := &runrecord.Record{ID: "r1", Name: "fifo · x", Created: 5, Policy: "fifo", Cluster: "2x4", End: 900,
 		Spec:      scenario.Spec{Generate: "philly:jobs=1", Cluster: "2x4", Policies: []string{"fifo"}, Seed: 3},
 		Summary:   []byte(`{"policy":"fifo","mean_jct_s":1.25}`),
-		Jobs:      []runrec.Job{{ID: "a", Submit: 1, FirstStart: 2, End: 900, GPUs: 2, GPUType: "V100", Status: 3}},
-		Intervals: []runrec.Interval{{Job: 0, From: 2, To: 900, GPUs: []int32{0, 1}}},
-		Series:    runrec.Series{T: []int64{0, 2, 900}, Busy: []int32{0, 2, 0}, CPU: []float64{0, 6, 0}, Mem: []float64{0, 125, 0}, Queue: []int32{1, 0, 0}},
+		Jobs:      []runrecord.Job{{ID: "a", Submit: 1, FirstStart: 2, End: 900, GPUs: 2, GPUType: "V100", Status: 3}},
+		Intervals: []runrecord.Interval{{Job: 0, From: 2, To: 900, GPUs: []int32{0, 1}}},
+		Series:    runrecord.Series{T: []int64{0, 2, 900}, Busy: []int32{0, 2, 0}, CPU: []float64{0, 6, 0}, Mem: []float64{0, 125, 0}, Queue: []int32{1, 0, 0}},
 	}
-	b, err := json.MarshalIndent(ExportFile{Schedlab: 1, Runs: []*runrec.Record{rec}}, "", " ")
+	b, err := json.MarshalIndent(ExportFile{Schedlab: 1, Runs: []*runrecord.Record{rec}}, "", " ")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,12 +6,12 @@ import (
 	"strings"
 
 	"schedlab/core"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // JobInfo is the Gantt tooltip of job i (plain text; the JS side escapes it). co (a sharing run's
 // co-runners per job, else nil) adds the jobs it shared a GPU with.
-func JobInfo(rec *runrec.Record, co [][]int32, i int) string {
+func JobInfo(rec *runrecord.Record, co [][]int32, i int) string {
 	if i < 0 || i >= len(rec.Jobs) {
 		return ""
 	}
@@ -48,7 +48,7 @@ func JobInfo(rec *runrec.Record, co [][]int32, i int) string {
 }
 
 // RowTypes is each GPU row's type index (in the cluster's type order), for colouring by type.
-func RowTypes(rec *runrec.Record) []int32 {
+func RowTypes(rec *runrecord.Record) []int32 {
 	c, err := core.ParseCluster(rec.Cluster)
 	if err != nil {
 		return nil
@@ -80,7 +80,7 @@ func IsSynergy(policy string) bool {
 }
 
 // IsSimilarity reports whether a policy is a model-similarity policy or one of its baselines.
-func IsSimilarity(rec *runrec.Record) bool {
+func IsSimilarity(rec *runrecord.Record) bool {
 	switch rec.Policy {
 	case "first-fit-any", "random-type", "fastest-gpu-first":
 		return true
@@ -89,8 +89,8 @@ func IsSimilarity(rec *runrec.Record) bool {
 }
 
 // ViewEnd is the time axis' end for rec's Gantt and virtual schedule: the run's end, or later when
-// the virtual machine's drained queue outlasts the run (runrec.FromOutcome), so both axes agree.
-func ViewEnd(rec *runrec.Record) int64 {
+// the virtual machine's drained queue outlasts the run (runrecord.FromOutcome), so both axes agree.
+func ViewEnd(rec *runrecord.Record) int64 {
 	end := rec.End
 	for _, sp := range rec.Virtual {
 		end = max(end, sp.To)

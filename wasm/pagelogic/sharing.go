@@ -8,12 +8,12 @@ import (
 	"schedlab/core"
 	"schedlab/core/export"
 	"schedlab/core/sim"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // NormTput is job i's mean normalised throughput in a sharing run, exactly as the runner's
 // -jobs-out norm_tput column prints it (export.FormatNormTput; "" when it never held GPUs).
-func NormTput(rec *runrec.Record, i int) string {
+func NormTput(rec *runrecord.Record, i int) string {
 	j := &rec.Jobs[i]
 	return export.FormatNormTput(&sim.JobRecord{Held: core.Time(j.Held), Effective: j.Effective})
 }
@@ -21,7 +21,7 @@ func NormTput(rec *runrec.Record, i int) string {
 // SharingInfo is the tooltip's GPU-sharing part for job i: its normalised throughput, the
 // slowdown that implies, and the jobs it shared a GPU with (the first few by arrival). co is the
 // run's co-runners per job (charts.Lanes.CoRunners), nil when they are not known.
-func SharingInfo(rec *runrec.Record, co [][]int32, i int) string {
+func SharingInfo(rec *runrecord.Record, co [][]int32, i int) string {
 	nt := NormTput(rec, i)
 	if nt == "" {
 		return ""
@@ -54,7 +54,7 @@ var SharingColumns = []string{"norm. throughput", "co-runners"}
 
 // SharingCells are job i's sharing cells as (text, data-col, data-value): norm_tput holds the
 // runner's CSV value, co_runners how many other jobs shared a GPU with it ("–" when co is nil).
-func SharingCells(rec *runrec.Record, co [][]int32, i int) [][3]string {
+func SharingCells(rec *runrecord.Record, co [][]int32, i int) [][3]string {
 	nt, n := NormTput(rec, i), "–"
 	shown := nt
 	if nt == "" {

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strconv"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // MetricCols are the summary table's metric columns (the runner's JSON fields) with their
@@ -23,7 +23,7 @@ var (
 )
 
 // Fields decodes a summary keeping each number's exact text.
-func Fields(rec *runrec.Record) map[string]any {
+func Fields(rec *runrecord.Record) map[string]any {
 	m := map[string]any{}
 	dec := json.NewDecoder(bytes.NewReader(rec.Summary))
 	dec.UseNumber()

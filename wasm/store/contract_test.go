@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"schedlab/policies/scenario"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // contract is the behaviour every Store must show.
@@ -18,12 +18,12 @@ func contract(t *testing.T, s Store) {
 	if l, err := s.List(ctx); err != nil || len(l) != 0 {
 		t.Fatalf("empty store: got %v, %v, want no runs", l, err)
 	}
-	mk := func(id string, created int64) *runrec.Record {
-		return &runrec.Record{ID: id, Name: "run " + id, Created: created, Policy: "fifo", Cluster: "16x8",
+	mk := func(id string, created int64) *runrecord.Record {
+		return &runrecord.Record{ID: id, Name: "run " + id, Created: created, Policy: "fifo", Cluster: "16x8",
 			Spec:      scenario.Spec{Generate: "philly:jobs=3", Policies: []string{"fifo"}, Seed: 7},
 			Summary:   []byte(`{"policy":"fifo","mean_jct_s":1.5}`),
-			Jobs:      []runrec.Job{{ID: "a<b>", Submit: 1, FirstStart: 2, End: 3, GPUs: 2}},
-			Intervals: []runrec.Interval{{Job: 0, From: 2, To: 3, GPUs: []int32{0, 1}}}}
+			Jobs:      []runrecord.Job{{ID: "a<b>", Submit: 1, FirstStart: 2, End: 3, GPUs: 2}},
+			Intervals: []runrecord.Interval{{Job: 0, From: 2, To: 3, GPUs: []int32{0, 1}}}}
 	}
 	for i, id := range []string{"b", "a", "c"} {
 		if err := s.Put(ctx, mk(id, int64(10-i))); err != nil {
@@ -79,7 +79,7 @@ func contract(t *testing.T, s Store) {
 	if l, _ := s.List(ctx); len(l) != 2 {
 		t.Errorf("after delete: got %d runs, want 2", len(l))
 	}
-	if err := s.Put(ctx, &runrec.Record{}); err == nil {
+	if err := s.Put(ctx, &runrecord.Record{}); err == nil {
 		t.Errorf("put without id: got no error, want one")
 	}
 	figureContract(t, s)

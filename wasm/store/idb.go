@@ -12,13 +12,13 @@ import (
 
 	"github.com/hack-pad/go-indexeddb/idb"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // Schema: version 1 had one object store "runs" (key = run id, value = the record as a JSON
-// string). Version 2 adds "meta" (key = run id, value = runrec.Meta as JSON) so the history panel
+// string). Version 2 adds "meta" (key = run id, value = runrecord.Meta as JSON) so the history panel
 // lists runs without decoding every record; upgrading from 1 fills it from "runs". Since version 2
-// "runs" values are written in runrec's binary form (a Uint8Array: ≈4× smaller and far faster to
+// "runs" values are written in runrecord's binary form (a Uint8Array: ≈4× smaller and far faster to
 // decode than JSON); JSON strings written earlier are still read. Version 3 adds "figures" (key =
 // FigureRun.Key, value = the FigureRun as JSON); runs saved before are untouched.
 const (
@@ -125,7 +125,7 @@ func backfillMeta(db *idb.Database) error {
 func (s *IDB) Close() error { return s.db.Close() }
 
 // Put implements Store. A full disk or exceeded quota comes back as an error naming it.
-func (s *IDB) Put(ctx context.Context, rec *runrec.Record) error {
+func (s *IDB) Put(ctx context.Context, rec *runrecord.Record) error {
 	if rec.ID == "" {
 		return fmt.Errorf("store: run without id")
 	}
@@ -152,7 +152,7 @@ func (s *IDB) Put(ctx context.Context, rec *runrec.Record) error {
 }
 
 // Get implements Store.
-func (s *IDB) Get(ctx context.Context, id string) (*runrec.Record, error) {
+func (s *IDB) Get(ctx context.Context, id string) (*runrecord.Record, error) {
 	txn, err := s.db.Transaction(idb.TransactionReadOnly, runsStore)
 	if err != nil {
 		return nil, wrap(err)
@@ -177,8 +177,8 @@ func (s *IDB) Get(ctx context.Context, id string) (*runrec.Record, error) {
 }
 
 // decode reads a "runs" value: a binary record (Uint8Array) or a JSON string (version 1).
-func decode(v js.Value) (*runrec.Record, error) {
-	rec := &runrec.Record{}
+func decode(v js.Value) (*runrecord.Record, error) {
+	rec := &runrecord.Record{}
 	if v.Type() == js.TypeString {
 		return rec, json.Unmarshal([]byte(v.String()), rec)
 	}
@@ -191,7 +191,7 @@ func decode(v js.Value) (*runrec.Record, error) {
 }
 
 // List implements Store.
-func (s *IDB) List(ctx context.Context) ([]runrec.Meta, error) {
+func (s *IDB) List(ctx context.Context) ([]runrecord.Meta, error) {
 	txn, err := s.db.Transaction(idb.TransactionReadOnly, metaStore)
 	if err != nil {
 		return nil, wrap(err)
@@ -201,13 +201,13 @@ func (s *IDB) List(ctx context.Context) ([]runrec.Meta, error) {
 	if err != nil {
 		return nil, wrap(err)
 	}
-	out := []runrec.Meta{}
+	out := []runrecord.Meta{}
 	err = cur.Iter(ctx, func(c *idb.CursorWithValue) error {
 		v, err := c.Value()
 		if err != nil {
 			return err
 		}
-		var m runrec.Meta
+		var m runrecord.Meta
 		if err := json.Unmarshal([]byte(v.String()), &m); err != nil {
 			return fmt.Errorf("store: meta: %w", err)
 		}

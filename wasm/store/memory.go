@@ -6,10 +6,10 @@ import (
 	"context"
 	"fmt"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
-// Memory is an in-memory Store. It keeps records in runrec's binary form so a caller's later
+// Memory is an in-memory Store. It keeps records in runrecord's binary form so a caller's later
 // changes to a record do not leak into the store, as with IndexedDB.
 type Memory struct {
 	runs    map[string][]byte
@@ -20,7 +20,7 @@ type Memory struct {
 func NewMemory() *Memory { return &Memory{runs: map[string][]byte{}, figures: map[string]FigureRun{}} }
 
 // Put implements Store.
-func (m *Memory) Put(_ context.Context, rec *runrec.Record) error {
+func (m *Memory) Put(_ context.Context, rec *runrecord.Record) error {
 	if rec.ID == "" {
 		return fmt.Errorf("store: run without id")
 	}
@@ -33,18 +33,18 @@ func (m *Memory) Put(_ context.Context, rec *runrec.Record) error {
 }
 
 // Get implements Store.
-func (m *Memory) Get(_ context.Context, id string) (*runrec.Record, error) {
+func (m *Memory) Get(_ context.Context, id string) (*runrecord.Record, error) {
 	b, ok := m.runs[id]
 	if !ok {
 		return nil, ErrNotFound
 	}
-	rec := &runrec.Record{}
+	rec := &runrecord.Record{}
 	return rec, rec.UnmarshalBinary(b)
 }
 
 // List implements Store.
-func (m *Memory) List(ctx context.Context) ([]runrec.Meta, error) {
-	out := []runrec.Meta{}
+func (m *Memory) List(ctx context.Context) ([]runrecord.Meta, error) {
+	out := []runrecord.Meta{}
 	for id := range m.runs {
 		rec, err := m.Get(ctx, id)
 		if err != nil {

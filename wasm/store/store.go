@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // DBName is the IndexedDB database of saved runs and figures; the page and its workers share it
@@ -20,9 +20,9 @@ var ErrNotFound = errors.New("store: no such run or figure")
 
 // Store keeps runs and figures. List and ListFigures are ordered by creation time, then key.
 type Store interface {
-	Put(ctx context.Context, rec *runrec.Record) error
-	Get(ctx context.Context, id string) (*runrec.Record, error)
-	List(ctx context.Context) ([]runrec.Meta, error)
+	Put(ctx context.Context, rec *runrecord.Record) error
+	Get(ctx context.Context, id string) (*runrecord.Record, error)
+	List(ctx context.Context) ([]runrecord.Meta, error)
 	Rename(ctx context.Context, id, name string) error
 	Delete(ctx context.Context, id string) error
 
@@ -63,7 +63,7 @@ func sortFigures(fs []FigureRun) {
 	})
 }
 
-func sortMetas(ms []runrec.Meta) {
+func sortMetas(ms []runrecord.Meta) {
 	sort.Slice(ms, func(a, b int) bool {
 		if ms[a].Created != ms[b].Created {
 			return ms[a].Created < ms[b].Created

@@ -13,7 +13,7 @@ import (
 	"github.com/hack-pad/go-indexeddb/idb"
 
 	"schedlab/policies/scenario"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 )
 
 // openV1 creates database name at schema version 1 (one "runs" store, records as JSON strings)
@@ -128,7 +128,7 @@ func TestIDBUpgradeFromV2(t *testing.T) {
 		if v2.db, err = r.Await(ctx); err != nil {
 			t.Fatal(err)
 		}
-		rec := &runrec.Record{ID: "v2", Name: "saved by v2", Created: 5, Policy: "fifo", Cluster: "16x8",
+		rec := &runrecord.Record{ID: "v2", Name: "saved by v2", Created: 5, Policy: "fifo", Cluster: "16x8",
 			Spec: scenario.Spec{Generate: "philly:jobs=1", Policies: []string{"fifo"}, Seed: 3}, Summary: []byte(`{}`)}
 		if err := v2.Put(ctx, rec); err != nil {
 			t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
@@ -37,7 +37,7 @@ func (w *worker) runCell(r *request) (map[string]any, []any, error) {
 		}
 		return io.NopCloser(newBlobReader(file)), nil
 	}
-	vals, err := policies.RunCellValues(policies.Builtin(), zoo.Models(), f, c, open, policies.Hooks{Workloads: &w.workloads})
+	vals, err := policies.RunCellValues(policies.Builtin(), world.Models(), f, c, open, policies.Hooks{Workloads: &w.workloads})
 	if err != nil {
 		return nil, nil, err
 	}

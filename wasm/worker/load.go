@@ -15,7 +15,7 @@ import (
 
 	"schedlab/core"
 	"schedlab/core/trace"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
 	"schedlab/wasm/typed"
@@ -130,7 +130,7 @@ func parse(r *request) (map[string]any, []any, error) {
 	h := sha256.New()
 	tee := io.TeeReader(br, h)
 	spec := scenario.Spec{Trace: name, Format: format, Columns: columns}
-	jobs, warns, err := readTrace(spec, tee, zoo.Models())
+	jobs, warns, err := readTrace(spec, tee, world.Models())
 	if err != nil {
 		return fail(err)
 	}
@@ -164,7 +164,7 @@ func exportNative(r *request) (map[string]any, []any, error) {
 	var buf bytes.Buffer
 	if err == nil {
 		var jobs []core.Job
-		if jobs, err = workload(spec, msg.Get("file"), zoo.Models()); err == nil {
+		if jobs, err = workload(spec, msg.Get("file"), world.Models()); err == nil {
 			err = trace.WriteNative(&buf, jobs)
 		}
 	}

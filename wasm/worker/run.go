@@ -9,10 +9,10 @@ import (
 	"syscall/js"
 
 	"schedlab/core"
-	"schedlab/core/zoo"
+	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
-	"schedlab/wasm/runrec"
+	"schedlab/wasm/runrecord"
 	"schedlab/wasm/store"
 	"schedlab/wasm/typed"
 )
@@ -27,7 +27,7 @@ func runPolicy(r *request) (map[string]any, []any, error) {
 		return nil, nil, err
 	}
 	policy := msg.Get("policy").String()
-	models := zoo.Models()
+	models := world.Models()
 	jobs, err := workload(spec, msg.Get("file"), models)
 	if err != nil {
 		return nil, nil, err
@@ -42,7 +42,7 @@ func runPolicy(r *request) (map[string]any, []any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	rec, err := runrec.FromOutcome(spec, c, o)
+	rec, err := runrecord.FromOutcome(spec, c, o)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -68,7 +68,7 @@ func runPolicy(r *request) (map[string]any, []any, error) {
 }
 
 // saveRecord stores rec in the page's IndexedDB database (workers share it with the page).
-func saveRecord(rec *runrec.Record) error {
+func saveRecord(rec *runrecord.Record) error {
 	s, err := store.OpenIDB(context.Background(), store.DBName)
 	if err != nil {
 		return err

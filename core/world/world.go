@@ -1,8 +1,8 @@
-// Package zoo assembles the simulated world's knowledge from every profile source: the model
+// Package world assembles the simulated world's knowledge from every profile source: the model
 // registry (Synergy's ten-model zoo from core, Gavel's job types from core/hetero) and the speed
 // model chain every run uses. It is the one place that decides how the sources combine, so the
 // runner, the app and the tests all simulate the same world.
-package zoo
+package world
 
 import (
 	"schedlab/core"

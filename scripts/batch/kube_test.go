@@ -1,4 +1,4 @@
-package cluster
+package batch
 
 import (
 	"bytes"
@@ -86,7 +86,7 @@ func TestKubernetesManifests(t *testing.T) {
 	if err := os.Mkdir(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	sweep := readJob(t, filepath.Join(root, "scripts", "cluster", "sweep-job.yaml"))
+	sweep := readJob(t, filepath.Join(root, "scripts", "batch", "sweep-job.yaml"))
 	c := sweep.Spec.Template.Spec.Containers[0]
 	if sweep.Spec.CompletionMode != "Indexed" || len(c.VolumeMounts) != 1 || c.VolumeMounts[0].MountPath != "/out" {
 		t.Fatalf("sweep-job.yaml: want an Indexed Job with its volume at /out, got %+v", sweep.Spec)
@@ -117,7 +117,7 @@ func TestKubernetesManifests(t *testing.T) {
 		}
 	}
 
-	merge := readJob(t, filepath.Join(root, "scripts", "cluster", "merge-job.yaml"))
+	merge := readJob(t, filepath.Join(root, "scripts", "batch", "merge-job.yaml"))
 	mc := merge.Spec.Template.Spec.Containers[0]
 	if strings.Join(mc.Command, " ") != "sh -c" || len(mc.Args) != 1 {
 		t.Fatalf("merge-job.yaml: want command [sh, -c] and one script, got %q %q", mc.Command, mc.Args)

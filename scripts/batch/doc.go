@@ -1,4 +1,4 @@
-// Package cluster holds no Go code, only what runs schedlab's sharded figures and sweeps on other
+// Package batch holds no Go code, only what runs schedlab's sharded figures and sweeps on other
 // machines' schedulers, and the test that proves it on a real one:
 //
 //   - sweep.sbatch, a Slurm array job: each array task runs one shard of a figure or sweep file
@@ -13,4 +13,4 @@
 //
 // Slurm is used as it is, not imitated: the scheduling across machines is Slurm's (or Kubernetes'),
 // and schedlab only contributes the shard/merge contract of its runner.
-package cluster
+package batch

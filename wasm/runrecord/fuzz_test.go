@@ -1,4 +1,4 @@
-package runrec
+package runrecord
 
 import (
 	"bytes"

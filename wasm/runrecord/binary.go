@@ -1,4 +1,4 @@
-package runrec
+package runrecord
 
 import (
 	"encoding/binary"
@@ -77,7 +77,7 @@ func (rec *Record) MarshalBinary() ([]byte, error) {
 	s := &rec.Series
 	n := len(s.T)
 	if len(s.Busy) != n || len(s.CPU) != n || len(s.Mem) != n || len(s.Queue) != n {
-		return nil, fmt.Errorf("runrec: series of unequal lengths")
+		return nil, fmt.Errorf("runrecord: series of unequal lengths")
 	}
 	w.uint(uint64(n))
 	prev := int64(0)
@@ -148,7 +148,7 @@ func (rec *Record) sections(r *br) {
 			continue
 		}
 		if s.err == nil && s.off != len(s.b) {
-			s.err = fmt.Errorf("runrec: section %d has %d bytes left over", tag, len(s.b)-s.off)
+			s.err = fmt.Errorf("runrecord: section %d has %d bytes left over", tag, len(s.b)-s.off)
 		}
 		if s.err != nil {
 			r.err = s.err
@@ -178,14 +178,14 @@ func (rec *Record) DecodeBinary(b []byte, pause func() error) error {
 		return nil
 	}
 	if len(b) < len(binaryMagic) || string(b[:len(binaryMagic)]) != binaryMagic {
-		return errors.New("runrec: not a binary run record")
+		return errors.New("runrecord: not a binary run record")
 	}
 	r := &br{b: b, off: len(binaryMagic)}
 	hj := r.str()
 	*rec = Record{}
 	if r.err == nil {
 		if err := json.Unmarshal([]byte(hj), rec); err != nil {
-			return fmt.Errorf("runrec: header: %w", err)
+			return fmt.Errorf("runrecord: header: %w", err)
 		}
 	}
 	nj := r.count(8)
@@ -259,7 +259,7 @@ func (rec *Record) DecodeBinary(b []byte, pause func() error) error {
 		return r.err
 	}
 	if r.off != len(b) {
-		return fmt.Errorf("runrec: %d trailing bytes after the record", len(b)-r.off)
+		return fmt.Errorf("runrecord: %d trailing bytes after the record", len(b)-r.off)
 	}
 	return nil
 }
@@ -288,7 +288,7 @@ type br struct {
 	syms map[string]string
 }
 
-var errShort = errors.New("runrec: binary record is truncated")
+var errShort = errors.New("runrecord: binary record is truncated")
 
 func (r *br) uint() uint64 {
 	if r.err != nil {

@@ -1,4 +1,4 @@
-package guard
+package houserules
 
 import (
 	"fmt"
@@ -81,7 +81,7 @@ var platforms = []struct {
 // run record, its binary form and its URL codec, which are tested and fuzzed natively (go test
 // -fuzz does not run in wasm), and the figure charts' options, which `make figures` builds
 // natively from the same code as the page. They may not import syscall/js.
-var plainPackages = map[string]bool{"wasm/runrec": true, "wasm/figchart": true, "wasm/pagelogic": true}
+var plainPackages = map[string]bool{"wasm/runrecord": true, "wasm/figchart": true, "wasm/pagelogic": true}
 
 // checkPlain wants a file of a plain package without a build constraint or a syscall/js import.
 func checkPlain(t *testing.T, rel string, src []byte) {

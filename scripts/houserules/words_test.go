@@ -1,4 +1,4 @@
-package guard
+package houserules
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-package cluster
+package batch
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ func TestSlurmSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	script := filepath.Join(root, "scripts", "cluster", "sweep.sbatch")
+	script := filepath.Join(root, "scripts", "batch", "sweep.sbatch")
 	parts := filepath.Join(dir, "parts")
 	merged := filepath.Join(dir, "merged.csv")
 	env := []string{"SIMULATE=" + bin}
@@ -100,7 +100,7 @@ func scriptedSweep(t *testing.T, s *slurm, root, dir, bin string) {
 	if !bytes.Contains(want, []byte(",las-script,")) {
 		t.Fatalf("the scripted sweep's CSV has no las-script rows:\n%s", want)
 	}
-	script := filepath.Join(root, "scripts", "cluster", "sweep.sbatch")
+	script := filepath.Join(root, "scripts", "batch", "sweep.sbatch")
 	parts := filepath.Join(dir, "scripted-parts")
 	merged := filepath.Join(dir, "scripted-merged.csv")
 	env := []string{"SIMULATE=" + bin, "POLICY_FILES=" + las}
