@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -321,12 +322,17 @@ func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error
 		_, err := fmt.Fprintln(w, "  no published reference")
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	// The rows are aligned as one table; the group headings go between them afterwards (a line
+	// without tabs would end tabwriter's columns and misalign the groups).
+	var table bytes.Buffer
+	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  series\tx\tmetric\treference\tours (95 % CI)\tdifference\tverdict\tsource")
 	var sources []string
+	headings := map[int]string{} // row index (after the header) → the heading printed before it
+	row := 0
 	for i, group := range [][]figure.Verdict{c.Paper, c.Shown, c.Ours} {
 		if len(group) > 0 && i > 0 {
-			fmt.Fprintln(tw, "  "+[]string{"", "shown, not judged:", "our own checks, not the paper's claims:"}[i])
+			headings[row] = []string{"", "shown, not judged:", "our own checks, not the paper's claims:"}[i]
 		}
 		for _, v := range group {
 			r := v.Ref
@@ -340,10 +346,17 @@ func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Series, dash(x), r.Metric, v.Reference, dash(v.Ours),
 				dash(v.Difference), v.Verdict, n+1)
+			row++
 		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n") {
+		if h, ok := headings[i-1]; ok {
+			fmt.Fprintf(w, "  %s\n", h)
+		}
+		fmt.Fprintln(w, line)
 	}
 	fmt.Fprintf(w, "  tally: %s\n", c.TallyText())
 	for i, s := range sources {
