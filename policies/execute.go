@@ -175,6 +175,9 @@ func runOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 			h.Progress(s.Now(), s.Arrived(), len(jobs))
 		}
 	}
+	if err := s.Err(); err != nil {
+		return Outcome{}, err // a scripted policy's error already names its file and line
+	}
 	res := s.Result()
 	for _, n := range notes {
 		res.Warnings = append(res.Warnings, sim.Warning{Text: n, Count: 1})

@@ -88,7 +88,8 @@ type Sim struct {
 	keptGPUs    int          // their GPUs
 	leaseEnded  []int32
 	started     bool
-	stranded    bool // the policy left jobs waiting on an idle cluster with nothing more to come
+	stranded    bool  // the policy left jobs waiting on an idle cluster with nothing more to come
+	failed      error // the policy's fatal error (View.Fail): the run ends after this instant
 	events      int64
 	warnings    warnings
 	res         Result
@@ -259,8 +260,12 @@ func (s *Sim) peek() (core.Time, bool) {
 }
 
 func (s *Sim) done() bool {
-	return s.unfinished == 0 || (s.cfg.StopAtWindow && s.windowLeft == 0 && s.started) || s.stranded
+	return s.unfinished == 0 || (s.cfg.StopAtWindow && s.windowLeft == 0 && s.started) || s.stranded || s.failed != nil
 }
+
+// Err is the error the policy ended the run with (View.Fail), nil when it did not: the run's
+// Result then describes a run cut short and should not be reported as an outcome.
+func (s *Sim) Err() error { return s.failed }
 
 // strand ends a run whose policy leaves jobs waiting on an idle cluster when nothing more will
 // arrive or complete: no later event can change its mind, and a round-based policy would

@@ -30,6 +30,15 @@ func (v *View) Round() core.Time { return v.s.cfg.Round }
 // stopping the run.
 func (v *View) Warn(text string) { v.s.warnings.add(text) }
 
+// Fail ends the run with err after the current instant: how a policy that cannot go on (a user's
+// script that raised an error or broke a rule) stops the run instead of panicking. The first
+// error wins; Sim.Err returns it.
+func (v *View) Fail(err error) {
+	if v.s.failed == nil && err != nil {
+		v.s.failed = err
+	}
+}
+
 // NumJobs is the number of jobs in the workload; Job(i) is the one with arrival index i.
 func (v *View) NumJobs() int { return len(v.s.jobs) }
 

@@ -86,6 +86,9 @@ func TestByHand(t *testing.T) {
 	// SRTF skips a gang that does not fit: at 2 s X (3 GPUs, 5 s) is next after A (2 GPUs, 3 s
 	// left) but only 2 GPUs remain, so Y (1 GPU, 10 s) starts; X starts when A ends.
 	srtfSkip := []core.Job{job("A", 2, 0, 5), job("X", 3, 2, 5), job("Y", 1, 2, 10)}
+	// SRSF weighs time by GPUs: at 1 s B (4 GPUs, 3 s: 12 GPU-s) would preempt A under SRTF (9 s
+	// left) but not under SRSF (A has 9 GPU-s left), so B waits until A ends.
+	srsf := []core.Job{job("A", 1, 0, 10), job("B", 4, 1, 3)}
 	// LAS on 1x1 (one threshold at 50 GPU-s, rounds of 20 s): A is demoted at the 60 s tick and
 	// B, waiting in the top queue since 10 s, preempts it.
 	las := []core.Job{job("A", 1, 0, 200), job("B", 1, 10, 30)}
@@ -123,6 +126,10 @@ func TestByHand(t *testing.T) {
 			map[string]want{"B": {1, 3, 0}, "A": {0, 12, 1}, "C": {0, 22, 1}, "D": {12, 42, 0}}},
 		{"srtf skips", NewSRTF, "", "1x4", srtfSkip, runOpts{},
 			map[string]want{"A": {0, 5, 0}, "X": {5, 10, 0}, "Y": {2, 12, 0}}},
+		{"srsf weighs gpus", NewSRSF, "", "1x4", srsf, runOpts{},
+			map[string]want{"A": {0, 10, 0}, "B": {10, 13, 0}}},
+		{"srtf for contrast", NewSRTF, "", "1x4", srsf, runOpts{},
+			map[string]want{"A": {0, 13, 1}, "B": {1, 4, 0}}},
 		{"sjf is not preemptive", NewSJF, "", "1x1", srtf, runOpts{},
 			map[string]want{"A": {0, 10, 0}, "B": {10, 13, 0}}},
 		{"las demotes", NewLAS, `{"thresholds_gpu_s": [50]}`, "1x1", las, runOpts{round: 20 * core.Second},

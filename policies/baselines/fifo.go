@@ -14,6 +14,7 @@ const (
 	NameSJF          = "sjf"
 	NameSRTF         = "srtf"
 	NameLAS          = "las"
+	NameSRSF         = "srsf"
 )
 
 // FIFO runs jobs in strict arrival order with head-of-line blocking: the oldest waiting job starts
@@ -23,7 +24,7 @@ type FIFO struct{ placer placement.Placer }
 
 // NewFIFO builds FIFO from JSON parameters: {"placement": "consolidate"}.
 func NewFIFO(params json.RawMessage) (sim.Policy, error) {
-	p, err := placerFrom(params)
+	p, err := PlacerFrom(params)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +37,7 @@ func (*FIFO) Name() string { return NameFIFO }
 // Decide starts waiting jobs in arrival order until one does not fit.
 func (f *FIFO) Decide(v *sim.View, _ sim.Trigger) {
 	for j := range v.Pending() {
-		if !tryStart(v, f.placer, j) {
+		if !TryStart(v, f.placer, j) {
 			return
 		}
 	}
@@ -50,7 +51,7 @@ type FIFOBackfill struct{ placer placement.Placer }
 
 // NewFIFOBackfill builds fifo-backfill from JSON parameters: {"placement": "consolidate"}.
 func NewFIFOBackfill(params json.RawMessage) (sim.Policy, error) {
-	p, err := placerFrom(params)
+	p, err := PlacerFrom(params)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func (f *FIFOBackfill) Decide(v *sim.View, _ sim.Trigger) {
 		return
 	}
 	for j := range v.Pending() {
-		if tryStart(v, f.placer, j) && v.FreeGPUs() == 0 {
+		if TryStart(v, f.placer, j) && v.FreeGPUs() == 0 {
 			return
 		}
 	}

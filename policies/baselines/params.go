@@ -25,7 +25,7 @@ func (c Common) placer() (placement.Placer, error) {
 
 // placerFrom builds the placer of a baseline whose only parameter is Common (fifo,
 // fifo-backfill, sjf, srtf): {"placement": "consolidate"}.
-func placerFrom(raw json.RawMessage) (placement.Placer, error) {
+func PlacerFrom(raw json.RawMessage) (placement.Placer, error) {
 	var c Common
 	if err := params.Decode(raw, &c); err != nil {
 		return nil, err
@@ -34,4 +34,4 @@ func placerFrom(raw json.RawMessage) (placement.Placer, error) {
 }
 
 // Compile-time check: every constructor has the registry's Factory signature.
-var _ = []func(json.RawMessage) (sim.Policy, error){NewFIFO, NewFIFOBackfill, NewSJF, NewSRTF, NewLAS}
+var _ = []func(json.RawMessage) (sim.Policy, error){NewFIFO, NewFIFOBackfill, NewSJF, NewSRTF, NewLAS, NewSRSF}

@@ -87,7 +87,7 @@ func (p *preemptive) fastPath(v *sim.View, r ranker) bool {
 		}
 		k := p.pend.pop()
 		j := v.Job(int(k.job))
-		if tryStart(v, p.placer, j) {
+		if TryStart(v, p.placer, j) {
 			p.started(v, r, j)
 			continue
 		}
@@ -192,7 +192,7 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 	}
 	for _, k := range start {
 		j := v.Job(int(k.job))
-		if tryStart(v, p.placer, j) {
+		if TryStart(v, p.placer, j) {
 			r.started(v, j)
 		} else {
 			// Capacity counted GPUs per type; on a heterogeneous cluster the placer may still

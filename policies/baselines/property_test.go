@@ -15,7 +15,7 @@ var factories = []struct {
 	name string
 	f    func(json.RawMessage) (sim.Policy, error)
 }{
-	{NameFIFO, NewFIFO}, {NameFIFOBackfill, NewFIFOBackfill}, {NameSJF, NewSJF}, {NameSRTF, NewSRTF},
+	{NameFIFO, NewFIFO}, {NameFIFOBackfill, NewFIFOBackfill}, {NameSJF, NewSJF}, {NameSRTF, NewSRTF}, {NameSRSF, NewSRSF},
 	{NameLAS, NewLAS}, {NameLAS + "-starve", func(p json.RawMessage) (sim.Policy, error) {
 		return NewLASFrom(LASParams{Common: Common{Placement: placementOf(p)}, Thresholds: []float64{20, 100}, Starve: 1})
 	}},

@@ -20,7 +20,7 @@ type SJF struct {
 
 // NewSJF builds SJF from JSON parameters: {"placement": "consolidate"}.
 func NewSJF(params json.RawMessage) (sim.Policy, error) {
-	p, err := placerFrom(params)
+	p, err := PlacerFrom(params)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (s *SJF) Decide(v *sim.View, _ sim.Trigger) {
 	s.skip = s.skip[:0]
 	for s.pend.len() > 0 && v.FreeGPUs() > 0 {
 		k := s.pend.pop()
-		if !tryStart(v, s.placer, v.Job(int(k.job))) {
+		if !TryStart(v, s.placer, v.Job(int(k.job))) {
 			s.skip = append(s.skip, k)
 		}
 	}

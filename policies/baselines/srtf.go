@@ -19,7 +19,7 @@ type SRTF struct {
 
 // NewSRTF builds SRTF from JSON parameters: {"placement": "consolidate"}.
 func NewSRTF(params json.RawMessage) (sim.Policy, error) {
-	p, err := placerFrom(params)
+	p, err := PlacerFrom(params)
 	if err != nil {
 		return nil, err
 	}

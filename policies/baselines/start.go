@@ -8,8 +8,10 @@ import (
 	"schedlab/policies/placement"
 )
 
-// tryStart places j with p and starts it; false means it does not fit now.
-func tryStart(v *sim.View, p placement.Placer, j *sim.JobState) bool {
+// TryStart places waiting job j with placer p and starts it; false means it does not fit now. It is
+// how every baseline starts a job, and what a new policy calls to start one on free GPUs chosen by
+// a named strategy (placement.ByName).
+func TryStart(v *sim.View, p placement.Placer, j *sim.JobState) bool {
 	if j.Job.GPUs > v.FreeGPUs() {
 		return false
 	}

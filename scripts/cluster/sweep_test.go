@@ -68,5 +68,69 @@ func TestSlurmSweep(t *testing.T) {
 	merge = s.submit(t, dir, env, "--dependency=afterok:"+again, "--wrap="+mergeCmd)
 	s.wait(t, again, merge)
 	same("part 2 resubmitted alone")
+	scriptedSweep(t, s, root, dir, bin)
 	t.Logf("the Slurm sweep test took %.1f s", time.Since(start).Seconds())
+}
+
+// scriptedSweep runs a sweep file whose policies include one written as a script (the shipped
+// las example, given by POLICY_FILES) three ways on the same cluster, merges the parts, and
+// compares the CSV byte for byte with the unsharded run; a merge without the script refuses.
+func scriptedSweep(t *testing.T, s *slurm, root, dir, bin string) {
+	sweepFile := filepath.Join(dir, "scripted.json")
+	const sweep = `{
+  "id": "scripted",
+  "generate": "philly:jobs=40,rate=20",
+  "policies": ["las", "las-script"],
+  "sweep": {"param": "cluster", "label": "cluster", "values": ["1x8", "2x8"]},
+  "seeds": "1-2",
+  "metrics": ["mean_jct_s", "makespan_s"]
+}`
+	if err := os.WriteFile(sweepFile, []byte(sweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	las := filepath.Join(root, "policies", "script", "examples", "las.star")
+	full := filepath.Join(dir, "scripted-full.csv")
+	if out, err := exec.Command(bin, "-sweep", sweepFile, "-policy-file", las, "-figure-out", full).CombinedOutput(); err != nil {
+		t.Fatalf("the unsharded scripted sweep: %v\n%s", err, out)
+	}
+	want, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(want, []byte(",las-script,")) {
+		t.Fatalf("the scripted sweep's CSV has no las-script rows:\n%s", want)
+	}
+	script := filepath.Join(root, "scripts", "cluster", "sweep.sbatch")
+	parts := filepath.Join(dir, "scripted-parts")
+	merged := filepath.Join(dir, "scripted-merged.csv")
+	env := []string{"SIMULATE=" + bin, "POLICY_FILES=" + las}
+	mergeArgs := " -sweep " + sweepFile + " -merge " + parts + "/part-*-of-3.csv -figure-out " + merged
+	array := s.submit(t, dir, env, "--array=0-2", script, sweepFile, parts)
+	merge := s.submit(t, dir, env, "--dependency=afterok:"+array, "--wrap="+bin+" -policy-file "+las+mergeArgs)
+	s.wait(t, array, merge)
+	got, err := os.ReadFile(merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("the merged scripted sweep differs from the unsharded run:\n%s\nwant:\n%s", got, want)
+	}
+	head, _, _ := bytes.Cut(mustRead(t, filepath.Join(parts, "part-0-of-3.csv")), []byte("\n"))
+	if !bytes.Contains(head, []byte(" scripts=")) {
+		t.Errorf("a scripted part's header does not hash the script: %s", head)
+	}
+	os.Remove(merged)
+	out, err := exec.Command("sh", "-c", bin+mergeArgs).CombinedOutput()
+	if err == nil || !bytes.Contains(out, []byte("las-script")) {
+		t.Errorf("a merge without the script: got %v, %q; want a refusal naming las-script", err, out)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -17,7 +17,10 @@ import (
 )
 
 func execute(o options, stdout io.Writer) error {
-	reg := policies.Builtin()
+	reg := o.reg
+	if reg == nil {
+		reg = policies.Builtin()
+	}
 	if o.list {
 		return list(stdout, reg)
 	}

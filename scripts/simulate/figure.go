@@ -17,6 +17,7 @@ import (
 	"schedlab/policies"
 	"schedlab/policies/figure"
 	"schedlab/policies/scenario"
+	"schedlab/policies/script"
 )
 
 // figureOptions are the -figure mode's flags.
@@ -27,24 +28,27 @@ type figureOptions struct {
 	out     string
 	figs    []*figure.Figure // what id names
 
-	sweep     string   // -sweep FILE (then id is the sweep's id)
-	sweepHash string   // the sweep file's content hash, part of a part's metadata
-	shard     shard    // -shard I/N
-	merging   bool     // -merge
-	merge     []string // the parts -merge names
-	version   string   // the program version, with -shard or -merge
+	sweep     string            // -sweep FILE (then id is the sweep's id)
+	sweepHash string            // the sweep file's content hash, part of a part's metadata
+	shard     shard             // -shard I/N
+	merging   bool              // -merge
+	merge     []string          // the parts -merge names
+	version   string            // the program version, with -shard or -merge
+	scripts   []*script.Program // -policy-file: one more series each
+	reg       *policies.Registry
 }
 
 // parseFigureFlags checks the -figure mode's flags: only -seeds, -j and -figure-out go with it.
-func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error {
+func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string, reg *policies.Registry) error {
+	o.reg = reg
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		switch name {
-		case "figure", "seeds", "j", "figure-out", "sweep", "shard", "merge":
+		case "figure", "seeds", "j", "figure-out", "sweep", "shard", "merge", "policy-file":
 		default:
 			if !set["figure"] && !set["sweep"] {
 				continue
 			}
-			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -j, -figure-out, -shard and -merge, not -%s", name)}
+			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -j, -figure-out, -shard, -merge and -policy-file, not -%s", name)}
 		}
 	}
 	if !set["figure"] && !set["sweep"] {
@@ -65,7 +69,10 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 		o.seeds = s
 	}
 	if set["sweep"] {
-		return loadSweep(o, set)
+		if err := loadSweep(o, set); err != nil {
+			return err
+		}
+		return o.addScripts()
 	}
 	if o.id == "all" {
 		if fi, err := os.Stat(o.out); o.out != "" && err == nil && !fi.IsDir() {
@@ -76,7 +83,7 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 				o.figs = append(o.figs, f)
 			}
 		}
-		return nil
+		return o.addScripts()
 	}
 	f, ok := policies.FindFigure(o.id)
 	if !ok {
@@ -86,6 +93,22 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string) error
 		return usageError{fmt.Errorf("-figure-out %s: a directory; one figure writes a file", o.out)}
 	}
 	o.figs = []*figure.Figure{f}
+	return o.addScripts()
+}
+
+// addScripts adds each -policy-file's policy to every chosen figure as one more series (a sweep
+// file that names it already has it).
+func (o *figureOptions) addScripts() error {
+	if len(o.scripts) == 0 {
+		return nil
+	}
+	for i, f := range o.figs {
+		g, err := figure.WithPolicies(f, scriptNames(o.scripts)...)
+		if err != nil {
+			return usageError{err}
+		}
+		o.figs[i] = g
+	}
 	return nil
 }
 
@@ -140,7 +163,7 @@ func runFigures(o options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	reg, models := policies.Builtin(), zoo.Models()
+	reg, models := fo.reg, zoo.Models()
 	rows := make([][]figure.Row, len(jobs))
 	errs := make([]error, len(jobs))
 	took := make([]time.Duration, len(jobs))

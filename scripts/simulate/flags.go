@@ -16,6 +16,7 @@ import (
 	tracefmt "schedlab/core/trace"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
+	"schedlab/policies/script"
 )
 
 type options struct {
@@ -29,8 +30,10 @@ type options struct {
 	traceOut     string
 	list         bool
 	fig          figureOptions
-	judge        string // -judge: a figure CSV or a directory of them, judged without running
-	report       string // -report: the HTML report of the -judge CSVs
+	judge        string             // -judge: a figure CSV or a directory of them, judged without running
+	report       string             // -report: the HTML report of the -judge CSVs
+	scripts      []*script.Program  // the -policy-file scripts
+	reg          *policies.Registry // the built-ins and the scripts
 }
 
 func parseFlags(args []string, stdout io.Writer) (options, error) {
@@ -78,6 +81,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&o.fig.sweep, "sweep", "", "like -figure, for your own sweep `FILE` (JSON; see scripts/cluster/README.md)")
 	fs.StringVar(&shardS, "shard", "", "run only the cells with index I mod N (`I/N`); -figure-out is then a part (the CSV after a metadata line); a complete part is not run again")
 	fs.BoolVar(&o.fig.merging, "merge", false, "join the parts `PART...` of shards 0..N-1 into -figure-out, byte-identical to the unsharded run (with -figure all, the parts are directories)")
+	var scriptFiles []string
+	fs.Func("policy-file", "a policy written as a script at `FILE.star` (repeatable; see policies/WRITING.md): its name (set in the file, else the file's base name) runs beside -policy's, and joins a -figure or -sweep as one more series", func(s string) error { scriptFiles = append(scriptFiles, s); return nil })
 	args, o.fig.merge = splitMerge(args)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -95,6 +100,11 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var err error
+	if o.scripts, o.reg, err = loadScripts(scriptFiles); err != nil {
+		return o, usageError{err}
+	}
+	o.fig.scripts = o.scripts
 	if o.list {
 		if len(set) > 1 {
 			return o, usageError{fmt.Errorf("-list takes no other flags")}
@@ -113,7 +123,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		return o, nil
 	}
 	if set["figure"] || set["seeds"] || set["j"] || set["figure-out"] || set["sweep"] || set["shard"] || set["merge"] {
-		if err := parseFigureFlags(&o.fig, set, seedsS); err != nil {
+		if err := parseFigureFlags(&o.fig, set, seedsS, o.reg); err != nil {
 			return o, err
 		}
 		return o, parseShardFlags(&o.fig, set, shardS)
@@ -170,10 +180,17 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	if set["policy"] || len(spec.Policies) == 0 {
 		spec.Policies = nil
-		for _, p := range strings.Split(policyS, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				spec.Policies = append(spec.Policies, p)
+		if set["policy"] || len(o.scripts) == 0 { // (the scripts alone replace the default fifo)
+			for _, p := range strings.Split(policyS, ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					spec.Policies = append(spec.Policies, p)
+				}
 			}
+		}
+	}
+	for _, name := range scriptNames(o.scripts) {
+		if !slices.Contains(spec.Policies, name) {
+			spec.Policies = append(spec.Policies, name)
 		}
 	}
 	if set["placement"] {
@@ -222,9 +239,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		if d := jsondup.Find(data, jsondup.FoldCase); d != nil {
 			return o, usageError{fmt.Errorf("%s:%d: %w", policyConfig, d.Line, d)}
 		}
-		reg := policies.Builtin()
 		for _, k := range slices.Sorted(maps.Keys(params)) {
-			if !reg.Has(k) {
+			if !o.reg.Has(k) {
 				return o, usageError{fmt.Errorf("-policy-config %s: %q is not a policy (see -list)", policyConfig, k)}
 			}
 		}

@@ -23,7 +23,8 @@ func (fo figureOptions) partPath(dir string, f *figure.Figure) string {
 
 // wantMeta is the metadata a part of f must carry to belong to this run.
 func (fo figureOptions) wantMeta(f *figure.Figure) partMeta {
-	return partMeta{figure: f.ID, seeds: figure.FormatSeeds(fo.seedsOf(f)), version: fo.version, sweep: fo.sweepHash, shard: fo.shard}
+	return partMeta{figure: f.ID, seeds: figure.FormatSeeds(fo.seedsOf(f)), version: fo.version, sweep: fo.sweepHash,
+		scripts: scriptsHash(fo.scripts), shard: fo.shard}
 }
 
 // seedsOf is -seeds, or the figure's own seeds.
@@ -74,6 +75,8 @@ func sameRun(path string, m, want partMeta) error {
 		return fmt.Errorf("%s: a part for seeds %s, not %s (give -seeds %s, or merge the parts of one run)", path, m.seeds, want.seeds, m.seeds)
 	case m.sweep != want.sweep:
 		return fmt.Errorf("%s: made from other contents of the sweep file (%s, this one is %s)", path, m.sweep, want.sweep)
+	case m.scripts != want.scripts:
+		return fmt.Errorf("%s: made with other -policy-file scripts (%s, these are %s; give the same files, unchanged)", path, orNone(m.scripts), orNone(want.scripts))
 	case m.version != want.version:
 		return fmt.Errorf("%s: made by program version %s, this runner is %s (run every shard and the merge with one binary)", path, m.version, want.version)
 	}
@@ -153,4 +156,11 @@ func mergeFigure(f *figure.Figure, seeds []uint64, want partMeta, paths []string
 			f.ID, strings.Join(lost, ", "), len(paths), describeCells(f, lostCells))
 	}
 	return all, nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }

@@ -57,6 +57,7 @@ const partPrefix = "# schedlab part:"
 type partMeta struct {
 	figure, seeds, version string
 	sweep                  string // the sweep file's content hash; "" for a catalogue figure
+	scripts                string // the -policy-file scripts' hash (scriptsHash); "" without any
 	shard                  shard
 }
 
@@ -64,6 +65,9 @@ func (m partMeta) String() string {
 	s := fmt.Sprintf("%s figure=%s seeds=%s shard=%s version=%s", partPrefix, m.figure, m.seeds, m.shard, m.version)
 	if m.sweep != "" {
 		s += " sweep=" + m.sweep
+	}
+	if m.scripts != "" {
+		s += " scripts=" + m.scripts
 	}
 	return s
 }
@@ -87,6 +91,8 @@ func parsePartMeta(line string) (partMeta, error) {
 			m.version = v
 		case "sweep":
 			m.sweep = v
+		case "scripts":
+			m.scripts = v
 		case "shard":
 			m.shard, err = parseShard(v)
 		default:

@@ -5,7 +5,6 @@ import (
 	"os"
 	"strings"
 
-	"schedlab/policies"
 	"schedlab/policies/figure"
 	"schedlab/policies/sweep"
 )
@@ -24,10 +23,9 @@ func loadSweep(o *figureOptions, set map[string]bool) error {
 	if err != nil {
 		return usageError{err}
 	}
-	reg := policies.Builtin()
 	for _, p := range file.Policies {
-		if !reg.Has(p) {
-			return usageError{fmt.Errorf("%s: policies: %q is not a registered policy (see -list)", o.sweep, p)}
+		if !o.reg.Has(p) {
+			return usageError{fmt.Errorf("%s: policies: %q is not a registered policy (see -list, or give its -policy-file)", o.sweep, p)}
 		}
 	}
 	if strings.HasSuffix(o.out, "/") {

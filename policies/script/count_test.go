@@ -1,0 +1,37 @@
+package script_test
+
+import (
+	"testing"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+	"schedlab/policies/script"
+)
+
+// TestExamplesWithinBudget: on the 1,000-job workload each example uses at most a fifth of its
+// run's step allowance, so the limits stop runaway scripts, not real ones.
+func TestExamplesWithinBudget(t *testing.T) {
+	jobs, c := caseJobs(t, equivCases[0].spec)
+	lim := script.DefaultLimits
+	allowance := lim.RunSteps + lim.JobSteps*uint64(len(jobs))
+	for _, pair := range examplePairs {
+		prog := mustCompile(t, pair.file)
+		pol, err := prog.New(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: pol, Seed: 1, Round: 300 * core.Second, FirstRound: -1, Lean: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Run()
+		if err := s.Err(); err != nil {
+			t.Fatal(err)
+		}
+		sp := pol.(*script.Policy)
+		t.Logf("%s: %d calls, %d steps (allowance %d)", pair.file, sp.Calls(), sp.Steps(), allowance)
+		if sp.Steps() > allowance/5 {
+			t.Errorf("%s took %d steps, more than a fifth of the allowance %d", pair.file, sp.Steps(), allowance)
+		}
+	}
+}

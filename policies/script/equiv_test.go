@@ -1,0 +1,128 @@
+package script_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+	"schedlab/policies"
+	"schedlab/policies/scenario"
+	"schedlab/policies/script"
+)
+
+// equivCases are the workloads on which each example must match its built-in byte for byte: the
+// README's 1,000-job Philly-derived run and the golden cases that run fifo, sjf and las
+// (testdata/golden/args.txt), with their clusters, placements, seeds and checkpoint costs.
+var equivCases = []struct {
+	name string
+	spec scenario.Spec
+}{
+	{"philly-1000", scenario.Spec{Generate: "philly:jobs=1000,rate=9", Cluster: "16x8", Seed: 1}},
+	{"golden-2", scenario.Spec{Generate: "philly:jobs=300,rate=3", Cluster: "4x8+2x4:K80", Seed: 7, CheckpointCost: 30}},
+	{"golden-3", scenario.Spec{Generate: "philly:jobs=300,rate=3", Cluster: "8x4", Placement: "spread", Seed: 3}},
+	{"golden-4", scenario.Spec{Trace: "../../testdata/trace_small.csv", Cluster: "2x4", Seed: 1}},
+}
+
+// examplePairs maps each shipped example to the built-in it copies.
+var examplePairs = []struct{ file, builtin string }{
+	{"examples/fifo.star", "fifo"},
+	{"examples/sjf.star", "sjf"},
+	{"examples/las.star", "las"},
+}
+
+func mustCompile(tb testing.TB, file string) *script.Program {
+	tb.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := script.Compile(file, src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+func caseJobs(tb testing.TB, spec scenario.Spec) ([]core.Job, *core.Cluster) {
+	tb.Helper()
+	var jobs []core.Job
+	var err error
+	if spec.Trace != "" {
+		f, ferr := os.Open(spec.Trace)
+		if ferr != nil {
+			tb.Fatal(ferr)
+		}
+		defer f.Close()
+		jobs, _, err = policies.Jobs(spec, f, core.BuiltinModels())
+	} else {
+		jobs, _, err = policies.Jobs(spec, nil, core.BuiltinModels())
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, err := core.ParseCluster(spec.Cluster)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return jobs, c
+}
+
+// fingerprint is everything a run reports, without the policy's name: the summary's JSON and
+// every job's record.
+func fingerprint(tb testing.TB, o policies.Outcome) []byte {
+	tb.Helper()
+	s := o.Summary
+	s.Policy = ""
+	var b bytes.Buffer
+	if err := json.NewEncoder(&b).Encode(s); err != nil {
+		tb.Fatal(err)
+	}
+	for _, j := range o.Result.Jobs {
+		fmt.Fprintf(&b, "%d %v %d %d %s %d %d\n", j.Index, j.Status, j.FirstStart, j.End, j.GPUType, j.Preemptions, j.Held)
+	}
+	fmt.Fprintln(&b, o.Result.Events, o.Result.End)
+	return b.Bytes()
+}
+
+func run(tb testing.TB, reg *policies.Registry, spec scenario.Spec, name string, jobs []core.Job, c *core.Cluster) policies.Outcome {
+	tb.Helper()
+	spec.Policies = []string{name}
+	o, err := policies.RunOne(reg, spec, name, jobs, c, core.BuiltinModels(), policies.Hooks{Lean: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return o
+}
+
+func registry(tb testing.TB, progs ...*script.Program) *policies.Registry {
+	reg := policies.Builtin()
+	for _, p := range progs {
+		if err := reg.Register(p.Name(), p.Factory()); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return reg
+}
+
+func TestExamplesMatchBuiltins(t *testing.T) {
+	for _, pair := range examplePairs {
+		prog := mustCompile(t, pair.file)
+		reg := registry(t, prog)
+		for _, tc := range equivCases {
+			t.Run(pair.builtin+"/"+tc.name, func(t *testing.T) {
+				jobs, c := caseJobs(t, tc.spec)
+				want := fingerprint(t, run(t, reg, tc.spec, pair.builtin, jobs, c))
+				got := fingerprint(t, run(t, reg, tc.spec, prog.Name(), jobs, c))
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s differs from %s:\n got %.400s\nwant %.400s", prog.Name(), pair.builtin, got, want)
+				}
+			})
+		}
+	}
+}
+
+var _ = sim.Done
