@@ -24,9 +24,13 @@ cp -R static "$out/static"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 
 # --- app assets (app.wasm, ECharts, worker bootstrap) -------------------------------------------
-# One wasm binary serves the page and the workers (static/worker.js). ECharts is bundled from npm
+# One wasm binary serves the page and the workers (static/worker.js), and script.wasm the workers
+# of scripted policies. ECharts is bundled from npm
 # (build/node_modules, `npm ci` in build/) into static/echarts.js: only the parts the app uses.
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" ./wasm/app
+# script.wasm is the worker with the Starlark interpreter for scripted policies (about 1 MB more):
+# the page starts it only to check or run a script, so the page's own load stays without it.
+GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/script.wasm" ./wasm/scriptworker
 rm -f "$out/static/echarts-entry.js"
 if [ ! -x build/node_modules/.bin/esbuild ]; then
 	echo "site: build/node_modules/.bin/esbuild missing (run: npm ci --prefix build)" >&2
