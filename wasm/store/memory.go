@@ -18,7 +18,9 @@ type Memory struct {
 }
 
 // NewMemory returns an empty store.
-func NewMemory() *Memory { return &Memory{runs: map[string][]byte{}, figures: map[string]FigureRun{}, scripts: map[string]Script{}} }
+func NewMemory() *Memory {
+	return &Memory{runs: map[string][]byte{}, figures: map[string]FigureRun{}, scripts: map[string]Script{}}
+}
 
 // Put implements Store.
 func (m *Memory) Put(_ context.Context, rec *runrec.Record) error {
