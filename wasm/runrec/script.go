@@ -31,12 +31,13 @@ func (e ErrLinkTooLong) Error() string {
 	return fmt.Sprintf("the scripts need %d characters compressed, more than a link may carry (%d): save the run and share its JSON export instead", e.Chars, MaxLinkScripts)
 }
 
-// encodeScripts is a link's "script" value: each script's file name and source (each a uvarint
-// length, then its bytes), compressed.
+// encodeScripts is a link's "script" value: each script's policy name, file name and source
+// (each a uvarint length, then its bytes), compressed. The name lets the page offer the policy
+// before a worker has compiled it; the worker that runs it checks it.
 func encodeScripts(ss []Script) (string, error) {
 	var raw []byte
 	for _, s := range ss {
-		for _, part := range []string{s.File, s.Source} {
+		for _, part := range []string{s.Name, s.File, s.Source} {
 			raw = binary.AppendUvarint(raw, uint64(len(part)))
 			raw = append(raw, part...)
 		}
@@ -55,8 +56,8 @@ func encodeScripts(ss []Script) (string, error) {
 // maxScriptBytes bounds a link's decompressed scripts (a crafted link could inflate enormously).
 const maxScriptBytes = 1 << 20
 
-// decodeScripts reads encodeScripts' value. The names and hashes are not in a link: the worker
-// that compiles a script derives them, and the run's record keeps them.
+// decodeScripts reads encodeScripts' value. Hashes are not in a link: the worker that compiles a
+// script derives its hash, and the run's record keeps it.
 func decodeScripts(v string) ([]Script, error) {
 	if len(v) > MaxLinkScripts {
 		return nil, ErrLinkTooLong{len(v)}
@@ -74,7 +75,7 @@ func decodeScripts(v string) ([]Script, error) {
 	}
 	var out []Script
 	for len(raw) > 0 {
-		var part [2]string
+		var part [3]string
 		for k := range part {
 			n, w := binary.Uvarint(raw)
 			if w <= 0 || n > uint64(len(raw)-w) {
@@ -82,7 +83,7 @@ func decodeScripts(v string) ([]Script, error) {
 			}
 			part[k], raw = string(raw[w:w+int(n)]), raw[w+int(n):]
 		}
-		out = append(out, Script{File: part[0], Source: part[1]})
+		out = append(out, Script{Name: part[0], File: part[1], Source: part[2]})
 	}
 	return out, nil
 }

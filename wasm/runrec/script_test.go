@@ -12,8 +12,8 @@ import (
 func TestLinkCarriesScripts(t *testing.T) {
 	spec := scenario.Spec{Generate: "philly:jobs=20", Cluster: "2x8", Policies: []string{"fifo", "mine"}, Seed: 3}
 	ss := []Script{
-		{File: "mine.star", Source: "name = \"mine\"\n\ndef priority(job, s):\n    return job.submit\n"},
-		{File: "other.star", Source: "def priority(job, s):\n    return (job.gpus, job.submit)\n\x00 é"},
+		{Name: "mine", File: "mine.star", Source: "name = \"mine\"\n\ndef priority(job, s):\n    return job.submit\n"},
+		{Name: "other", File: "other.star", Source: "def priority(job, s):\n    return (job.gpus, job.submit)\n\x00 é"},
 	}
 	q, err := EncodeQueryScripts(spec, "", ss)
 	if err != nil {
