@@ -244,6 +244,8 @@ func (v *figView) storedClick(ev *dom.BasicEvent) {
 	}
 	switch action {
 	case "history-figure-open":
+		v.p.scripts.bring(fr.Scripts) // its scripts as they were, ticked
+		v.tick(scriptNames(fr.Scripts))
 		v.open(fr.Figure, fr.Seeds, fr.Xs, false)
 	case "history-figure-delete":
 		if err := v.p.store.DeleteFigure(v.p.ctx, fr.Key); err != nil {

@@ -68,6 +68,9 @@ type FigureRun struct {
 	Done    int      `json:"done"`   // cells finished (their rows are in CSV)
 	Created int64    `json:"created"`
 	CSV     string   `json:"csv"`
+	// Scripts are the scripted policies added to the figure as series (figure.WithPolicies), as
+	// they ran; none for the catalogue's figure as it is.
+	Scripts []runrec.Script `json:"scripts,omitempty"`
 }
 
 // FigureKey names a figure run: the same figure, seeds and sweep values reopen the same run.
