@@ -158,18 +158,38 @@ test('your policy: saved across a reload; a scripted run reruns identically from
     assert.equal(await page.textContent(q('error')), '');
     want = await summary(page);
     assert.match(want, /mine/);
+    await page.waitForFunction(() => document.querySelector('[data-testid="share-note"]').textContent !== '');
     link = page.url();
     assert.match(link, /[?&]script=/, 'the link carries the script');
     const note = await page.textContent(q('share-note'));
     assert.match(note, /This page's link contains your script \(mine: \d+ characters compressed, up to \d+\)/);
     t.diagnostic(`link: ${link.length} characters; note: ${note}`);
 
-    // Reopened from the history and run again: the same summary.
+    // The saved script changes (largest jobs first); reopened from the history, the run brings
+    // back the script it ran and reruns identically.
+    await page.click(`${q('script-panel')} > summary`);
+    assert.equal((await check(page, 'mine.star', mine.replace('(job.gpus, job.submit)', '(-job.gpus, job.submit)'), 'script-save')).error, '');
+    await page.waitForFunction(() => /saved/.test(document.querySelector('[data-testid="script-status"]').textContent));
+    await runAndWait(page);
+    assert.notEqual(await summary(page), want, 'the changed script schedules differently');
     const row = page.locator(`${q('history-item')}:has-text("mine ·")`).first();
     await row.locator(q('history-open')).click();
+    await page.waitForSelector(`${q('script-item')}[data-script="mine"]:has-text("from a reopened run")`);
     await page.waitForFunction(() => document.querySelector('[data-testid="policy-mine"]')?.checked);
     await runAndWait(page);
     assert.equal(await summary(page), want, 'reopened from the history, the run reruns identically');
+
+    // A script too long for a link: the note says so, and the link carries none.
+    let x = 1; // Park and Miller's generator: products stay exact in a double
+    const random = Array.from({ length: 9000 }, () => { x = (x * 48271) % 2147483647; return 'abcdefghijklmnopqrstuvwxyz'[x % 26]; }).join('');
+    const big = `name = "big"\n# ${random}\ndef priority(job, s):\n    return job.submit\n`;
+    assert.equal((await check(page, 'big.star', big, 'script-save')).error, '');
+    await page.waitForSelector(q('policy-big'));
+    await setPolicies(page, ['big']);
+    await runAndWait(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid="share-note"]').textContent !== '');
+    assert.match(await page.textContent(q('share-note')), /This link does not contain your script: the scripts need \d+ characters compressed, more than a link may carry \(6000\)/);
+    assert.doesNotMatch(page.url(), /script=/);
   } finally {
     await b.close();
   }

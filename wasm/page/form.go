@@ -96,7 +96,7 @@ func (p *page) applyURL() {
 	if !ok {
 		return
 	}
-	scripts, err := runrec.ScriptsOfQuery(js.Global().Get("location").Get("search").String())
+	scripts, err := p.linkScripts(js.Global().Get("location").Get("search").String())
 	if err != nil {
 		p.setError(err.Error())
 		return

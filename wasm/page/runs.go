@@ -33,10 +33,10 @@ func (p *page) run() {
 		body.SetAttribute("data-done", "1")
 		return
 	}
-	scripts, scriptsJSON := p.scripts.chosen(spec.Policies)
-	query, linkErr := runrec.EncodeQueryScripts(spec, p.traceHash, scripts)
+	query := runrec.EncodeQuery(spec, p.traceHash)
 	js.Global().Get("history").Call("replaceState", nil, "", "?"+query)
-	p.shareNote(query, scripts, linkErr)
+	p.shareNote("", nil, nil)
+	scripts, scriptsJSON := p.scripts.chosen(spec.Policies)
 	workers := p.runPool
 	if len(scripts) > 0 {
 		workers = p.scriptRuns // the interpreter is in script.wasm only
@@ -113,6 +113,13 @@ func (p *page) run() {
 			},
 		}
 		workers.Submit(t)
+	}
+	if len(scripts) > 0 { // the compression awaits the browser: after the runs started
+		q, err := p.linkQuery(query, scripts)
+		if click == p.click {
+			js.Global().Get("history").Call("replaceState", nil, "", "?"+q)
+			p.shareNote(q, scripts, err)
+		}
 	}
 }
 

@@ -1,12 +1,11 @@
 package runrec
 
 import (
-	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
-	"io"
+	"net/url"
+	"strings"
 )
 
 // Script is a policy written as a script, as a run keeps it: the policy's name (declared in the
@@ -19,22 +18,30 @@ type Script struct {
 	Source string `json:"source"`
 }
 
-// MaxLinkScripts bounds the scripts a share link carries, compressed (deflate, then base64url):
-// 6,000 characters keep the whole link under about 8 KB, which browsers, chat tools and web
-// servers all accept; a policy script of a page or two compresses to well under it.
+// A share link carries its run's scripts in "script": PackScripts' bytes compressed with raw
+// DEFLATE (RFC 1951), then base64url-encoded. The page compresses and decompresses with the
+// browser's own CompressionStream("deflate-raw"), so its binary carries no Go compressor (about
+// 50 KB of its load, brotli); the format is compress/flate's, as the tests check.
+
+// MaxLinkScripts bounds the "script" value of a link, in characters: 6,000 keep the whole link
+// under about 8 KB, which browsers, chat tools and web servers all accept; a policy script of a
+// page or two compresses to well under it.
 const MaxLinkScripts = 6000
+
+// MaxScriptBytes bounds a link's scripts uncompressed (a crafted link could inflate enormously).
+const MaxScriptBytes = 1 << 20
 
 // ErrLinkTooLong says a run's scripts do not fit in a link.
 type ErrLinkTooLong struct{ Chars int }
 
 func (e ErrLinkTooLong) Error() string {
-	return fmt.Sprintf("the scripts need %d characters compressed, more than a link may carry (%d): save the run and share its JSON export instead", e.Chars, MaxLinkScripts)
+	return fmt.Sprintf("the scripts need %d characters compressed, more than a link may carry (%d): share the run's JSON export instead", e.Chars, MaxLinkScripts)
 }
 
-// encodeScripts is a link's "script" value: each script's policy name, file name and source
-// (each a uvarint length, then its bytes), compressed. The name lets the page offer the policy
-// before a worker has compiled it; the worker that runs it checks it.
-func encodeScripts(ss []Script) (string, error) {
+// PackScripts lays out scripts for a link: each one's policy name, file name and source, each a
+// uvarint length then its bytes. The name lets the page offer the policy before a worker has
+// compiled it; the worker that runs it checks it. Hashes are not packed: the worker derives them.
+func PackScripts(ss []Script) []byte {
 	var raw []byte
 	for _, s := range ss {
 		for _, part := range []string{s.Name, s.File, s.Source} {
@@ -42,36 +49,13 @@ func encodeScripts(ss []Script) (string, error) {
 			raw = append(raw, part...)
 		}
 	}
-	var z bytes.Buffer
-	w, _ := flate.NewWriter(&z, flate.BestCompression)
-	w.Write(raw)
-	w.Close()
-	out := base64.RawURLEncoding.EncodeToString(z.Bytes())
-	if len(out) > MaxLinkScripts {
-		return "", ErrLinkTooLong{len(out)}
-	}
-	return out, nil
+	return raw
 }
 
-// maxScriptBytes bounds a link's decompressed scripts (a crafted link could inflate enormously).
-const maxScriptBytes = 1 << 20
-
-// decodeScripts reads encodeScripts' value. Hashes are not in a link: the worker that compiles a
-// script derives its hash, and the run's record keeps it.
-func decodeScripts(v string) ([]Script, error) {
-	if len(v) > MaxLinkScripts {
-		return nil, ErrLinkTooLong{len(v)}
-	}
-	z, err := base64.RawURLEncoding.DecodeString(v)
-	if err != nil {
-		return nil, fmt.Errorf("url: script: not base64url: %v", err)
-	}
-	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxScriptBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("url: script: not deflate data: %v", err)
-	}
-	if len(raw) > maxScriptBytes {
-		return nil, fmt.Errorf("url: script: more than %d bytes uncompressed", maxScriptBytes)
+// UnpackScripts reads PackScripts' bytes.
+func UnpackScripts(raw []byte) ([]Script, error) {
+	if len(raw) > MaxScriptBytes {
+		return nil, fmt.Errorf("url: script: more than %d bytes uncompressed", MaxScriptBytes)
 	}
 	var out []Script
 	for len(raw) > 0 {
@@ -86,4 +70,34 @@ func decodeScripts(v string) ([]Script, error) {
 		out = append(out, Script{Name: part[0], File: part[1], Source: part[2]})
 	}
 	return out, nil
+}
+
+// WithScripts adds the compressed scripts (PackScripts, then raw DEFLATE) to a query as "script".
+// Scripts too long for a link leave the query as it is and give an ErrLinkTooLong.
+func WithScripts(query string, deflated []byte) (string, error) {
+	v := base64.RawURLEncoding.EncodeToString(deflated)
+	if len(v) > MaxLinkScripts {
+		return query, ErrLinkTooLong{len(v)}
+	}
+	return query + "&script=" + v, nil
+}
+
+// ScriptsParam is a query's compressed scripts (nil when it has none), to decompress and unpack.
+func ScriptsParam(raw string) ([]byte, error) {
+	q, err := url.ParseQuery(strings.TrimPrefix(raw, "?"))
+	if err != nil {
+		return nil, fmt.Errorf("url: %w", err)
+	}
+	v := q.Get("script")
+	if v == "" {
+		return nil, nil
+	}
+	if len(v) > MaxLinkScripts {
+		return nil, fmt.Errorf("url: script: %v", ErrLinkTooLong{len(v)})
+	}
+	z, err := base64.RawURLEncoding.DecodeString(v)
+	if err != nil {
+		return nil, fmt.Errorf("url: script: not base64url: %v", err)
+	}
+	return z, nil
 }

@@ -1,7 +1,10 @@
 package runrec
 
 import (
+	"bytes"
+	"compress/flate"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -9,17 +12,39 @@ import (
 	"schedlab/policies/scenario"
 )
 
+// deflate and inflate are raw DEFLATE as the browser's CompressionStream("deflate-raw") writes
+// and reads it (the page's side of a link).
+func deflate(b []byte) []byte {
+	var z bytes.Buffer
+	w, _ := flate.NewWriter(&z, flate.BestCompression)
+	w.Write(b)
+	w.Close()
+	return z.Bytes()
+}
+
+func inflate(t *testing.T, z []byte) []byte {
+	b, err := io.ReadAll(flate.NewReader(bytes.NewReader(z)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 func TestLinkCarriesScripts(t *testing.T) {
 	spec := scenario.Spec{Generate: "philly:jobs=20", Cluster: "2x8", Policies: []string{"fifo", "mine"}, Seed: 3}
 	ss := []Script{
 		{Name: "mine", File: "mine.star", Source: "name = \"mine\"\n\ndef priority(job, s):\n    return job.submit\n"},
 		{Name: "other", File: "other.star", Source: "def priority(job, s):\n    return (job.gpus, job.submit)\n\x00 é"},
 	}
-	q, err := EncodeQueryScripts(spec, "", ss)
+	q, err := WithScripts(EncodeQuery(spec, ""), deflate(PackScripts(ss)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := ScriptsOfQuery(q)
+	z, err := ScriptsParam(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := UnpackScripts(inflate(t, z))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +55,7 @@ func TestLinkCarriesScripts(t *testing.T) {
 	if err != nil || !ok || strings.Join(back.Policies, ",") != "fifo,mine" {
 		t.Errorf("the rest of the link: got %+v, %v, %v", back, ok, err)
 	}
-	if none, err := ScriptsOfQuery(EncodeQuery(spec, "")); err != nil || none != nil {
+	if none, err := ScriptsParam(EncodeQuery(spec, "")); err != nil || none != nil {
 		t.Errorf("a link without scripts: got %v, %v, want none", none, err)
 	}
 }
@@ -42,20 +67,26 @@ func TestLinkRefusesLongScripts(t *testing.T) {
 	for i := range b {
 		b[i] = byte('a' + r.IntN(26))
 	}
-	q, err := EncodeQueryScripts(scenario.Spec{Generate: "philly:jobs=2", Cluster: "1x8", Policies: []string{"x"}}, "", []Script{{File: "x.star", Source: string(b)}})
+	base := EncodeQuery(scenario.Spec{Generate: "philly:jobs=2", Cluster: "1x8", Policies: []string{"x"}}, "")
+	q, err := WithScripts(base, deflate(PackScripts([]Script{{Name: "x", File: "x.star", Source: string(b)}})))
 	var long ErrLinkTooLong
 	if !errors.As(err, &long) || long.Chars <= MaxLinkScripts || !strings.Contains(err.Error(), "more than a link may carry") {
 		t.Fatalf("got %v, want ErrLinkTooLong", err)
 	}
-	if strings.Contains(q, "script=") {
-		t.Errorf("the query still carries the script: %s", q)
+	if q != base {
+		t.Errorf("the query changed: %s", q)
 	}
 }
 
 func TestLinkScriptsDamaged(t *testing.T) {
-	for _, v := range []string{"%%%", "AAAA", strings.Repeat("A", MaxLinkScripts+1)} {
-		if _, err := ScriptsOfQuery("generate=x&script=" + v); err == nil {
+	for _, v := range []string{"%%%", "a b", strings.Repeat("A", MaxLinkScripts+1)} {
+		if _, err := ScriptsParam("generate=x&script=" + v); err == nil {
 			t.Errorf("script=%.20s…: no error", v)
+		}
+	}
+	for _, raw := range [][]byte{{5, 'a'}, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, make([]byte, MaxScriptBytes+1)} {
+		if _, err := UnpackScripts(raw); err == nil {
+			t.Errorf("unpack % x…: no error", raw[:min(len(raw), 8)])
 		}
 	}
 }

@@ -14,36 +14,7 @@ import (
 // EncodeQuery writes the scenario parts a link must carry: workload (generator spec, or the
 // uploaded trace's name and content hash), format, cluster, policies and seed.
 func EncodeQuery(spec scenario.Spec, traceHash string) string {
-	s, _ := EncodeQueryScripts(spec, traceHash, nil)
-	return s
-}
-
-// EncodeQueryScripts is EncodeQuery with the run's scripts in "script" (compressed: encodeScripts).
-// Scripts too long for a link give the query without them and an ErrLinkTooLong.
-func EncodeQueryScripts(spec scenario.Spec, traceHash string, scripts []Script) (string, error) {
-	q := query(spec, traceHash)
-	if len(scripts) == 0 {
-		return q.Encode(), nil
-	}
-	z, err := encodeScripts(scripts)
-	if err != nil {
-		return q.Encode(), err
-	}
-	q.Set("script", z)
-	return q.Encode(), nil
-}
-
-// ScriptsOfQuery reads the scripts of a query written by EncodeQueryScripts (none without
-// "script").
-func ScriptsOfQuery(raw string) ([]Script, error) {
-	q, err := url.ParseQuery(strings.TrimPrefix(raw, "?"))
-	if err != nil {
-		return nil, fmt.Errorf("url: %w", err)
-	}
-	if q.Get("script") == "" {
-		return nil, nil
-	}
-	return decodeScripts(q.Get("script"))
+	return query(spec, traceHash).Encode()
 }
 
 func query(spec scenario.Spec, traceHash string) url.Values {
