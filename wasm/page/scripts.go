@@ -279,8 +279,13 @@ func (s *scripts) find(name string) (runrec.Script, bool) {
 }
 
 // bring offers the scripts of a reopened run or a link (the store is not touched: Save keeps one).
+// A name the page cannot offer (an edited link's) is refused with a message.
 func (s *scripts) bring(ss []runrec.Script) {
 	for _, x := range ss {
+		if msg := runrec.ScriptNameError(x.Name); msg != "" {
+			s.p.setError(x.File + ": " + msg)
+			continue
+		}
 		s.extra = slices.DeleteFunc(s.extra, func(e runrec.Script) bool { return e.Name == x.Name })
 		same := slices.ContainsFunc(s.saved, func(e store.Script) bool { return e.Name == x.Name && e.Source == x.Source })
 		if !same {

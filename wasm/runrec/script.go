@@ -101,3 +101,19 @@ func ScriptsParam(raw string) ([]byte, error) {
 	}
 	return z, nil
 }
+
+// ScriptNameError says why a scripted policy's name cannot be offered ("" when it can): the page
+// puts names in its lists, its element hooks and its links (comma-separated), so a name is
+// letters, digits and . _ + - only, at most 64 of them, starting with a letter or digit.
+func ScriptNameError(name string) string {
+	if name == "" || len(name) > 64 {
+		return fmt.Sprintf("policy name %q: want 1 to 64 characters", name)
+	}
+	for i, r := range name {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || (i > 0 && strings.ContainsRune("._+-", r))
+		if !ok {
+			return fmt.Sprintf("policy name %q: use letters, digits and . _ + - (starting with a letter or digit)", name)
+		}
+	}
+	return ""
+}

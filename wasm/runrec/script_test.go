@@ -90,3 +90,16 @@ func TestLinkScriptsDamaged(t *testing.T) {
 		}
 	}
 }
+
+func TestScriptNameError(t *testing.T) {
+	for _, good := range []string{"mine", "fifo-script", "las+2q", "v1.2_x"} {
+		if msg := ScriptNameError(good); msg != "" {
+			t.Errorf("%q: %s", good, msg)
+		}
+	}
+	for _, bad := range []string{"", "a,b", `a"b`, "-x", "a b", "é", strings.Repeat("x", 65)} {
+		if ScriptNameError(bad) == "" {
+			t.Errorf("%q: accepted", bad)
+		}
+	}
+}

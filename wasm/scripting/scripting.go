@@ -35,6 +35,9 @@ func (Scripts) Registry(scripts []runrec.Script) (*policies.Registry, []runrec.S
 		if err != nil {
 			return nil, nil, err
 		}
+		if msg := runrec.ScriptNameError(p.Name()); msg != "" {
+			return nil, nil, fmt.Errorf("%s: %s", s.File, msg)
+		}
 		if s.Hash != "" && s.Hash != p.Hash() {
 			return nil, nil, fmt.Errorf("%s: the source is not the one recorded (sha256 %s, recorded %s)", s.File, p.Hash(), s.Hash)
 		}
@@ -76,6 +79,9 @@ func (Scripts) check(file, src string) checked {
 			c.Line, c.Col = se.Line, se.Col
 		}
 		return c
+	}
+	if msg := runrec.ScriptNameError(p.Name()); msg != "" {
+		return checked{Err: fmt.Sprintf("%s: %s; set name = \"…\" in the script", file, msg)}
 	}
 	if policies.Builtin().Has(p.Name()) {
 		return checked{Err: fmt.Sprintf("%s: policy name %q is a built-in's; set name = \"…\" in the script", file, p.Name())}

@@ -20,6 +20,9 @@ func TestCheck(t *testing.T) {
 	if c := s.check("fifo.star", "def priority(job, s):\n    return job.submit\n"); !strings.Contains(c.Err, "built-in") {
 		t.Errorf("a built-in's name: got %+v, want it refused", c)
 	}
+	if c := s.check("odd.star", "name = \"a,b\"\ndef priority(job, s):\n    return 0\n"); !strings.Contains(c.Err, "use letters") {
+		t.Errorf("a name a link cannot carry: got %+v", c)
+	}
 	if c := s.check("big.star", strings.Repeat("#", MaxSource+1)); !strings.Contains(c.Err, "at most") {
 		t.Errorf("too big: got %+v", c)
 	}
