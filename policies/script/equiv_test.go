@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"schedlab/core"
-	"schedlab/core/sim"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
 	"schedlab/policies/script"
@@ -125,4 +124,28 @@ func TestExamplesMatchBuiltins(t *testing.T) {
 	}
 }
 
-var _ = sim.Done
+
+// TestScheduleOrderMatchesSRTF: a preemptive schedule(s) that returns the whole order (the greedy
+// walk of baselines.Greedy at every decision) gives srtf's bytes on the homogeneous cases, where
+// the built-in's shortcut between decisions agrees with the full walk.
+func TestScheduleOrderMatchesSRTF(t *testing.T) {
+	src := `name = "srtf-by-schedule"
+preempt = True
+
+def schedule(s):
+    return sorted(s.running + s.queue, key = lambda j: (j.remaining, 0 if j.status == "running" else 1, j.index))
+`
+	prog, err := script.Compile("srtf.star", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := registry(t, prog)
+	for _, tc := range []int{0, 2} { // philly-1000 on 16x8, golden-3 on 8x4 with spread
+		spec := equivCases[tc].spec
+		jobs, c := caseJobs(t, spec)
+		want := fingerprint(t, run(t, reg, spec, "srtf", jobs, c))
+		if got := fingerprint(t, run(t, reg, spec, prog.Name(), jobs, c)); !bytes.Equal(got, want) {
+			t.Errorf("%s: %s differs from srtf:\n got %.300s\nwant %.300s", equivCases[tc].name, prog.Name(), got, want)
+		}
+	}
+}
