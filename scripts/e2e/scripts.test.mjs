@@ -172,7 +172,7 @@ test('your policy: saved across a reload; a scripted run reruns identically from
     await page.waitForFunction(() => /saved/.test(document.querySelector('[data-testid="script-status"]').textContent));
     await runAndWait(page);
     assert.notEqual(await summary(page), want, 'the changed script schedules differently');
-    const row = page.locator(`${q('history-item')}:has-text("mine ·")`).first();
+    const row = page.locator(`${q('history-item')}:has-text("mine ·")`).last(); // the oldest: the history lists newest first
     await row.locator(q('history-open')).click();
     await page.waitForSelector(`${q('script-item')}[data-script="mine"]:has-text("from a reopened run")`);
     await page.waitForFunction(() => document.querySelector('[data-testid="policy-mine"]')?.checked);
