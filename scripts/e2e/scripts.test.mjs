@@ -97,7 +97,9 @@ test('your policy: examples, a good and a bad script, hostile scripts end at the
     assert.deepEqual(r.bad, ['2'], 'the gutter marks line 2');
 
     // Hostile scripts: each ends at its line within 2 s, and the page's thread stays free (a
-    // 20 ms interval in the page never waits long).
+    // 20 ms interval in the page never waits long); the checks leave no handler behind.
+    const live = () => page.evaluate(() => window.schedlabLiveHandlers());
+    const liveBefore = await live();
     for (const h of hostile) {
       await page.evaluate(() => {
         window.gapMax = 0;
@@ -121,6 +123,7 @@ test('your policy: examples, a good and a bad script, hostile scripts end at the
       assert.ok(r.ms < 2000, `${h.name}: ${r.ms} ms, want < 2 s`);
       assert.ok(gap < 500, `${h.name}: the page's thread paused ${gap} ms`);
     }
+    assert.equal(await live(), liveBefore, 'live handlers after the checks');
     // The page still answers clicks, and still runs.
     await runAndWait(page);
     assert.equal(await page.textContent(q('error')), '');
