@@ -247,3 +247,41 @@ test('your policy: a script added to synergy-fig8 gives the runner\'s CSV (-poli
     await b.close();
   }
 });
+
+test('your policy: a scripting worker that never answers is stopped after the timeout and replaced', async () => {
+  const b = await launch();
+  const { page } = b;
+  // A stand-in for the scripting worker: it lists examples, then spins forever on a check, as a
+  // Go runtime stuck outside the interpreter's limits would.
+  const stuck = `self.onmessage = (e) => {
+    const m = e.data;
+    if (m.type === 'examples') {
+      const src = 'def priority(job, s):\\n    return 0\\n';
+      self.postMessage({ type: 'reply', req: m.req, files: ['examples/a.star', 'examples/b.star', 'examples/c.star'], sources: [src, src, src] });
+    }
+    if (m.type === 'check') for (;;) {}
+  };`;
+  try {
+    await page.route('**/static/worker.js?bin=script', (route) => route.fulfill({ contentType: 'text/javascript', body: stuck }));
+    await page.goto(baseURL);
+    await ready(page);
+    await openPanel(page);
+    const t0 = Date.now();
+    await page.fill(q('script-source'), mine);
+    await page.click(q('script-check'));
+    await page.waitForTimeout(1000);
+    const echo = await page.evaluate(() => { const t = performance.now(); return new Promise((r) => setTimeout(() => r(performance.now() - t), 0)); });
+    assert.ok(echo < 200, `the page answers while the worker spins (${echo} ms)`);
+    await page.waitForFunction(() => document.body.dataset.scriptChecked === '1', null, { timeout: 20000 });
+    const waited = Date.now() - t0;
+    assert.match(await page.textContent(q('script-error')), /no answer within 5 s: the worker was stopped and will be replaced/);
+    assert.ok(waited >= 4500 && waited < 10000, `failed after ${waited} ms`);
+    // The next check gets a fresh worker: the real one.
+    await page.unroute('**/static/worker.js?bin=script');
+    const r = await check(page, 'mine.star', mine);
+    assert.equal(r.error, '');
+    assert.match(r.status, /good/);
+  } finally {
+    await b.close();
+  }
+});
