@@ -103,3 +103,30 @@ func TestScriptNameError(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordKeepsScripts(t *testing.T) {
+	rec := &Record{ID: "r", Policy: "mine", Cluster: "1x8", Summary: []byte(`{}`),
+		Spec:    scenario.Spec{Generate: "philly:jobs=2", Policies: []string{"mine"}, Seed: 1},
+		Scripts: []Script{{Name: "mine", File: "mine.star", Hash: "abc", Source: "def priority(job, s):\n    return 0\n"}}}
+	b, err := rec.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Record
+	if err := got.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Scripts) != 1 || got.Scripts[0] != rec.Scripts[0] {
+		t.Errorf("scripts after the binary form: got %+v, want %+v", got.Scripts, rec.Scripts)
+	}
+	// A record made before scripts existed has none, and reads as before.
+	rec.Scripts = nil
+	old, _ := rec.MarshalBinary()
+	if strings.Contains(string(old), "scripts") {
+		t.Errorf("a record without scripts writes a scripts field")
+	}
+	var o Record
+	if err := o.UnmarshalBinary(old); err != nil || o.Scripts != nil || o.Policy != "mine" {
+		t.Errorf("old record: got %+v, %v", o, err)
+	}
+}
