@@ -182,6 +182,32 @@ test('your policy: saved across a reload; a scripted run reruns identically from
     await runAndWait(page);
     assert.equal(await summary(page), want, 'reopened from the history, the run reruns identically');
 
+    // The sweep export: the file names the built-ins, the script downloads beside it, and the
+    // runner runs the sweep with it as one more series.
+    await setPolicies(page, ['fifo', 'mine']);
+    const files = {};
+    const got = new Promise((resolve) => {
+      page.on('download', async (dl) => {
+        files[dl.suggestedFilename()] = readFileSync(await dl.path(), 'utf8');
+        if (Object.keys(files).length === 2) resolve();
+      });
+    });
+    await page.click(q('export-sweep'));
+    await got;
+    assert.deepEqual(Object.keys(files).sort(), ['mine.star', 'schedlab-sweep.json']);
+    assert.equal(files['mine.star'], mine, 'the script as the run used it');
+    assert.doesNotMatch(files['schedlab-sweep.json'], /"mine"/);
+    assert.match(await page.textContent(q('sweep-note')), /-policy-file mine\.star/);
+    const dir = mkdtempSync(join(tmpdir(), 'schedlab-sweep-'));
+    try {
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+      execFileSync(runnerBin(), ['-sweep', join(dir, 'schedlab-sweep.json'), '-policy-file', join(dir, 'mine.star'), '-j', '1',
+        '-figure-out', join(dir, 'out.csv')], { cwd: root });
+      assert.match(readFileSync(join(dir, 'out.csv'), 'utf8'), /,mine,/, 'the runner ran the script as a series');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
     // A script too long for a link: the note says so, and the link carries none.
     let x = 1; // Park and Miller's generator: products stay exact in a double
     const random = Array.from({ length: 9000 }, () => { x = (x * 48271) % 2147483647; return 'abcdefghijklmnopqrstuvwxyz'[x % 26]; }).join('');
