@@ -192,6 +192,7 @@ test('your policy: saved across a reload; a scripted run reruns identically from
         if (Object.keys(files).length === 2) resolve();
       });
     });
+    await page.click('details.beyond > summary');
     await page.click(q('export-sweep'));
     await got;
     assert.deepEqual(Object.keys(files).sort(), ['mine.star', 'schedlab-sweep.json']);
