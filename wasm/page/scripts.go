@@ -27,18 +27,18 @@ const checkTimeout = 5000
 type scripts struct {
 	p        *page
 	saved    []store.Script  // in the store, by name
-	extra    []runrec.Script // from a reopened run or a link, not saved (by name; a saved one wins)
+	extra    []runrec.Script // from a reopened run or a link, not saved (by name; it runs instead of a saved one of the same name)
 	examples []runrec.Script
 	checker  *pool.Pool // one scripting worker, kept between checks
 	seq      int        // checks started: only the latest one's answer is shown
 	lines    int        // the line numbers shown
-	good     *runrec.Script
+	marked   js.Value   // the gutter's line marked with the last error (undefined when none)
 }
 
 // init wires the panel. The examples (and so the scripting worker) load when the panel is first
 // opened: a page that never opens it never fetches script.wasm.
 func (s *scripts) init(p *page) {
-	s.p = p
+	s.p, s.marked = p, js.Undefined()
 	s.checker = pool.New(pool.Options{Size: 1, Reuse: true, KeepIdle: true, Scripts: true}, p.funcs)
 	src := hook("script-source").Underlying()
 	p.static.on(hook("script-panel").Underlying(), "toggle", func(*dom.BasicEvent) {
@@ -46,7 +46,7 @@ func (s *scripts) init(p *page) {
 			s.loadExamples()
 		}
 	})
-	p.static.on(src, "input", func(*dom.BasicEvent) { s.numberLines(); s.markLine(0); s.good = nil })
+	p.static.on(src, "input", func(*dom.BasicEvent) { s.numberLines(); s.markLine(0) })
 	p.static.onSync(src, "scroll", func(*dom.BasicEvent) {
 		hook("script-lines").Underlying().Set("scrollTop", src.Get("scrollTop"))
 	})
@@ -103,7 +103,6 @@ func (s *scripts) showExample(file string) {
 func (s *scripts) edit(file, src string) {
 	input("script-file").SetValue(file)
 	textArea("script-source").SetValue(src)
-	s.good = nil
 	s.numberLines()
 	s.markLine(0)
 	hook("script-error").SetTextContent("")
@@ -118,6 +117,7 @@ func (s *scripts) numberLines() {
 	s.lines = n
 	g := hook("script-lines").Underlying()
 	clear(g)
+	s.marked = js.Undefined()
 	for i := 1; i <= n; i++ {
 		g.Call("appendChild", el("span", itoa(i), "data-line", itoa(i)))
 		g.Call("append", "\n")
@@ -126,9 +126,9 @@ func (s *scripts) numberLines() {
 
 // markLine highlights line n of the gutter (0: none) and marks the editor invalid.
 func (s *scripts) markLine(n int) {
-	g := hook("script-lines").Underlying()
-	if old := g.Call("querySelector", ".bad"); !old.IsNull() {
-		old.Get("classList").Call("remove", "bad")
+	if s.marked.Truthy() {
+		s.marked.Get("classList").Call("remove", "bad")
+		s.marked = js.Undefined()
 	}
 	ta := hook("script-source")
 	if n <= 0 {
@@ -138,10 +138,11 @@ func (s *scripts) markLine(n int) {
 	}
 	ta.SetAttribute("aria-invalid", "true")
 	hook("script-editor").SetAttribute("data-error-line", itoa(n))
-	if span := g.Call("querySelector", `[data-line="`+itoa(n)+`"]`); !span.IsNull() {
-		span.Get("classList").Call("add", "bad")
+	if spans := hook("script-lines").Underlying().Get("children"); n <= spans.Length() {
+		s.marked = spans.Index(n - 1)
+		s.marked.Get("classList").Call("add", "bad")
 		// Scroll the line into view in the editor (the gutter follows its scroll).
-		lh := span.Get("offsetHeight").Float()
+		lh := s.marked.Get("offsetHeight").Float()
 		ta.Underlying().Set("scrollTop", max(0, lh*float64(n-3)))
 	}
 }
@@ -178,7 +179,6 @@ func (s *scripts) check(save bool) {
 				s.fail(d.Get("error").String(), d.Get("line").Int())
 			default:
 				sc := runrec.Script{Name: d.Get("name").String(), File: file, Hash: d.Get("hash").String(), Source: src}
-				s.good = &sc
 				s.status(fmt.Sprintf("%s: good — policy %q, dry run on 20 jobs passed (%.0f ms)", file, sc.Name, ms))
 				if save {
 					go s.save(sc)
@@ -190,7 +190,6 @@ func (s *scripts) check(save bool) {
 
 // fail shows a check's error at its line.
 func (s *scripts) fail(msg string, line int) {
-	s.good = nil
 	s.status("")
 	hook("script-error").SetTextContent(msg)
 	s.markLine(line)
