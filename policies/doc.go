@@ -3,6 +3,7 @@
 // the same deterministic list of names and can build any policy from its JSON parameters.
 //
 // Each policy family lives in its own sub-package (baselines, synergy, similarity, …) and exports
-// a New(params json.RawMessage) factory; adding a family is one Register line in Builtin.
+// its factories; Catalogue is the one list that registers every policy with its family and a
+// line for the page, so a new policy is its own file plus one line there (policies/WRITING.md).
 // Placement strategies shared by the families live in policies/placement.
 package policies

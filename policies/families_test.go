@@ -7,6 +7,11 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"schedlab/policies/asrpt"
+	"schedlab/policies/interference"
+	"schedlab/policies/similarity"
+	"schedlab/policies/synergy"
 )
 
 // Every registered policy is described exactly once, and every family's document (and anchor) exists.
@@ -75,5 +80,42 @@ func TestHeadingAnchors(t *testing.T) {
 	want := []string{"a-srpt--luo-2025", "rules-and-choices-why"}
 	if !slices.Equal(got, want) {
 		t.Errorf("headingAnchors = %q, want %q", got, want)
+	}
+}
+
+// Every factory a research family builds is in Catalogue exactly once, under that family: a policy
+// a family adds to its Entries cannot be left out of the registry and the picker.
+func TestCatalogueHasEveryEntry(t *testing.T) {
+	want := map[string][]string{}
+	for _, e := range synergy.Entries() {
+		want[famSynergy] = append(want[famSynergy], e.Name)
+	}
+	for _, e := range similarity.Entries() {
+		want[famSimilarity] = append(want[famSimilarity], e.Name)
+	}
+	for _, e := range asrpt.Entries() {
+		want[famASRPT] = append(want[famASRPT], e.Name)
+	}
+	for _, e := range interference.Entries() {
+		want[famInterference] = append(want[famInterference], e.Name)
+	}
+	got := map[string][]string{}
+	titles := map[string]bool{}
+	for _, f := range families {
+		titles[f.title] = true
+	}
+	for _, e := range Catalogue() {
+		if !titles[e.Family] {
+			t.Errorf("%s: family %q is not one of the picker's", e.Name, e.Family)
+		}
+		if e.New == nil {
+			t.Errorf("%s: no factory", e.Name)
+		}
+		got[e.Family] = append(got[e.Family], e.Name)
+	}
+	for fam, names := range want {
+		if !slices.Equal(got[fam], names) {
+			t.Errorf("%s: Catalogue lists\n%v\nthe family builds\n%v", fam, got[fam], names)
+		}
 	}
 }

@@ -6,11 +6,6 @@ import (
 	"strings"
 
 	"schedlab/core/sim"
-	"schedlab/policies/asrpt"
-	"schedlab/policies/baselines"
-	"schedlab/policies/interference"
-	"schedlab/policies/similarity"
-	"schedlab/policies/synergy"
 )
 
 // Factory builds a fresh policy from its JSON parameters (nil or empty means the documented
@@ -71,25 +66,11 @@ func (r *Registry) index(name string) int {
 	return -1
 }
 
-// Builtin returns a registry of every built-in policy, in listing order. Each family is one
-// explicit line; nothing registers itself.
+// Builtin returns a registry of every built-in policy (Catalogue), in listing order: nothing
+// registers itself.
 func Builtin() *Registry {
 	r := &Registry{}
-	must(r.Register(baselines.NameFIFO, baselines.NewFIFO))
-	must(r.Register(baselines.NameFIFOBackfill, baselines.NewFIFOBackfill))
-	must(r.Register(baselines.NameSJF, baselines.NewSJF))
-	must(r.Register(baselines.NameSRTF, baselines.NewSRTF))
-	must(r.Register(baselines.NameLAS, baselines.NewLAS))
-	for _, e := range synergy.Entries() {
-		must(r.Register(e.Name, e.New))
-	}
-	for _, e := range similarity.Entries() {
-		must(r.Register(e.Name, e.New))
-	}
-	for _, e := range asrpt.Entries() {
-		must(r.Register(e.Name, e.New))
-	}
-	for _, e := range interference.Entries() {
+	for _, e := range Catalogue() {
 		must(r.Register(e.Name, e.New))
 	}
 	return r

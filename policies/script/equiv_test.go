@@ -124,7 +124,6 @@ func TestExamplesMatchBuiltins(t *testing.T) {
 	}
 }
 
-
 // TestScheduleOrderMatchesSRTF: a preemptive schedule(s) that returns the whole order (the greedy
 // walk of baselines.Greedy at every decision) gives srtf's bytes on the homogeneous cases, where
 // the built-in's shortcut between decisions agrees with the full walk.

@@ -82,7 +82,10 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&shardS, "shard", "", "run only the cells with index I mod N (`I/N`); -figure-out is then a part (the CSV after a metadata line); a complete part is not run again")
 	fs.BoolVar(&o.fig.merging, "merge", false, "join the parts `PART...` of shards 0..N-1 into -figure-out, byte-identical to the unsharded run (with -figure all, the parts are directories)")
 	var scriptFiles []string
-	fs.Func("policy-file", "a policy written as a script at `FILE.star` (repeatable; see policies/WRITING.md): its name (set in the file, else the file's base name) runs beside -policy's, and joins a -figure or -sweep as one more series", func(s string) error { scriptFiles = append(scriptFiles, s); return nil })
+	fs.Func("policy-file", "a policy written as a script (Starlark `FILE.star`; repeatable; see policies/WRITING.md): its policy, named in the file or after it, runs beside -policy's and joins a -figure or -sweep as one more series", func(s string) error {
+		scriptFiles = append(scriptFiles, s)
+		return nil
+	})
 	args, o.fig.merge = splitMerge(args)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
