@@ -2,11 +2,15 @@
 # Runs the browser end-to-end tests (scripts/e2e/*.test.mjs, node:test + playwright-core) against
 # the built site (build/site) served by scripts/serve on a free local port. Skips with a message
 # when there are no tests or no Chromium, except under CI=true, where a missing Chromium fails.
-# Run from the repository root after `make site` (the Makefile does both).
+# Run from the repository root after `make site` (the Makefile does both). Arguments name test
+# files to run instead of all of them (scripts/e2e.sh scripts/e2e/scripts.test.mjs).
 set -euo pipefail
 
 shopt -s nullglob
 tests=(scripts/e2e/*.test.mjs)
+if [ $# -gt 0 ]; then
+	tests=("$@")
+fi
 if [ ${#tests[@]} -eq 0 ]; then
 	echo "e2e: no tests in scripts/e2e/ yet; skipping"
 	exit 0

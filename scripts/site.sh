@@ -24,13 +24,17 @@ cp -R static "$out/static"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 
 # --- app assets (app.wasm, ECharts, worker bootstrap) -------------------------------------------
-# One wasm binary serves the page and the workers (static/worker.js). ECharts is bundled from npm
+# One wasm binary serves the page and the workers (static/worker.js), and script.wasm the workers
+# of scripted policies. ECharts is bundled from npm
 # (build/node_modules, `npm ci` in build/) into static/echarts.js: only the parts the app uses.
 # The page names the commit it was built from as its program version (the Claims view and its
 # report), "+modified" when the tracked files differ from it; empty outside a git checkout.
 rev=$(git rev-parse --short=12 HEAD 2>/dev/null || true)
 if [ -n "$rev" ] && ! git diff --quiet HEAD -- 2>/dev/null; then rev="$rev+modified"; fi
 GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X schedlab/wasm/page.commit=$rev" -o "$out/app.wasm" ./wasm/app
+# script.wasm is the worker with the Starlark interpreter for scripted policies (about 1 MB more):
+# the page starts it only to check or run a script, so the page's own load stays without it.
+GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/script.wasm" ./wasm/scriptworker
 rm -f "$out/static/echarts-entry.js"
 if [ ! -x build/node_modules/.bin/esbuild ]; then
 	echo "site: build/node_modules/.bin/esbuild missing (run: npm ci --prefix build)" >&2

@@ -80,8 +80,9 @@ var platforms = []struct {
 // plainPackages are the packages under wasm/ written in plain Go on purpose, untagged: the app's
 // run record, its binary form and its URL codec, which are tested and fuzzed natively (go test
 // -fuzz does not run in wasm), and the figure charts' options, which `make figures` builds
-// natively from the same code as the page. They may not import syscall/js.
-var plainPackages = map[string]bool{"wasm/runrecord": true, "wasm/figchart": true, "wasm/pagelogic": true}
+// natively from the same code as the page; the page's pure logic (wasm/pagelogic), and the
+// scripting worker's policies (wasm/scripting), tested natively. They may not import syscall/js.
+var plainPackages = map[string]bool{"wasm/runrecord": true, "wasm/figchart": true, "wasm/pagelogic": true, "wasm/scripting": true}
 
 // checkPlain wants a file of a plain package without a build constraint or a syscall/js import.
 func checkPlain(t *testing.T, rel string, src []byte) {

@@ -12,7 +12,7 @@ import (
 // main picks the role: a Web Worker has no document.
 func main() {
 	if js.Global().Get("document").IsUndefined() {
-		worker.Start()
+		worker.Start(nil) // scripted policies run in script.wasm (wasm/scriptworker)
 	} else {
 		page.Start()
 	}

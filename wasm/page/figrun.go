@@ -52,7 +52,7 @@ func (v *figView) start() {
 	body.RemoveAttribute("data-done")
 	// In run order, so that a worker's cells of one point and seed share a workload (policies.Workloads).
 	run := &figRun{v: v, cells: map[int]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
-	run.workers = pool.New(pool.Options{Size: min(len(missing), v.workers()), Reuse: true}, v.p.funcs)
+	run.workers = pool.New(pool.Options{Size: min(len(missing), v.workers()), Reuse: true, Scripts: len(v.scripts) > 0}, v.p.funcs)
 	for _, c := range missing {
 		run.cells[c.Index] = c
 	}
@@ -79,7 +79,8 @@ func (v *figView) traces(cells []figure.Cell) []string {
 // and saved: finishCell waits its turn on the page's thread, and a redraw that outlasts a short
 // cell would leave the worker idle.
 func (run *figRun) submit(c figure.Cell) {
-	fields := map[string]any{"figure": run.v.f.ID, "index": c.Index, "x": c.X, "s": c.S, "seed": float64(c.Seed)}
+	fields := map[string]any{"figure": run.v.f.ID, "index": c.Index, "x": c.X, "s": c.S, "seed": float64(c.Seed),
+		"scripts": scriptsJSON(run.v.scripts)}
 	if t := run.v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" {
 		fields["file"] = run.v.files[pagelogic.TraceBase(t)]
 	}

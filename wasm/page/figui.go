@@ -220,7 +220,11 @@ func (v *figView) listFigures() {
 	for i := len(list) - 1; i >= 0; i-- {
 		fr := list[i]
 		li := el("li", "", "data-testid", "history-figure", "data-figure", fr.Figure, "data-key", fr.Key)
-		li.Call("appendChild", el("span", fr.Figure, "class", "name"))
+		name := fr.Figure
+		if len(fr.Scripts) > 0 {
+			name += " + " + strings.Join(scriptNames(fr.Scripts), ", ") + " (yours)"
+		}
+		li.Call("appendChild", el("span", name, "class", "name"))
 		state := "finished"
 		if fr.Done < fr.Cells {
 			state = "partial"
@@ -244,6 +248,8 @@ func (v *figView) storedClick(ev *dom.BasicEvent) {
 	}
 	switch action {
 	case "history-figure-open":
+		v.p.scripts.bring(fr.Scripts) // its scripts as they were, ticked
+		v.tick(scriptNames(fr.Scripts))
 		v.open(fr.Figure, fr.Seeds, fr.Xs, false)
 	case "history-figure-delete":
 		if err := v.p.store.DeleteFigure(v.p.ctx, fr.Key); err != nil {

@@ -16,6 +16,7 @@ import (
 	"schedlab/policies/scenario"
 	"schedlab/wasm/pagelogic"
 	"schedlab/wasm/pool"
+	"schedlab/wasm/runrecord"
 	"schedlab/wasm/store"
 )
 
@@ -31,8 +32,9 @@ type figView struct {
 	stored  map[string]store.FigureRun // the stored figures listed, by key (listFigures)
 	files   map[string]js.Value        // trace files loaded for replaying figures, by file name
 	embed   bool
-	lastMs  float64 // when the chart was last drawn (performance.now)
-	created int64   // when the stored run of this choice was first saved (Unix ms; 0: not yet)
+	scripts []runrecord.Script // the scripts added to the open figure as series (offerScripts)
+	lastMs  float64            // when the chart was last drawn (performance.now)
+	created int64              // when the stored run of this choice was first saved (Unix ms; 0: not yet)
 }
 
 // cellKey identifies a cell independently of the chosen subset.
@@ -86,6 +88,16 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 		return
 	}
 	v.p.setError("")
+	v.scripts = v.chosenScripts()
+	if len(v.scripts) > 0 {
+		g, err := figure.WithPolicies(f, scriptNames(v.scripts)...)
+		if err != nil {
+			v.p.setError(err.Error())
+			pageBody().SetAttribute("data-done", "1")
+			return
+		}
+		f = g
+	}
 	v.f = f
 	seeds := f.Seeds
 	if seedsText != "" {
@@ -203,7 +215,7 @@ func (v *figView) storedStatus(n int) {
 
 // key is the store key of the figure as chosen, sub (v.sub(), which the callers need as well).
 func (v *figView) key(sub *figure.Figure) string {
-	return store.FigureKey(v.f.ID, figure.FormatSeeds(v.seeds), sub.Sweep.Values)
+	return store.FigureKey(v.f.ID, figure.FormatSeeds(v.seeds), sub.Sweep.Values) + scriptsKey(v.scripts)
 }
 
 // loadStored adds the rows of the stored run of this choice, if any. A stored run whose CSV no
@@ -241,7 +253,7 @@ func (v *figView) save(done, total int) {
 		v.created = nowMs()
 	}
 	fr := &store.FigureRun{Key: v.key(sub), Figure: v.f.ID, Seeds: figure.FormatSeeds(v.seeds), Xs: sub.Sweep.Values,
-		Cells: total, Done: done, Created: v.created, CSV: buf.String()}
+		Cells: total, Done: done, Created: v.created, CSV: buf.String(), Scripts: v.scripts}
 	if err := v.p.store.PutFigure(v.p.ctx, fr); err != nil {
 		v.p.setError("figure not saved: " + err.Error())
 	}

@@ -62,7 +62,7 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 	if s.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
 		return s, nil, fmt.Errorf("seed: want a non-negative integer, got %q", seed)
 	}
-	for _, name := range p.reg.Names() {
+	for _, name := range p.policyNames() {
 		if input("policy-" + name).Checked() {
 			s.Policies = append(s.Policies, name)
 		}
@@ -96,10 +96,16 @@ func (p *page) applyURL() {
 	if !ok {
 		return
 	}
+	scripts, err := p.linkScripts(js.Global().Get("location").Get("search").String())
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
+	p.scripts.bring(scripts)
 	p.fill(spec)
 	var problems []string // every one is shown: an earlier message must not hide behind a later
 	for _, name := range spec.Policies {
-		if !p.reg.Has(name) {
+		if !slices.Contains(p.policyNames(), name) {
 			problems = append(problems, fmt.Sprintf("url: policies: %q is not a policy", name))
 		}
 	}
@@ -144,7 +150,7 @@ func (p *page) fill(spec scenario.Spec) {
 	}
 	input("seed").SetValue(fmt.Sprint(spec.Seed))
 	if len(spec.Policies) > 0 {
-		for _, name := range p.reg.Names() {
+		for _, name := range p.policyNames() {
 			input("policy-" + name).SetChecked(false)
 		}
 		for _, name := range spec.Policies {

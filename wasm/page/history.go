@@ -82,6 +82,7 @@ func (p *page) historyAction(action, id string) {
 	}
 	switch action {
 	case "history-open":
+		p.scripts.bring(rec.Scripts) // its scripts as they were, so Run reruns it exactly
 		p.runs = []*runrecord.Record{rec}
 		p.fill(rec.Spec)
 		p.shown = nil

@@ -53,6 +53,8 @@ type page struct {
 	baselineID string
 	shown      *runrecord.Record // the Gantt's run
 	runPool    *pool.Pool        // a fresh worker per policy run, Limit at once
+	scriptRuns *pool.Pool        // the same for a click with scripted policies (script.wasm)
+	scripts    scripts           // the "Your policy" panel and the scripts it offers
 	seq        int
 	click      int
 	left       int // runs of the current click not finished: in a worker, queued or being received
@@ -79,7 +81,8 @@ type page struct {
 func Start() {
 	funcs := &jsfunc.Counter{}
 	p := &page{reg: policies.Builtin(), ctx: context.Background(), file: js.Null(), funcs: funcs,
-		runPool: pool.New(pool.Options{Size: pool.Limit()}, funcs), loader: newLoader(funcs)}
+		runPool: pool.New(pool.Options{Size: pool.Limit()}, funcs), loader: newLoader(funcs),
+		scriptRuns: pool.New(pool.Options{Size: pool.Limit(), Scripts: true}, funcs)}
 	p.static, p.mappingH = handlers{funcs: funcs}, handlers{funcs: funcs}
 	p.fig.p, p.claims.p = p, p
 	// The browser tests read how many js.Funcs are live (a hundred runs must leave it flat).
@@ -92,6 +95,7 @@ func Start() {
 	p.openStore()
 	p.views = []view{simulatorView{}, &p.fig, &p.claims}
 	p.initViews()
+	p.scripts.init(p)
 	if !p.fig.applyFigureURL() {
 		p.applyURL()
 	}

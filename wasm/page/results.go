@@ -258,9 +258,10 @@ func (p *page) jobInfo(rec *runrecord.Record, ln *charts.Lanes) js.Func {
 	return p.funcs.FuncOf(func(_ js.Value, a []js.Value) any { return pagelogic.JobInfo(rec, co, a[0].Int()) })
 }
 
-// policyIndex is the stable colour index of a policy: its place in the registry.
+// policyIndex is the stable colour index of a policy: its place in the registry (a script's
+// after the built-ins).
 func (p *page) policyIndex(name string) int {
-	for i, n := range p.reg.Names() {
+	for i, n := range p.policyNames() {
 		if n == name {
 			return i
 		}

@@ -21,6 +21,7 @@ func (p *page) run() {
 	body.RemoveAttribute("data-done")
 	p.setError("")
 	p.runPool.Stop()
+	p.scriptRuns.Stop()
 	spec, _, err := p.spec()
 	if err != nil {
 		p.setError(err.Error())
@@ -32,7 +33,14 @@ func (p *page) run() {
 		body.SetAttribute("data-done", "1")
 		return
 	}
-	js.Global().Get("history").Call("replaceState", nil, "", "?"+runrecord.EncodeQuery(spec, p.traceHash))
+	query := runrecord.EncodeQuery(spec, p.traceHash)
+	js.Global().Get("history").Call("replaceState", nil, "", "?"+query)
+	p.shareNote("", nil, nil)
+	scripts, scriptsJSON := p.scripts.chosen(spec.Policies)
+	workers := p.runPool
+	if len(scripts) > 0 {
+		workers = p.scriptRuns // the interpreter is in script.wasm only
+	}
 	p.click++
 	click := p.click
 	p.runs, p.shown = nil, nil
@@ -84,7 +92,7 @@ func (p *page) run() {
 		t = &pool.Task{
 			Kind: pool.Run,
 			Fields: map[string]any{"spec": string(specJSON), "policy": policy, "file": p.file,
-				"id": fmt.Sprintf("r%d-%d", nowMs(), p.seq), "traceHash": p.traceHash, "save": p.idb},
+				"id": fmt.Sprintf("r%d-%d", nowMs(), p.seq), "traceHash": p.traceHash, "save": p.idb, "scripts": scriptsJSON},
 			Progress: func(done, total float64) {
 				if click != p.click || total <= 0 { // cancelled or superseded
 					return
@@ -104,7 +112,14 @@ func (p *page) run() {
 				go p.receive(click, i, slots, d, perfNow()-t.Sent, finish)
 			},
 		}
-		p.runPool.Submit(t)
+		workers.Submit(t)
+	}
+	if len(scripts) > 0 { // the compression awaits the browser: after the runs started
+		q, err := p.linkQuery(query, scripts)
+		if click == p.click {
+			js.Global().Get("history").Call("replaceState", nil, "", "?"+q)
+			p.shareNote(q, scripts, err)
+		}
 	}
 }
 
@@ -170,6 +185,7 @@ func (p *page) cancel() {
 	}
 	p.left = 0
 	p.runPool.Stop()
+	p.scriptRuns.Stop()
 	p.click++ // late messages of the cancelled click are ignored
 	p.setError(fmt.Sprintf("cancelled: %d run(s) stopped", n))
 	pageBody().SetAttribute("data-done", "1")

@@ -5,6 +5,9 @@ package page
 import (
 	"bytes"
 	"fmt"
+	"path"
+	"slices"
+	"strings"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -24,13 +27,25 @@ func (p *page) buildSweepIO() {
 
 // exportSweep downloads the sweep file of what the form shows: workload, cluster, policies and
 // their parameters, engine settings, and its seed as the seed list. An uploaded trace keeps its
-// file name: the cluster must hold the same file there.
+// file name: the cluster must hold the same file there. A scripted policy is not in the file:
+// its script downloads beside it, and the runner's -policy-file adds it to the sweep as one more
+// series (and hashes it into the shards' headers), as the note says.
 func (p *page) exportSweep() {
 	p.setError("")
+	hook("sweep-note").SetTextContent("")
 	spec, _, err := p.spec()
 	if err != nil {
 		p.setError("export sweep file: " + err.Error())
 		return
+	}
+	scripts, _ := p.scripts.chosen(spec.Policies)
+	if len(scripts) > 0 {
+		names := scriptNames(scripts)
+		spec.Policies = slices.DeleteFunc(slices.Clone(spec.Policies), func(n string) bool { return slices.Contains(names, n) })
+		if len(spec.Policies) == 0 {
+			p.setError("export sweep file: tick a built-in policy too (a sweep file names built-ins; your scripts join it with -policy-file)")
+			return
+		}
 	}
 	data, err := sweep.FileOf("my-sweep", spec)
 	if err != nil {
@@ -38,6 +53,15 @@ func (p *page) exportSweep() {
 		return
 	}
 	download("schedlab-sweep.json", "application/json", data)
+	var flags []string
+	for _, sc := range scripts {
+		file := path.Base(sc.File)
+		download(file, "text/plain", []byte(sc.Source))
+		flags = append(flags, "-policy-file "+file)
+	}
+	if len(flags) > 0 {
+		hook("sweep-note").SetTextContent("your policies are the script files downloaded beside it: run the sweep with " + strings.Join(flags, " "))
+	}
 }
 
 // importFigureCSV draws a figure CSV (-figure-out or -merge output): a catalogue figure's with its

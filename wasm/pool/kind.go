@@ -12,6 +12,9 @@ const (
 	Cell   Kind = "cell"   // run one cell of a catalogue figure; answers its metric values
 	Parse  Kind = "parse"  // read an uploaded trace; answers its format, jobs, preview and hash
 	Export Kind = "export" // read an uploaded trace; answers it in the native CSV format
+	// The scripting worker's (Options.Scripts) requests:
+	Check    Kind = "check"    // compile and dry-run a policy script; answers its name and hash, or its error at a line
+	Examples Kind = "examples" // the shipped example scripts; answers files and sources
 )
 
 // The message types a worker posts back; each carries the request's number ("req") except a

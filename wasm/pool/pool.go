@@ -11,13 +11,15 @@ package pool
 
 import (
 	"errors"
+	"fmt"
 	"syscall/js"
 
 	"schedlab/wasm/jsfunc"
 )
 
-// script is the worker bootstrap, relative to the page.
-const script = "static/worker.js"
+// bootstrap is the worker bootstrap, relative to the page; with "?bin=script" it starts
+// script.wasm (wasm/scriptworker) instead of app.wasm.
+const bootstrap = "static/worker.js"
 
 // Options say how many workers a pool runs and how long each lives.
 type Options struct {
@@ -31,6 +33,11 @@ type Options struct {
 	// KeepBytes (with Reuse, when > 0) retires a worker whose answer reports a wasm memory
 	// ("wasmBytes") above it.
 	KeepBytes float64
+	// Scripts starts the scripting workers (script.wasm: app.wasm's worker with the Starlark
+	// interpreter, policies/script), which answer every kind and also Check and Examples, and run
+	// scripted policies. The page's own binary stays without the interpreter: it is fetched only
+	// when a script is checked or run.
+	Scripts bool
 }
 
 // Task is one request. Its callbacks run on the page's event loop and must not block (start a
@@ -44,6 +51,10 @@ type Task struct {
 	// Sent is when the pool posted the task to its worker (performance.now(), ms), set by the
 	// pool: with a fresh worker it counts the worker's start-up, as a user waits for it.
 	Sent float64
+	// Timeout (ms, 0 = none) bounds the wait for the answer from the moment the task is sent: a
+	// worker that has not answered by then is terminated (a hung Go runtime cannot be
+	// interrupted) and the task fails saying so; the next task gets a fresh worker.
+	Timeout float64
 }
 
 // Pool queues tasks and hands them to at most Options.Size workers.
@@ -61,6 +72,8 @@ type worker struct {
 	task               *Task // nil when idle
 	req                int
 	onMessage, onError js.Func
+	timer              js.Value // the pending setTimeout of task.Timeout (undefined when none)
+	onTimeout          js.Func  // its callback, released with the timer
 }
 
 // New makes an empty pool; workers start as tasks come. funcs counts their listeners.
@@ -122,11 +135,39 @@ func (p *Pool) dispatch() {
 			msg[k] = v
 		}
 		w.w.Call("postMessage", msg)
+		if t.Timeout > 0 {
+			p.arm(w, t.Timeout)
+		}
+	}
+}
+
+// arm starts w's timer for its task: without an answer within ms the worker is terminated.
+func (p *Pool) arm(w *worker, ms float64) {
+	req := w.req
+	w.onTimeout = p.funcs.FuncOf(func(js.Value, []js.Value) any {
+		if w.task != nil && w.req == req {
+			p.fail(w, fmt.Sprintf("no answer within %.0f s: the worker was stopped and will be replaced", ms/1000))
+		}
+		return nil
+	})
+	w.timer = js.Global().Call("setTimeout", w.onTimeout, ms)
+}
+
+// disarm clears w's timer, if any, and releases its callback.
+func (p *Pool) disarm(w *worker) {
+	if w.onTimeout.Truthy() {
+		js.Global().Call("clearTimeout", w.timer)
+		p.funcs.Release(w.onTimeout)
+		w.onTimeout, w.timer = js.Func{}, js.Undefined()
 	}
 }
 
 func (p *Pool) spawn() *worker {
-	w := &worker{w: js.Global().Get("Worker").New(script)}
+	src := bootstrap
+	if p.opt.Scripts {
+		src += "?bin=script"
+	}
+	w := &worker{w: js.Global().Get("Worker").New(src), timer: js.Undefined()}
 	w.onMessage = p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
 		p.message(w, a[0].Get("data"))
 		return nil
@@ -161,6 +202,7 @@ func (p *Pool) message(w *worker, d js.Value) {
 			return
 		}
 		w.task = nil
+		p.disarm(w)
 		big := p.opt.KeepBytes > 0 && d.Get("wasmBytes").Float() > p.opt.KeepBytes
 		if !p.opt.Reuse || big || (!p.opt.KeepIdle && len(p.queue) == 0) {
 			p.retire(w)
@@ -187,6 +229,7 @@ func (p *Pool) retire(w *worker) {
 	for i, x := range p.workers {
 		if x == w {
 			p.workers = append(p.workers[:i], p.workers[i+1:]...)
+			p.disarm(w)
 			w.w.Call("terminate")
 			w.w.Call("removeEventListener", "message", w.onMessage)
 			w.w.Call("removeEventListener", "error", w.onError)

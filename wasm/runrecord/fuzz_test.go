@@ -72,3 +72,27 @@ func FuzzDecodeBinary(f *testing.F) {
 		}
 	})
 }
+
+// FuzzUnpackScripts: a link's scripts (anyone can edit a link) either fail with a "url: script:"
+// error or unpack to scripts that pack and unpack to themselves (a length may be written in more
+// bytes than it needs, so the bytes themselves need not come back); never a panic.
+func FuzzUnpackScripts(f *testing.F) {
+	f.Add(PackScripts([]Script{{Name: "mine", File: "mine.star", Source: "def priority(job, s):\n    return 0\n"}}))
+	f.Add(PackScripts([]Script{{Name: "a"}, {Name: "b", File: "b.star", Source: "x"}}))
+	for _, b := range [][]byte{nil, {0}, {5, 'a'}, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 1}} {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		ss, err := UnpackScripts(raw)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "url: script: ") {
+				t.Fatalf("error %q does not start with url: script:", err)
+			}
+			return
+		}
+		again, err := UnpackScripts(PackScripts(ss))
+		if err != nil || !reflect.DeepEqual(again, ss) {
+			t.Fatalf("% x unpacked to %q, which packs and unpacks to %q, %v", raw, ss, again, err)
+		}
+	})
+}

@@ -33,6 +33,10 @@ type Record struct {
 	// Virtual is an A-SRPT run's virtual single-machine SRPT schedule ((*asrpt.Policy).Virtual),
 	// nil for other policies. Spans ending after End were drained after the run (FromOutcome).
 	Virtual []Span `json:"virtual,omitempty"`
+	// Scripts are the scripted policies of the click (policies/script), source and all, so that
+	// reopening the run or following its link reruns exactly the code that made it. Records made
+	// before scripts existed have none.
+	Scripts []Script `json:"scripts,omitempty"`
 }
 
 // Span is one stretch of the virtual machine's schedule: job index, from, to (ms).

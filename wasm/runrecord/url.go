@@ -14,6 +14,10 @@ import (
 // EncodeQuery writes the scenario parts a link must carry: workload (generator spec, or the
 // uploaded trace's name and content hash), format, cluster, policies and seed.
 func EncodeQuery(spec scenario.Spec, traceHash string) string {
+	return query(spec, traceHash).Encode()
+}
+
+func query(spec scenario.Spec, traceHash string) url.Values {
 	q := url.Values{}
 	if spec.Generate != "" {
 		q.Set("generate", spec.Generate)
@@ -30,7 +34,7 @@ func EncodeQuery(spec scenario.Spec, traceHash string) string {
 	if x := extras(spec); x != nil {
 		q.Set("x", string(x))
 	}
-	return q.Encode()
+	return q
 }
 
 // DecodeQuery reads a query written by EncodeQuery. ok is false when the query holds no scenario.

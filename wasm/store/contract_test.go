@@ -83,6 +83,44 @@ func contract(t *testing.T, s Store) {
 		t.Errorf("put without id: got no error, want one")
 	}
 	figureContract(t, s)
+	scriptContract(t, s)
+}
+
+// scriptContract is the behaviour of every Store's scripts: kept beside runs and figures,
+// replaced under the same name, listed by name.
+func scriptContract(t *testing.T, s Store) {
+	ctx := context.Background()
+	if l, err := s.ListScripts(ctx); err != nil || len(l) != 0 {
+		t.Fatalf("no scripts yet: got %v, %v", l, err)
+	}
+	for _, sc := range []*Script{
+		{Name: "zeta", File: "zeta.star", Source: "def priority(job, s):\n    return 0\n", Hash: "h1", Saved: 1},
+		{Name: "alpha", File: "a.star", Source: "x", Hash: "h2", Saved: 2},
+		{Name: "zeta", File: "zeta.star", Source: "def priority(job, s):\n    return 1\n", Hash: "h3", Saved: 3},
+	} {
+		if err := s.PutScript(ctx, sc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := s.ListScripts(ctx)
+	if err != nil || len(l) != 2 || l[0].Name != "alpha" || l[1].Hash != "h3" || l[1].Source != "def priority(job, s):\n    return 1\n" {
+		t.Fatalf("list: got %+v, %v; want alpha, then zeta replaced", l, err)
+	}
+	if err := s.DeleteScript(ctx, "alpha"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteScript(ctx, "alpha"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("delete deleted script: got %v, want ErrNotFound", err)
+	}
+	if err := s.PutScript(ctx, &Script{}); err == nil {
+		t.Errorf("put script without name: got no error")
+	}
+	if l, _ := s.List(ctx); len(l) != 2 {
+		t.Errorf("scripts touched the runs: %d runs listed, want 2", len(l))
+	}
+	if l, _ := s.ListFigures(ctx); len(l) != 1 {
+		t.Errorf("scripts touched the figures: %d listed, want 1", len(l))
+	}
 }
 
 // figureContract is the behaviour of every Store's figure runs: kept beside the runs, replaced

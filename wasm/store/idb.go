@@ -20,12 +20,14 @@ import (
 // lists runs without decoding every record; upgrading from 1 fills it from "runs". Since version 2
 // "runs" values are written in runrecord's binary form (a Uint8Array: ≈4× smaller and far faster to
 // decode than JSON); JSON strings written earlier are still read. Version 3 adds "figures" (key =
-// FigureRun.Key, value = the FigureRun as JSON); runs saved before are untouched.
+// FigureRun.Key, value = the FigureRun as JSON); runs saved before are untouched. Version 4 adds
+// "scripts" (key = Script.Name, value = the Script as JSON); runs and figures are untouched.
 const (
-	dbVersion    = 3
+	dbVersion    = 4
 	runsStore    = "runs"
 	metaStore    = "meta"
 	figuresStore = "figures"
+	scriptsStore = "scripts"
 )
 
 // IDB is the IndexedDB Store.
@@ -84,6 +86,11 @@ func upgrade(db *idb.Database, oldVersion, _ uint) error {
 	}
 	if oldVersion < 3 {
 		if _, err := db.CreateObjectStore(figuresStore, idb.ObjectStoreOptions{}); err != nil {
+			return err
+		}
+	}
+	if oldVersion < 4 {
+		if _, err := db.CreateObjectStore(scriptsStore, idb.ObjectStoreOptions{}); err != nil {
 			return err
 		}
 	}

@@ -14,10 +14,13 @@ import (
 type Memory struct {
 	runs    map[string][]byte
 	figures map[string]FigureRun // values: a copy with its Xs cloned (PutFigure, GetFigure, ListFigures) is a snapshot
+	scripts map[string]Script
 }
 
 // NewMemory returns an empty store.
-func NewMemory() *Memory { return &Memory{runs: map[string][]byte{}, figures: map[string]FigureRun{}} }
+func NewMemory() *Memory {
+	return &Memory{runs: map[string][]byte{}, figures: map[string]FigureRun{}, scripts: map[string]Script{}}
+}
 
 // Put implements Store.
 func (m *Memory) Put(_ context.Context, rec *runrecord.Record) error {
@@ -113,5 +116,33 @@ func (m *Memory) DeleteFigure(_ context.Context, key string) error {
 		return ErrNotFound
 	}
 	delete(m.figures, key)
+	return nil
+}
+
+// PutScript implements Store.
+func (m *Memory) PutScript(_ context.Context, s *Script) error {
+	if s.Name == "" {
+		return fmt.Errorf("store: script without name")
+	}
+	m.scripts[s.Name] = *s
+	return nil
+}
+
+// ListScripts implements Store.
+func (m *Memory) ListScripts(context.Context) ([]Script, error) {
+	out := []Script{}
+	for _, s := range m.scripts {
+		out = append(out, s)
+	}
+	sortScripts(out)
+	return out, nil
+}
+
+// DeleteScript implements Store.
+func (m *Memory) DeleteScript(_ context.Context, name string) error {
+	if _, ok := m.scripts[name]; !ok {
+		return ErrNotFound
+	}
+	delete(m.scripts, name)
 	return nil
 }

@@ -32,6 +32,27 @@ type Store interface {
 	GetFigure(ctx context.Context, key string) (*FigureRun, error)
 	ListFigures(ctx context.Context) ([]FigureRun, error)
 	DeleteFigure(ctx context.Context, key string) error
+
+	// PutScript saves (or replaces) a policy script under its Name; ListScripts lists them by
+	// name; DeleteScript returns ErrNotFound for an unknown name.
+	PutScript(ctx context.Context, s *Script) error
+	ListScripts(ctx context.Context) ([]Script, error)
+	DeleteScript(ctx context.Context, name string) error
+}
+
+// Script is a policy script the user saved in the "Your policy" panel: its policy name (the
+// key: the picker offers it under that name), the file name its errors cite, the source and its
+// hash as the last Check compiled it (policies/script.Hash), and when it was saved (Unix ms).
+type Script struct {
+	Name   string `json:"name"`
+	File   string `json:"file"`
+	Hash   string `json:"hash"`
+	Source string `json:"source"`
+	Saved  int64  `json:"saved"`
+}
+
+func sortScripts(ss []Script) {
+	sort.Slice(ss, func(a, b int) bool { return ss[a].Name < ss[b].Name })
 }
 
 // FigureRun is a figure's cells run so far with one choice of seeds and sweep values: finished, or
@@ -47,6 +68,9 @@ type FigureRun struct {
 	Done    int      `json:"done"`   // cells finished (their rows are in CSV)
 	Created int64    `json:"created"`
 	CSV     string   `json:"csv"`
+	// Scripts are the scripted policies added to the figure as series (figure.WithPolicies), as
+	// they ran; none for the catalogue's figure as it is.
+	Scripts []runrecord.Script `json:"scripts,omitempty"`
 }
 
 // FigureKey names a figure run: the same figure, seeds and sweep values reopen the same run.

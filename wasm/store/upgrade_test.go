@@ -175,3 +175,63 @@ func TestQuotaErrorsNamed(t *testing.T) {
 		t.Errorf("other error: got %v, want no quota message", got)
 	}
 }
+
+// TestIDBUpgradeFromV3 opens a version-3 database (runs, meta and figures) written by the
+// previous schema: its runs and figures are all still there, and scripts can be saved beside them.
+func TestIDBUpgradeFromV3(t *testing.T) {
+	if !Available() {
+		t.Skip("no IndexedDB here: run under node --require fake-indexeddb/auto (scripts/e2e/go_js_wasm_exec_idb) or in Chromium")
+	}
+	ctx := context.Background()
+	name := fmt.Sprintf("schedlab-upgrade-v3-%d", dbSeq+300)
+	f, err := idb.WrapFactory(js.Global().Get("indexedDB"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Version 3 exactly as it was: the three stores, created by the upgrade steps before scripts.
+	r, err := f.Open(ctx, name, 3, func(db *idb.Database, _, _ uint) error {
+		for _, st := range []string{runsStore, metaStore, figuresStore} {
+			if _, err := db.CreateObjectStore(st, idb.ObjectStoreOptions{}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v3 := &IDB{}
+	if v3.db, err = r.Await(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rec := &runrecord.Record{ID: "v3", Name: "saved by v3", Created: 5, Policy: "fifo", Cluster: "16x8",
+		Spec: scenario.Spec{Generate: "philly:jobs=1", Policies: []string{"fifo"}, Seed: 3}, Summary: []byte(`{}`)}
+	if err := v3.Put(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := v3.PutFigure(ctx, &FigureRun{Key: "k3", Figure: "f", Created: 1, CSV: "rows"}); err != nil {
+		t.Fatal(err)
+	}
+	v3.Close()
+
+	s, err := OpenIDB(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got, err := s.Get(ctx, "v3"); err != nil || got.Name != "saved by v3" {
+		t.Fatalf("v3 run after upgrade: got %v, %v", got, err)
+	}
+	if l, err := s.ListFigures(ctx); err != nil || len(l) != 1 || l[0].CSV != "rows" {
+		t.Fatalf("v3 figure after upgrade: got %+v, %v", l, err)
+	}
+	if err := s.PutScript(ctx, &Script{Name: "mine", File: "mine.star", Source: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := s.ListScripts(ctx); err != nil || len(l) != 1 || l[0].Name != "mine" {
+		t.Errorf("scripts after upgrade: got %+v, %v", l, err)
+	}
+	if l, err := s.List(ctx); err != nil || len(l) != 1 {
+		t.Errorf("runs after a script was saved: got %v, %v", l, err)
+	}
+}

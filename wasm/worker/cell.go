@@ -15,7 +15,8 @@ import (
 )
 
 // runCell runs one cell of a catalogue figure (pool.Cell: figure, index, x, s, seed, and file
-// for a trace cell) with policies.RunCellValues — the run and metrics of the runner's cells — and
+// for a trace cell, and scripts: scripted policies added to the figure as series after its own,
+// figure.WithPolicies, as the runner's -policy-file does) with policies.RunCellValues — the run and metrics of the runner's cells — and
 // answers only its metric values, in the figure's metric order, and the worker's wasm memory: a
 // cell keeps nothing of the run but what the figure draws. A trace cell reads the File the page
 // sent (the user loaded it; a page cannot read ../shared/data).
@@ -25,6 +26,19 @@ func (w *worker) runCell(r *request) (map[string]any, []any, error) {
 	f, ok := policies.FindFigure(id)
 	if !ok {
 		return nil, nil, fmt.Errorf("figure %q: not in the catalogue", id)
+	}
+	reg, scripts, err := w.registry(msg)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(scripts) > 0 {
+		names := make([]string, len(scripts))
+		for i, s := range scripts {
+			names[i] = s.Name
+		}
+		if f, err = figure.WithPolicies(f, names...); err != nil {
+			return nil, nil, err
+		}
 	}
 	c := figure.Cell{Index: msg.Get("index").Int(), X: msg.Get("x").Int(), S: msg.Get("s").Int(), Seed: uint64(msg.Get("seed").Float())}
 	if c.X < 0 || c.X >= max(1, len(f.Sweep.Values)) || c.S < 0 || c.S >= len(f.Series) {
@@ -37,7 +51,7 @@ func (w *worker) runCell(r *request) (map[string]any, []any, error) {
 		}
 		return io.NopCloser(newBlobReader(file)), nil
 	}
-	vals, err := policies.RunCellValues(policies.Builtin(), world.Models(), f, c, open, policies.Hooks{Workloads: &w.workloads})
+	vals, err := policies.RunCellValues(reg, world.Models(), f, c, open, policies.Hooks{Workloads: &w.workloads})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -18,10 +18,15 @@ import (
 )
 
 // runPolicy runs one policy of a spec (pool.Run: spec as JSON, policy, file for a trace, id,
-// traceHash, save) and answers with its record in the binary form (record, an ArrayBuffer
-// transferred, no copy) and saveError.
-func runPolicy(r *request) (map[string]any, []any, error) {
+// traceHash, save, and scripts: the click's scripted policies as JSON) and answers with its
+// record in the binary form (record, an ArrayBuffer transferred, no copy) and saveError. The
+// record keeps the scripts, so that it reruns exactly.
+func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	msg := r.msg
+	reg, scripts, err := w.registry(msg)
+	if err != nil {
+		return nil, nil, err
+	}
 	var spec scenario.Spec
 	if err := json.Unmarshal([]byte(msg.Get("spec").String()), &spec); err != nil {
 		return nil, nil, err
@@ -38,7 +43,7 @@ func runPolicy(r *request) (map[string]any, []any, error) {
 	}
 	r.progress(0, len(jobs))
 	hooks := policies.Hooks{Progress: func(_ core.Time, arrived, total int) { r.progress(arrived, total) }}
-	o, err := policies.RunOne(policies.Builtin(), spec, policy, jobs, c, models, hooks)
+	o, err := policies.RunOne(reg, spec, policy, jobs, c, models, hooks)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -46,6 +51,7 @@ func runPolicy(r *request) (map[string]any, []any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	rec.Scripts = scripts
 	rec.ID = msg.Get("id").String()
 	rec.Created = int64(js.Global().Get("Date").Call("now").Float())
 	rec.Name = fmt.Sprintf("%s · %s", rec.Policy, policies.WorkloadLabel(rec.Spec))

@@ -7,11 +7,14 @@
 package worker
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"syscall/js"
 
 	"schedlab/policies"
 	"schedlab/wasm/pool"
+	"schedlab/wasm/runrecord"
 )
 
 // handler answers a request with the reply's fields and the buffers to transfer (not copy), or
@@ -36,18 +39,59 @@ type worker struct {
 	// in figure.RunOrder, so the cells of one point and seed mostly come to the same worker one
 	// after another.
 	workloads policies.Workloads
+	scripts   Scripting // nil in app.wasm's workers
 }
 
-// Start installs the message handler. static/worker.js queues messages that arrive before the
-// Go runtime is up in self.pending; they are handled first. The handler's js.Func lives as long
-// as the worker (the page terminates the worker, not the handler).
-func Start() {
-	w := &worker{}
+// Scripting is what script.wasm's workers add (wasm/scripting): scripted policies. It is an
+// interface so that app.wasm, whose workers have none, links no interpreter.
+type Scripting interface {
+	// Registry returns the built-ins and the scripts' policies, and the scripts as compiled
+	// (names and hashes filled in).
+	Registry(scripts []runrecord.Script) (*policies.Registry, []runrecord.Script, error)
+	// Check compiles and dry-runs a script.
+	Check(file, src string) (name, hash, err string, line, col int)
+	// Examples are the shipped example scripts.
+	Examples() []runrecord.Script
+}
+
+// errNoScripts answers a request that needs scripts in a worker without them.
+var errNoScripts = errors.New("worker: scripted policies run in the scripting worker (script.wasm)")
+
+// registry is the registry of a request: the built-ins, and its "scripts" (JSON of
+// []runrecord.Script) when it carries any, with those scripts as compiled.
+func (w *worker) registry(msg js.Value) (*policies.Registry, []runrecord.Script, error) {
+	raw := msg.Get("scripts")
+	if raw.Type() != js.TypeString || raw.String() == "" {
+		return policies.Builtin(), nil, nil
+	}
+	var ss []runrecord.Script
+	if err := json.Unmarshal([]byte(raw.String()), &ss); err != nil {
+		return nil, nil, fmt.Errorf("worker: scripts: %v", err)
+	}
+	if len(ss) == 0 {
+		return policies.Builtin(), nil, nil
+	}
+	if w.scripts == nil {
+		return nil, nil, errNoScripts
+	}
+	return w.scripts.Registry(ss)
+}
+
+// Start installs the message handler; scripts (nil in app.wasm) adds scripted policies and the
+// Check and Examples requests. static/worker.js queues messages that arrive before the Go runtime
+// is up in self.pending; they are handled first. The handler's js.Func lives as long as the worker
+// (the page terminates the worker, not the handler).
+func Start(scripts Scripting) {
+	w := &worker{scripts: scripts}
 	w.handlers = map[pool.Kind]handler{
-		pool.Run:    runPolicy,
+		pool.Run:    w.runPolicy,
 		pool.Cell:   w.runCell,
 		pool.Parse:  parse,
 		pool.Export: exportNative,
+	}
+	if scripts != nil {
+		w.handlers[pool.Check] = w.check
+		w.handlers[pool.Examples] = w.examples
 	}
 	self := js.Global()
 	self.Set("schedlabHandle", js.FuncOf(func(_ js.Value, args []js.Value) any {
