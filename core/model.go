@@ -100,7 +100,7 @@ const synergySource = "Synergy (Mohan et al., OSDI'22), msr-fiddle/synergy@1bb2b
 	"iter_time at the proportional share (3 cores, 62.5 GB per GPU) on V100"
 
 // BuiltinModels returns the built-in registry: Synergy's ten-model zoo with its measured
-// proportional-share iteration times on V100 (spec §6.1). Later issues add other profiles.
+// proportional-share iteration times on V100 (msr-fiddle/synergy@1bb2bed6 simulator/models/<model>_1.py). Later issues add other profiles.
 func BuiltinModels() *Models {
 	v := func(s float64) map[GPUType]float64 { return map[GPUType]float64{V100: s} }
 	list := []Model{

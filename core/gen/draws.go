@@ -9,7 +9,7 @@ import (
 )
 
 // poissonGap draws the next inter-arrival time of a Poisson process at rate jobs per hour, in
-// whole seconds rounded up (spec §1: ceil(-ln(1-U)/rate·3600)). math.Log is exact enough to agree
+// whole seconds rounded up (ceil(-ln(1-U)/rate·3600), as the authors' Synergy generator does). math.Log is exact enough to agree
 // natively and in wasm; only Exp/Pow need core/detmath.
 func poissonGap(rng *rand.Rand, rate float64) float64 {
 	return math.Ceil(-math.Log(1-rng.Float64()) / rate * 3600)

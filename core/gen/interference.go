@@ -10,7 +10,7 @@ import (
 	"schedlab/core/hetero"
 )
 
-// Interference is the workload of the GPU-sharing scenarios (issue 7, spec §3): Poisson arrivals
+// Interference is the workload of the GPU-sharing scenarios (Geng et al., Cluster Computing 2020): Poisson arrivals
 // of jobs over Gavel's 26 job types, whose co-location slowdowns were measured (core/interference).
 //
 //   - inter-arrival: exponential at rate jobs/hour, rounded up to whole seconds;

@@ -10,7 +10,7 @@ import (
 	"schedlab/core"
 )
 
-// Philly is the "Philly-derived" generator used by Synergy and Gavel (spec §1; Synergy
+// Philly is the "Philly-derived" generator used by Synergy and Gavel (Synergy
 // simulator/helpers/utils.py, Gavel scheduler/utils.py). For job i = 0, 1, …, drawing uniform
 // U ∈ [0, 1) from its own stream in this order:
 //
@@ -41,7 +41,7 @@ func (Philly) Name() string { return "philly" }
 
 // Doc implements Generator.
 func (Philly) Doc() string {
-	return "Poisson arrivals, Philly-like durations and GPU counts, Synergy's model mix (spec §1)"
+	return "Poisson arrivals, Philly-like durations and GPU counts, Synergy's model mix"
 }
 
 // Keys implements Generator.

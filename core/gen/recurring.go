@@ -10,7 +10,7 @@ import (
 	"schedlab/core/parallel"
 )
 
-// Recurring is the workload of the A-SRPT scenarios (issue 8): mixed-parallel training jobs that
+// Recurring is the workload of the A-SRPT scenarios (Luo et al., INFOCOM 2025): mixed-parallel training jobs that
 // recur. Each job belongs to one of the documented RecurringGroups — a model of core/parallel, a
 // parallelism (dp, pp, tp), a user and a typical length — chosen with the group's weight. For job
 // i, from the generator's own stream:

@@ -10,7 +10,7 @@ import (
 	"schedlab/core/hetero"
 )
 
-// Similarity is the workload of the model-similarity scenarios (issue 6): a batch of large-batch
+// Similarity is the workload of the model-similarity scenarios (Thanapol et al., ACIIDS 2023): a batch of large-batch
 // multi-GPU jobs over Gavel's job types. GPU counts are 2, 4 or 8 (probabilities 0.4, 0.4, 0.2;
 // with single=true 1 GPU takes 0.3 of the first share); the job type is uniform over Gavel's job
 // types measured on every GPU type, consolidated and spread, at that count (this leaves out

@@ -11,13 +11,13 @@ import (
 	"schedlab/core/sensitivity"
 )
 
-// Synergy is the workload generator of Synergy's simulations (spec §5.4; msr-fiddle/synergy
+// Synergy is the workload generator of Synergy's simulations (msr-fiddle/synergy
 // simulator/jobs/workload.py, model_zoo.py, task.py, helpers/utils.py). Two random streams are
 // offered (key stream):
 //
 //   - pcg (the default, so that every workload generated before the authors' stream existed
 //     stays the same): one PCG stream per workload, drawn per job in the order below;
-//   - authors: the authors' own two CPython random streams (spec §5.4.1, authorsDraws), which
+//   - authors: the authors' own two CPython random streams (authorsDraws), which
 //     with seed 42 give the very workload of their single-GPU figures and with other seeds the
 //     spread of their generator. Their multi-GPU jobs took GPU counts from the Philly log, which
 //     cannot be regenerated, so multigpu=true is refused on this stream.
@@ -46,7 +46,7 @@ func (Synergy) Name() string { return "synergy" }
 
 // Doc implements Generator.
 func (Synergy) Doc() string {
-	return "Synergy's simulated workload: Poisson arrivals, Philly-like durations, image/language/speech split (spec §5.4)"
+	return "Synergy's simulated workload: Poisson arrivals, Philly-like durations, image/language/speech split (msr-fiddle/synergy simulator/jobs/workload.py)"
 }
 
 // Keys implements Generator.

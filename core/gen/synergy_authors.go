@@ -8,7 +8,7 @@ import (
 )
 
 // authorsDraws is the random stream of the Synergy authors' simulator (msr-fiddle/synergy@1bb2bed6,
-// spec §5.4.1), rebuilt draw for draw with CPython's random module (core/pyrand). The authors
+// msr-fiddle/synergy@1bb2bed6 simulator/jobs/workload.py), rebuilt draw for draw with CPython's random module (core/pyrand). The authors
 // seeded random twice with the same seed: once before parsing their pool of Philly jobs, each of
 // which drew its duration in pool order (stream D), and again before the simulation, which drew
 // each job's arrival and an ignored model-zoo randint (stream A). Job k takes pooled job k.

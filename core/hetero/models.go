@@ -5,7 +5,7 @@ import "schedlab/core"
 // gavelClass and gavelBatch give each Gavel family its registry class and, for the two job types
 // whose name carries no batch size, the per-GPU batch: CycleGAN trains with batch 1
 // (junyanz/pytorch-CycleGAN-and-pix2pix default); A3C's "batch" is its 4 worker processes as
-// listed in Gavel's Table 2 ([INF]: not re-checked).
+// listed in Gavel's Table 2 (our reading, not re-checked).
 var gavelFamilies = [...]struct {
 	family string
 	class  core.ModelClass

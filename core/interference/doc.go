@@ -10,9 +10,9 @@
 //     co-runners must additionally fit in the GPU's memory by the per-job-type footprints
 //     (Footprint; K80 12 GB per die, P100 and V100 16 GB);
 //   - with one co-runner a job runs at its measured normalised throughput; with several it runs at
-//     the product of its pairwise values (contention for independent resources compounds) [INF];
+//     the product of its pairwise values (contention for independent resources compounds; ours);
 //   - a multi-GPU job's task on a GPU is slowed like its single-GPU job type next to the
-//     co-runners on that GPU (data-parallel workers run the same per-GPU kernels) [INF]; the
+//     co-runners on that GPU (data-parallel workers run the same per-GPU kernels; ours); the
 //     engine runs the gang at the pace of its slowest GPU; Gavel's multi-GPU pair rows are all 0
 //     (never measured) and are ignored;
 //   - a job whose model is not one of the 26 job types is mapped to the same family at the

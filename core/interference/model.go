@@ -29,7 +29,7 @@ var jobTypes = [26]string{
 	"Transformer (batch size 128)", "Transformer (batch size 256)",
 }
 
-// footprintGB is each job type's GPU-memory footprint in GB [INF]: estimates from the models'
+// footprintGB is each job type's GPU-memory footprint in GB (ours): estimates from the models'
 // parameter and activation sizes at the given batch (weights + optimizer state + activations of
 // one step), not measurements. Only groups of three or more co-runners consult them; pairs use
 // Gavel's measured fit.

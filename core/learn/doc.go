@@ -1,5 +1,5 @@
 // Package learn holds the two interference predictors of IASP + IAPP (Geng et al., Cluster
-// Computing 2020; spec §3.3), trained in pure Go from a training split of Gavel's measured
+// Computing 2020; the model families are the abstract's, the rest ours), trained in pure Go from a training split of Gavel's measured
 // co-location pairs only: IASP, collaborative filtering over the sparse job-type × job-type
 // matrix (biased matrix factorisation by SGD), and IAPP, a small multilayer perceptron trained by
 // backpropagation with Adam whose inputs are job features (isolated throughput per GPU type,

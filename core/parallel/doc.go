@@ -11,7 +11,7 @@
 // evaluate candidate layouts with Alpha), and by analyses (Lemma 1's ρ = max αmax/αmin).
 //
 // Pure data-parallel models without a published activation size are calibrated so that the
-// spread/consolidated slowdown equals Gavel's measurement (spec §6.2) at the default bandwidths;
+// spread/consolidated slowdown equals Gavel's measurement (stanford-futuredata/gavel scheduler/simulation_throughputs.json) at the default bandwidths;
 // see Calibrate. Jobs without explicit parallelism (core.Job.Par zero) are never slowed by Speed:
 // traces without parallelism info keep their profiled speed.
 package parallel

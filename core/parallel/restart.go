@@ -5,7 +5,7 @@ import (
 	"schedlab/core/sim"
 )
 
-// Checkpoint/restart cost of a preempted job (spec §4.3: "30–120 s restart penalty for large
+// Checkpoint/restart cost of a preempted job (our assumption, after A-SRPT's setting: "30–120 s restart penalty for large
 // models"). A restart writes the job's training state when it is stopped and reads it back when it
 // starts again, after a fixed process restart. Our choices:
 //

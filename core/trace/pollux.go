@@ -15,7 +15,7 @@ import (
 // sorts its six applications into size classes by GPU-time — Small (< 1 GPU·h): cifar10, ncf;
 // Medium (1–10): bert, deepspeech2; Large (10–100): yolov3; XLarge (100–1000): imagenet — and
 // the workloads pick the application by the Philly job's GPU-time bucket. The rule takes the
-// geometric middle of each class, rounded: 0.5, 3, 30 and 300 GPU·hours. [INF]: the class
+// geometric middle of each class, rounded: 0.5, 3, 30 and 300 GPU·hours. Ours: the class
 // boundaries are as we read them from the paper; the figures are a rule, not a measurement.
 var polluxGPUHours = map[string]float64{
 	"cifar10": 0.5, "ncf": 0.5,

@@ -1,4 +1,4 @@
-// Package asrpt is A-SRPT (Luo, Liu, Lee, Shroff, INFOCOM 2025; spec §4): prediction-assisted
+// Package asrpt is A-SRPT (Luo, Liu, Lee, Shroff, INFOCOM 2025, arXiv:2501.05563): prediction-assisted
 // online scheduling of mixed-parallel training jobs. It (1) maps each job onto GPUs so that tensor
 // groups, then pipelines, stay inside a server and as few servers as possible are used (Map),
 // (2) predicts how many iterations a recurring job will run with a random forest trained online on
@@ -7,8 +7,8 @@
 // the virtual schedule's order is the real cluster's priority order (list scheduling with
 // backfill).
 //
-// Why it is built this way: the paper's body is not readable (spec §4.1), so every concrete rule
-// is the spec's reconstruction, and the baselines the issue asks for are the same machinery with
+// Why it is built this way: only the paper's abstract is readable, so every concrete rule is
+// our reconstruction (the README's Choices), and the baselines the issue asks for are the same machinery with
 // one part swapped — true lengths (srpt-oracle), communication-oblivious first-fit placement
 // (srpt-predicted-oblivious), injected prediction error (a-srpt-err*) or a mean-of-history
 // predictor (a-srpt-meanhist) — so that each comparison isolates one idea.

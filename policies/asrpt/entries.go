@@ -16,7 +16,7 @@ type Entry struct {
 
 // Params are the family's JSON parameters: {"max_history": N} limits the predictor to the last N
 // runs of each group (0 = all); {"backfill": false} makes list scheduling strict; {"refine": true}
-// refines the mapper's cut with Kernighan–Lin passes (spec §4.3's optional step; an error for
+// refines the mapper's cut with Kernighan–Lin passes (our optional step; an error for
 // srpt-predicted-oblivious, which has no mapper; off by default
 // because on the asrpt-jct study it changed mean JCT by less than the seed-to-seed noise: README).
 // {"preempt": true|false} sets the preemption of any member, so every SRPT variant can be compared

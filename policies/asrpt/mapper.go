@@ -31,8 +31,8 @@ func FreeOf(v *sim.View) Free {
 	return f
 }
 
-// Map is the communication-minimising placement of spec §4.3: among servers of one allowed GPU
-// type, the best-fitting single server when one has room; otherwise the fewest servers, taken in
+// Map is the communication-minimising placement (the paper's mapping step, its rules ours): among
+// servers of one allowed GPU type, the best-fitting single server when one has room; otherwise the fewest servers, taken in
 // descending free-GPU order, each contributing whole tensor groups (multiples of TP GPUs) when the
 // free GPUs allow it. Ranks are laid out in the job's rank order (tensor rank fastest, then stage,
 // then replica), server after server, so tensor groups, then pipelines, stay inside a server and

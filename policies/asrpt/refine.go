@@ -9,7 +9,7 @@ import (
 // another; in practice two or three suffice).
 const maxRefinePasses = 8
 
-// Refine is the optional cut refinement of spec §4.3, in Kernighan–Lin form, applied to a
+// Refine is our optional cut refinement of the mapping, in Kernighan–Lin form, applied to a
 // placement ids (rank order) of a job whose iteration time is w.Alpha. Only a rank's server
 // matters to α, so the moves are: swap the servers of two ranks, or move a rank to another
 // server of the same GPU type that still has an idle GPU in f (KL's dummy vertices). A pass makes

@@ -55,7 +55,7 @@ func Scenarios() scenario.List {
 			Title: fmt.Sprintf("A-SRPT: mean JCT at %d jobs/h (asrpt-jct is 4 jobs/h) on 8x8", r),
 			Paper: paper, Spec: scenario.Spec{Generate: fmt.Sprintf("recurring:jobs=400,rate=%d,sigma=0.5", r), Cluster: "8x8",
 				Policies: []string{"a-srpt", "srpt-oracle", "srpt-predicted-oblivious", "las", "fifo"}, CheckpointCost: 60, Seed: 1},
-			Notes: "JCT vs load (spec §4.6): asrpt-load-2, -3, asrpt-jct (4), -5, -6; the 10-seed study: go test -run TestLoad -v ./policies/asrpt."})
+			Notes: "JCT vs load (our sweep): asrpt-load-2, -3, asrpt-jct (4), -5, -6; the 10-seed study: go test -run TestLoad -v ./policies/asrpt."})
 	}
 	out = append(out, scenario.Scenario{Name: "asrpt-smoke", Title: "A-SRPT smoke test: 60 recurring jobs on 4x8",
 		Paper: paper, Spec: scenario.Spec{Generate: "recurring:jobs=60,rate=4", Cluster: "4x8", Policies: all, CheckpointCost: 60, Seed: 1},

@@ -49,8 +49,8 @@ func (m *Virtual) Add(idx int, rem float64) {
 	m.active = append(m.active, len(m.jobs)-1)
 }
 
-// Extend adds virtual work to a job whose prediction was corrected upward (spec §4.3: "vRem_i
-// recomputed"). A job the machine had already finished is put back on it with the extra work:
+// Extend adds virtual work to a job whose prediction was corrected upward (the paper's virtual
+// remaining work, "vRem_i recomputed"). A job the machine had already finished is put back on it with the extra work:
 // keeping its old virtual completion time would give a job that outlived its prediction the best
 // priority for good, however long it still runs.
 func (m *Virtual) Extend(idx int, extra float64) {

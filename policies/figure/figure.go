@@ -116,7 +116,13 @@ type Ref struct {
 	// Tolerance is the relative distance from Value that still agrees (0.005 = 0.5 %); 0 makes an
 	// Absolute or Relative reference indicative: its verdict only reports the difference.
 	Tolerance float64
-	Source    string // where the number comes from
+	// Source is where the claim comes from, in public words a reviewer can look up: the paper
+	// (authors, venue, year) and its figure, table or section; an artifact's file with its repository
+	// and commit; or a re-run of the authors' simulator with its command.
+	Source string
+	// Ours marks a check of our own — a textbook property, an extension, a setting the paper does
+	// not state — rather than a claim of the paper: tables list it apart from the paper's claims.
+	Ours bool
 	// Seeds, when set, are the only seeds the published number is about (the authors' own run at
 	// seed 42): ours is then measured on those seeds alone, and a run without them has no data.
 	Seeds []uint64

@@ -5,7 +5,7 @@ import (
 	"schedlab/core/hetero"
 )
 
-// Descriptor describes a model architecture (spec §2.4). Counts are layers of each kind in one
+// Descriptor describes a model architecture (Thanapol et al., ACIIDS 2023: jobs are matched by model similarity; the descriptor's fields are ours). Counts are layers of each kind in one
 // training forward pass; Norm counts batch, layer and instance normalisation.
 type Descriptor struct {
 	Conv, DepthwiseConv, Norm, Dropout, Linear, Pool, Residual, Attention, Recurrent int
@@ -25,7 +25,7 @@ type Family struct {
 
 // Families is the descriptor table for the reference models: the seven families Gavel profiled
 // (the job types add the per-GPU batch size). Figures are from the cited papers and reference
-// implementations; entries marked [INF] were computed by us from the published configuration
+// implementations; entries marked "ours" were computed by us from the published configuration
 // (layer sizes) because no paper states them.
 func Families() []Family {
 	return []Family{
@@ -41,25 +41,25 @@ func Families() []Family {
 			ParamsM: 52, GMACs: 1.5, Depth: 12},
 			Source: "Vaswani et al., Attention Is All You Need, NeurIPS 2017 (base: 6+6 layers, d_model 512, d_ff 2048, 8 heads) " +
 				"on Multi30k as run by Gavel; parameters (44 M in the stacks + Multi30k embeddings) and MACs for a ≈30-token " +
-				"sentence pair [INF]"},
+				"sentence pair (ours, computed from the published configuration)"},
 		{Name: "LM", Desc: Descriptor{Dropout: 2, Linear: 1, Recurrent: 2,
 			ParamsM: 13.9, GMACs: 0.26, Depth: 4},
 			Source: "2-layer LSTM language model of pytorch/examples word_language_model (emsize = nhid = 200, bptt 35) on " +
 				"Wikitext-2 (33,278-word vocabulary, Merity et al. 2016) as run by Gavel; parameters and MACs per 35-token " +
-				"sequence [INF]"},
+				"sequence (ours, computed from the published configuration)"},
 		{Name: "Recommendation", Desc: Descriptor{Dropout: 1, Linear: 2,
 			ParamsM: 8.0, GMACs: 0.008, Depth: 2},
 			Source: "Autoencoder recommender (recoder DynamicAutoencoder, one 200-unit hidden layer) on ML-20M (20,108 items " +
-				"after Liang et al., WWW 2018) as run by Gavel; parameters and MACs per user [INF]"},
+				"after Liang et al., WWW 2018) as run by Gavel; parameters and MACs per user (ours, computed from the published configuration)"},
 		{Name: "A3C", Desc: Descriptor{Conv: 4, Linear: 2, Recurrent: 1,
 			ParamsM: 0.59, GMACs: 0.0022, Depth: 7},
 			Source: "Mnih et al., Asynchronous Methods for Deep RL, ICML 2016; ikostrikov/pytorch-a3c network (4 conv 3×3/2 " +
-				"×32, LSTMCell 256, actor and critic heads) on Atari Pong 42×42 as run by Gavel; parameters and MACs [INF]"},
+				"×32, LSTMCell 256, actor and critic heads) on Atari Pong 42×42 as run by Gavel; parameters and MACs (ours, computed from the published configuration)"},
 		{Name: "CycleGAN", Desc: Descriptor{Conv: 58, Norm: 52, Residual: 18,
 			ParamsM: 28.3, GMACs: 120, Depth: 29, Augment: true},
 			Source: "Zhu et al., CycleGAN, ICCV 2017 (two 9-block ResNet generators, 11.4 M parameters each, and two 70×70 " +
 				"PatchGAN discriminators, 2.8 M each) on monet2photo 256×256; generator 56.8 GMACs (Li et al., GAN " +
-				"Compression, CVPR 2020); total forward MACs of the four nets per sample [INF]"},
+				"Compression, CVPR 2020); total forward MACs of the four nets per sample (ours, computed from the published configuration)"},
 	}
 }
 

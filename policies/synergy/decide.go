@@ -7,7 +7,7 @@ import (
 	"schedlab/core/sim"
 )
 
-// Decide implements sim.Policy: one scheduling round (spec §5.3), at round ticks only.
+// Decide implements sim.Policy: one scheduling round (the authors' simulator/schedulers/*_synergy_new.py), at round ticks only.
 //
 // The authors' round sorts every runnable job, resets every speed-up, bumps jobs that waited over
 // 1000 h, and walks the order until the cluster is full. Only the walked prefix decides anything,

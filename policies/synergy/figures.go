@@ -8,15 +8,18 @@ import (
 	"schedlab/policies/scenario"
 )
 
-// The sources of the figures' references (spec §5.7, §7, §8).
+// The sources of the figures' references: the paper (Mohan, Phanishayee, Kulkarni, Chidambaram,
+// "Looking Beyond GPUs for DNN Scheduling on Multi-Tenant Clusters", OSDI 2022) and the authors'
+// artifact (msr-fiddle/synergy@1bb2bed6).
 const (
-	srcHeadline = "paper abstract [SRC]: up to 3.4x lower average JCT than GPU-proportional; spec §8 Fig 1: TUNE below proportional at every load"
-	srcAE       = "ae-readme.md, FIFO+Tune at 9 jobs/h, seed 42 [CODE]; reproduced exactly by a re-run of the authors' simulator (spec §7)"
-	srcFig8     = "paper Fig 8 [SRC]: the proportional baseline is far higher than TUNE"
-	srcFig9     = "spec §8 Fig 9 [INF from the profiles]: the benefit grows with the share of CPU-sensitive image/speech jobs; judged here only as TUNE below proportional at each mix"
-	srcRatio    = "spec §8 ratio figure [CODE profiles]: TUNE still below proportional, the gain shrinking as the ratio rises"
-	srcFig12    = "paper Fig 12 [SRC direction]: TUNE also lowers JCT for DRF and Tetris; not on the authors' stream here, nor in their own simulator on the static trace (Tetris +1.5 %): see fig12's doc comment"
-	srcPhysical = "spec §5.7 [MEM, unverified]: TUNE better than proportional in the physical-cluster runs"
+	synergyPaper = "Mohan, Phanishayee, Kulkarni, Chidambaram, OSDI 2022"
+	srcHeadline  = synergyPaper + ", abstract: up to 3.4x lower average JCT than GPU-proportional scheduling; Fig 1: TUNE below proportional at every load"
+	srcAE        = "msr-fiddle/synergy@1bb2bed6 ae-readme.md: FIFO+Tune at 9 jobs/h, seed 42, the numbers to compare with " + synergyPaper + ", Fig 8"
+	srcFig8      = synergyPaper + ", Fig 8: the GPU-proportional baseline's average JCT far above TUNE's"
+	srcFig9      = synergyPaper + ", Fig 9: average JCT by workload mix; judged here only as TUNE below proportional at each mix"
+	srcRatio     = synergyPaper + ", the CPU:GPU-ratio figure (msr-fiddle/synergy@1bb2bed6 configs/cluster_4/5/6.ini): TUNE below proportional at each ratio"
+	srcFig12     = synergyPaper + ", Fig 12: TUNE also lowers JCT for DRF and Tetris; not on the authors' stream here, nor in their own simulator on the static trace (Tetris +1.5 %): see fig12's doc comment"
+	srcPhysical  = synergyPaper + ", §6 (physical cluster): TUNE faster than GPU-proportional (the direction only; the paper's magnitudes are not transcribed here)"
 )
 
 // measured is the paper's measurement: JCTs of job ids 4000-4999, the run ending when they finish.
@@ -26,7 +29,7 @@ const measured = "jobs 4000-4999"
 // stream, so each point has a mean and an interval and seed 42 is among them.
 var seeds42 = []uint64{42, 1, 2, 3, 4}
 
-// Figures lists the family's figures (spec §8), in the paper's order.
+// Figures lists the family's figures, in the paper's order.
 func Figures() []*figure.Figure {
 	return []*figure.Figure{fig1(), fig8(), fig8CDF(), fig9(), figRatio(), fig12(), figPhysical()}
 }

@@ -6,7 +6,8 @@ import (
 	"schedlab/core/sim"
 )
 
-// Order is the ordering key of a Synergy-family policy (spec §5.3).
+// Order is the ordering key of a Synergy-family policy, as in the authors'
+// simulator/schedulers/*_synergy_new.py.
 type Order uint8
 
 // Orders.

@@ -9,7 +9,7 @@ import (
 const paper = "Synergy (Mohan et al., OSDI'22)"
 
 // staticSource is where the synergy-static expectations come from.
-const staticSource = "issue 5: the authors' simulator (msr-fiddle/synergy@1bb2bed6) re-run with configs/static_trace.ini, round 300 s, placement=False, static mode"
+const staticSource = "re-run of the authors' simulator (msr-fiddle/synergy@1bb2bed6, simulator/runner.py with configs/static_trace.ini, round 300 s, placement=False, static mode)"
 
 // authorsSeed is the seed of the authors' runner.py (--seed default 42): with stream=authors it
 // gives the very workload behind their single-GPU figures.
@@ -19,7 +19,7 @@ const authorsSeed = 42
 const authorsLongJobs = 40000
 
 // authorsWorkload is the authors' single-GPU workload of jobs arrivals at rate jobs/h for a class
-// split and CPU:GPU ratio, drawn from their own random streams (spec §5.4.1). The scenarios run it
+// split and CPU:GPU ratio, drawn from their own random streams (core/gen's authorsDraws). The scenarios run it
 // at 9 jobs/h; the figures (singleGPU) also sweep the rate.
 //
 // The FIFO scenarios use 8,000 jobs, the spec's workload: under FIFO the window's last job ends
@@ -62,11 +62,11 @@ func Scenarios() scenario.List {
 			"fifo+proportional", "fifo+greedy", "fifo+tune"),
 		Expected: []scenario.Expected{
 			{Policy: "fifo+tune", Metric: "mean_jct_s", Value: 21.876600555555555 * 3600, Tolerance: 0.005,
-				Source: "ae-readme.md: the authors' simulator, seed 42 (Mean = 21.8766 h)"},
+				Source: "msr-fiddle/synergy@1bb2bed6 ae-readme.md: the authors' simulator, seed 42 (Mean = 21.8766 h)"},
 			{Policy: "fifo+tune", Metric: "p99_jct_s", Value: 156.93307777777775 * 3600, Tolerance: 0.005,
-				Source: "ae-readme.md: the authors' simulator, seed 42 (99th = 156.933 h)"},
+				Source: "msr-fiddle/synergy@1bb2bed6 ae-readme.md: the authors' simulator, seed 42 (99th = 156.933 h)"},
 		},
-		Notes: "The authors' own workload: their CPython random streams seeded 42 (spec §5.4.1, " +
+		Notes: "The authors' own workload: their CPython random streams seeded 42 (msr-fiddle/synergy@1bb2bed6 simulator/jobs/workload.py, " +
 			"-generate synergy:…,stream=authors). Other seeds give their generator's spread: fifo+tune " +
 			"over seeds 1-10 is in the README's Reproducing Synergy.",
 	}
@@ -80,7 +80,7 @@ func Scenarios() scenario.List {
 		Notes: "Our PCG stream (stream=pcg), seed 1: the authors' multi-GPU jobs took their GPU counts from the Philly log, " +
 			"which is not public in that form, so their workload cannot be regenerated and stream=authors refuses multigpu. " +
 			"The paper sweeps 0.5-8 jobs/h in steps of 0.5: run this scenario with -generate synergy:…,rate=R for each R. " +
-			"TUNE is below proportional at every load [SRC: up to 3.4x].",
+			"TUNE is below proportional at every load (Mohan et al., OSDI 2022, Fig 1; the abstract: up to 3.4x).",
 	})
 	for _, m := range []struct{ name, split, note string }{
 		{"synergy-mix", "20/70/10", "the default mix"},

@@ -163,7 +163,7 @@ func workerLimit() int {
 	return min(maxWorkers, max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int()))
 }
 
-// figureWorkers is a figure's default pool: cores − 1, at least 1 (issue 15), so that one core stays
+// figureWorkers is a figure's default pool: cores − 1, at least 1, so that one core stays
 // with the page while a figure runs for minutes. The Figures view's workers box (and &workers=N)
 // raises it up to workerLimit: on a 2-core machine two workers halve a long figure's time, while
 // the page between results only updates a status line, redraws at most every 150 ms and saves a

@@ -1,4 +1,4 @@
-# The integers the Synergy authors' generator derives from CPython's random stream (spec §5.4.1),
+# The integers the Synergy authors' generator derives from CPython's random stream (msr-fiddle/synergy@1bb2bed6),
 # for core/gen's stream=authors test. Run from the repository root:
 #   python3 core/gen/testdata/synergy_authors.py | gzip -n9 > core/gen/testdata/synergy_authors.txt.gz
 # The arithmetic is the authors' (msr-fiddle/synergy@1bb2bed6, simulator/helpers/utils.py and
