@@ -104,10 +104,8 @@ var figureLoads = []int{2, 3, 4, 6}
 func load() *figure.Figure {
 	runs := honest(fifo)
 	xs := names(figureLoads)
-	refs := claimsAt(xs, beatsLAS)
-	refs = append(refs, beatsOblivious("4")...) // the asrpt-jct workload; the other loads are in the chart
-	refs = append(refs, figure.Ref{Kind: figure.Direction, Series: "a-srpt", X: "4", Metric: "mean_jct_s",
-		Baseline: "fifo", Lower: true, Source: claim})
+	// FIFO is drawn for scale, not judged: A-SRPT's −80 % against it could not plausibly fail.
+	refs := claimsAt(xs, beatsLAS, beatsOblivious)
 	return &figure.Figure{
 		ID: "asrpt-load", Family: "asrpt", Paper: paper, Number: "JCT vs load (our sweep)",
 		Caption: "Mean JCT vs arrival rate: 400 recurring mixed-parallel jobs on 8x8 (offered load ≈ 0.3 × rate)",
@@ -188,7 +186,10 @@ func predictionError() *figure.Figure {
 func bandwidth() *figure.Figure {
 	runs := honest()
 	xs := names(BandwidthRatios)
-	refs := claimsAt(xs, beatsOblivious, beatsLAS)
+	// At ratio 1 intra- and inter-server links are equally fast, so A-SRPT and the oblivious SRPT
+	// place to the same effect and their schedules are identical: nothing to judge there.
+	refs := claimsAt(xs[1:], beatsOblivious)
+	refs = append(refs, claimsAt(xs, beatsLAS)...)
 	return &figure.Figure{
 		ID: "asrpt-bandwidth", Family: "asrpt", Paper: paper, Number: "JCT vs B_in/B_out (our sweep)",
 		Caption: "Mean JCT vs the intra/inter-server bandwidth ratio (inter 25 Gbit/s), the asrpt-jct workload on 8x8",
@@ -213,12 +214,8 @@ func predictor() *figure.Figure {
 		{Name: "a-srpt", Label: "random forest", Policy: "a-srpt"},
 		{Name: "a-srpt-meanhist", Label: "mean of the group's history", Policy: "a-srpt-meanhist"},
 	}
-	const src = "ours: Luo, Liu, Lee, Shroff, INFOCOM 2025 (arXiv:2501.05563), abstract, name a random forest predicting recurring jobs' iterations and no accuracy; that it beats the group's history mean is our check"
-	var refs []figure.Ref
-	for _, x := range xs {
-		refs = append(refs, figure.Ref{Kind: figure.Direction, Series: "a-srpt", X: x, Metric: MetricLogRMSE,
-			Baseline: "a-srpt-meanhist", Lower: true, Source: src, Ours: true})
-	}
+	// Nothing judged: the paper states no accuracy, and the forest beating the mean of a group's
+	// history (by 17–28 %) is a check that could not plausibly fail.
 	return &figure.Figure{
 		ID: "asrpt-predictor", Family: "asrpt", Paper: paper, Number: "predictor accuracy (our check)",
 		Caption: "Accuracy of the iteration predictions A-SRPT schedules with, and the JCT they give, vs the history per group the predictor sees",
@@ -230,7 +227,6 @@ func predictor() *figure.Figure {
 			{Name: MetricMAPE, Unit: "1", Label: "MAPE"},
 			jctMetric,
 		},
-		Refs: refs,
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			return runs[s].In(base(seed), map[string]any{"max_history": hist[x]})
 		},
