@@ -2,7 +2,9 @@ package figure
 
 import (
 	"bytes"
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -48,20 +50,23 @@ func compareFigure(refs ...Ref) (*Figure, []Row) {
 }
 
 func TestCompareRules(t *testing.T) {
+	// fifo: 9, 10, 11 h (mean 10 ± 2.484 h); las: 20 % below fifo on every seed (−20 ± 0 %).
 	tests := []struct {
 		ref                            Ref
 		reference, ours, diff, verdict string
 	}{
 		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 10.5, Unit: "h", Tolerance: 0.05},
-			"10.5 h", "10.00 ± 2.48 h", "-4.762 %", Agrees},
-		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 12, Unit: "h", Tolerance: 0.05},
-			"12 h", "10.00 ± 2.48 h", "-16.67 %", Disagrees},
-		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "gpu_util", Value: 60, Unit: "%"},
-			"60 %", "50.00 ± 0.00 %", "-16.67 %", Indicative},
+			"10.5 h (band 9.975 to 11.03 h)", "10.00 ± 2.48 h", "-4.762 %", Inconclusive}, // the mean is in the band, the interval is not
+		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 10, Unit: "h", Tolerance: 0.5},
+			"10 h (band 5 to 15 h)", "10.00 ± 2.48 h", "0 %", Agrees},
+		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 20, Unit: "h", Tolerance: 0.05},
+			"20 h (band 19 to 21 h)", "10.00 ± 2.48 h", "-50 %", Disagrees},
+		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "gpu_util", Value: 60, Unit: "%", Shown: true},
+			"60 %", "50.00 ± 0.00 %", "-16.67 %", Shown},
 		{Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.22, Baseline: "fifo", Tolerance: 0.2},
-			"-22 % vs fifo", "-20.00 ± 0.00 %", "2 pp", Agrees},
+			"-22 % vs fifo (band -26.4 to -17.6 %)", "-20.00 ± 0.00 %", "2 pp", Agrees},
 		{Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.5, Baseline: "fifo", Tolerance: 0.2},
-			"-50 % vs fifo", "-20.00 ± 0.00 %", "30 pp", Disagrees},
+			"-50 % vs fifo (band -60 to -40 %)", "-20.00 ± 0.00 %", "30 pp", Disagrees},
 		{Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true},
 			"below fifo", "-20.00 ± 0.00 %", "", DirectionHolds},
 		{Ref{Kind: Direction, Series: "fifo", X: "4", Metric: "mean_jct_s", Baseline: "las", Lower: true},
@@ -70,6 +75,7 @@ func TestCompareRules(t *testing.T) {
 			"below las", "", "", NoData},
 	}
 	for i, tc := range tests {
+		tc.ref.Source = "test"
 		f, rows := compareFigure(tc.ref)
 		if err := f.Validate(); err != nil {
 			t.Fatalf("%d: %v", i, err)
@@ -82,16 +88,185 @@ func TestCompareRules(t *testing.T) {
 	}
 }
 
-func TestDirectionInconclusiveWhenTheIntervalStraddles(t *testing.T) {
-	f, rows := compareFigure(Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true})
-	rows[1].Value = 2 * rows[0].Value // seed 1: las twice fifo; seeds 2, 3: 20 % below
-	if v := Compare(f, rows)[0]; v.Verdict != Inconclusive || v.N != 3 {
-		t.Errorf("got %s over %d seeds (%s)", v.Verdict, v.N, v.Ours)
+// TestEquivalenceBoundaries: the interval [a, b] against the band [lo, hi] = [1, 2], edges
+// included in the band.
+func TestEquivalenceBoundaries(t *testing.T) {
+	for _, tc := range []struct {
+		a, b float64
+		want string
+	}{
+		{1, 2, Agrees},                       // the interval is the band: inside
+		{1.5, 1.5, Agrees},                   // a point inside
+		{0.999, 1.5, Inconclusive},           // across the lower edge
+		{1.5, 2.001, Inconclusive},           // across the upper edge
+		{0.5, 2.5, Inconclusive},             // wider than the band
+		{0, 1, Inconclusive},                 // touches the lower edge from outside
+		{0, 0.999, Disagrees},                // wholly below
+		{2.001, 3, Disagrees},                // wholly above
+		{math.Nextafter(2, 3), 3, Disagrees}, // just above
+	} {
+		if got := equivalence(tc.a, tc.b, 1, 2); got != tc.want {
+			t.Errorf("[%v, %v] vs [1, 2]: %s, want %s", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestSignBoundaries: mean ± half against zero, for a claim of below (and, mirrored, above).
+func TestSignBoundaries(t *testing.T) {
+	for _, tc := range []struct {
+		mean, half float64
+		want       string
+	}{
+		{-1, 0.5, DirectionHolds},
+		{-1, 0.999, DirectionHolds},
+		{-1, 1, Inconclusive}, // the interval reaches zero
+		{-1, 2, Inconclusive},
+		{0, 0, Inconclusive}, // no effect at all
+		{1, 1, Inconclusive},
+		{1, 0.999, DirectionFails},
+	} {
+		if got := sign(tc.mean, tc.half, true, DirectionHolds, DirectionFails); got != tc.want {
+			t.Errorf("below: %v ± %v: %s, want %s", tc.mean, tc.half, got, tc.want)
+		}
+		if got := sign(-tc.mean, tc.half, false, DirectionHolds, DirectionFails); got != tc.want {
+			t.Errorf("above: %v ± %v: %s, want %s", -tc.mean, tc.half, got, tc.want)
+		}
+	}
+}
+
+// TestCompareUsesTheInterval is issue's example: a band of 0 to −10 % and a mean inside it agrees
+// only when the whole interval is inside; a wide spread is inconclusive.
+func TestCompareUsesTheInterval(t *testing.T) {
+	ref := Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.05, Baseline: "fifo", Tolerance: 1, Source: "test"}
+	f, rows := compareFigure(ref)
+	effects := func(es ...float64) []Row {
+		out := slices.Clone(rows)
+		for i := range out {
+			if out[i].S == 1 && out[i].M == 0 {
+				out[i].Value = (1 + es[out[i].Seed-1]) * out[i-1].Value
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		es   []float64
+		want string
+	}{
+		{[]float64{-0.04, -0.05, -0.06}, Agrees},
+		{[]float64{-0.20, -0.05, +0.10}, Inconclusive}, // mean −5 %, interval far wider than the band
+		{[]float64{-0.30, -0.31, -0.29}, Disagrees},
+		{[]float64{+0.05, +0.06, +0.04}, Disagrees},
+	} {
+		if v := Compare(f, effects(tc.es...))[0]; v.Verdict != tc.want {
+			t.Errorf("effects %v: %s (%s), want %s", tc.es, v.Verdict, v.Ours, tc.want)
+		}
+	}
+}
+
+// TestOneSeed: a single seed is judged on the point only on the authors' seeds or a
+// deterministic figure, and the table says so; otherwise it is inconclusive.
+func TestOneSeed(t *testing.T) {
+	ref := Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 11, Unit: "h", Tolerance: 0.001, Source: "test"}
+	f, rows := compareFigure(ref)
+	one := slices.DeleteFunc(slices.Clone(rows), func(r Row) bool { return r.Seed != 3 })
+	if v := Compare(f, one)[0]; v.Verdict != Inconclusive || v.Point || v.Ours != "11.00 ± ? h" {
+		t.Errorf("one seed, not the authors': %+v", v)
+	}
+	f.Deterministic = true
+	if v := Compare(f, one)[0]; v.Verdict != Agrees || !v.Point || v.Ours != "11.00 h (seed 3, judged on the point)" {
+		t.Errorf("deterministic figure: %+v", v)
+	}
+	f.Refs[0].Value = 12
+	if v := Compare(f, one)[0]; v.Verdict != Disagrees || !v.Point {
+		t.Errorf("deterministic figure, off the band: %+v", v)
+	}
+}
+
+func TestTrend(t *testing.T) {
+	f := testFigure()
+	// las's effect against fifo per seed: at rate 2 about −40 %, at rate 4 about −20 %.
+	var rows []Row
+	add := func(x int, seed uint64, fifo, effect float64) {
+		rows = append(rows, Row{X: x, S: 0, M: 0, Seed: seed, Value: fifo}, Row{X: x, S: 1, M: 0, Seed: seed, Value: fifo * (1 + effect)})
+	}
+	for i, seed := range []uint64{1, 2, 3, 4} {
+		d := 0.01 * float64(i)
+		add(0, seed, 100+float64(i), -0.40+d)
+		add(1, seed, 200-float64(i), -0.20-d)
+	}
+	ref := Ref{Kind: Trend, Series: "las", Baseline: "fifo", X: "2", To: "4", Metric: "mean_jct_s", Source: "test"}
+	f.Refs = []Ref{ref}
+	if err := f.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	v := Compare(f, rows)[0]
+	if v.Verdict != TrendHolds || v.N != 4 || math.Abs(v.Mean-0.17) > 1e-9 || v.Reference != "effect vs fifo higher at 4 than at 2" {
+		t.Errorf("gain shrinking: %+v", v)
+	}
+	f.Refs[0].Lower = true
+	if v := Compare(f, rows)[0]; v.Verdict != TrendFails || v.Reference != "effect vs fifo lower at 4 than at 2" {
+		t.Errorf("claimed growing: %+v", v)
+	}
+	// seed 4's effects swapped between the points: the differences straddle zero.
+	for i := range rows {
+		if rows[i].Seed == 4 && rows[i].S == 1 {
+			rows[i].Value = rows[i-1].Value * (1 + map[int]float64{0: 0.5, 1: -0.9}[rows[i].X])
+		}
+	}
+	if v := Compare(f, rows)[0]; v.Verdict != Inconclusive {
+		t.Errorf("one seed reversed hard: %+v", v)
+	}
+	for _, bad := range []Ref{{To: "4"}, {Kind: Trend, To: ""}, {Kind: Trend, To: "2"}, {Kind: Trend, To: "9"}, {Kind: Trend, To: "4", Tolerance: 0.1}} {
+		g := testFigure()
+		r := ref
+		r.Kind, r.To, r.Tolerance = cmp.Or(bad.Kind, Direction), bad.To, bad.Tolerance
+		g.Refs = []Ref{r}
+		if g.Validate() == nil {
+			t.Errorf("%+v: valid", r)
+		}
+	}
+}
+
+func TestValidateWantsABandOrShown(t *testing.T) {
+	f, _ := compareFigure(Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.2, Baseline: "fifo", Source: "test"})
+	if err := f.Validate(); err == nil || !strings.Contains(err.Error(), "tolerance band") {
+		t.Errorf("no band: %v", err)
+	}
+	f.Refs[0].Shown = true
+	if err := f.Validate(); err != nil {
+		t.Errorf("shown: %v", err)
+	}
+	f.Refs[0].Source = ""
+	if err := f.Validate(); err == nil {
+		t.Error("no source: valid")
+	}
+}
+
+func TestTally(t *testing.T) {
+	f, rows := compareFigure(
+		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "a"},
+		Ref{Kind: Direction, Series: "fifo", X: "4", Metric: "mean_jct_s", Baseline: "las", Lower: true, Source: "a"},
+		Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 10.5, Unit: "h", Tolerance: 0.05, Source: "a"},
+		Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "gpu_util", Value: 60, Unit: "%", Shown: true, Source: "a"},
+		Ref{Kind: Direction, Series: "fifo", X: "2", Metric: "mean_jct_s", Baseline: "las", Lower: true, Source: "a"},
+		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "b", Ours: true},
+	)
+	c := ClaimsOf(f, rows)
+	if c.Tally != (Tally{Judged: 3, Hold: 1, Fail: 1, Inconclusive: 1, Shown: 1, NoData: 1}) || c.OursTally != (Tally{Judged: 1, Hold: 1}) {
+		t.Errorf("tallies %+v, ours %+v", c.Tally, c.OursTally)
+	}
+	if len(c.Paper) != 4 || len(c.Shown) != 1 || len(c.Ours) != 1 || !slices.Equal(c.Seeds, []uint64{1, 2, 3}) {
+		t.Errorf("groups %d %d %d, seeds %v", len(c.Paper), len(c.Shown), len(c.Ours), c.Seeds)
+	}
+	want := "paper's claims 3 judged: 1 agree or hold, 1 disagree or fail, 1 inconclusive; 1 shown, not judged; 1 without data; " +
+		"our checks 1 judged: 1 agree or hold, 0 disagree or fail, 0 inconclusive"
+	if got := c.TallyText(); got != want {
+		t.Errorf("tally text\n%s\nwant\n%s", got, want)
 	}
 }
 
 func TestValidateRefusesIncomparableUnits(t *testing.T) {
-	f, _ := compareFigure(Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 1, Unit: "%"})
+	f, _ := compareFigure(Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 1, Unit: "%", Tolerance: 0.1, Source: "test"})
 	if err := f.Validate(); err == nil || !strings.Contains(err.Error(), `unit "%"`) {
 		t.Errorf("got %v", err)
 	}
@@ -165,8 +340,9 @@ func FuzzReadCSV(f *testing.F) {
 
 func TestCompareOnTheReferencesSeedsOnly(t *testing.T) {
 	f, rows := compareFigure(Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 11, Unit: "h",
-		Tolerance: 0.001, Seeds: []uint64{3}})
-	if v := Compare(f, rows)[0]; v.N != 1 || v.Verdict != Agrees || v.Ours != "11.00 ± ? h" || v.Reference != "11 h (seed 3)" {
+		Tolerance: 0.001, Seeds: []uint64{3}, Source: "test"})
+	v := Compare(f, rows)[0]
+	if v.N != 1 || v.Verdict != Agrees || !v.Point || v.Ours != "11.00 h (seed 3, judged on the point)" || v.Reference != "11 h (band 10.99 to 11.01 h, seed 3)" {
 		t.Errorf("seed 3 alone: %+v", v)
 	}
 	f.Refs[0].Seeds = []uint64{42}

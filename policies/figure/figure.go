@@ -40,6 +40,10 @@ type Figure struct {
 	Metrics []Metric
 	Chart   Chart
 	Refs    []Ref
+	// Deterministic marks a figure whose cells do not depend on the seed (a replayed trace under
+	// policies that draw no random numbers): one seed is the whole figure, and its references are
+	// judged on the point, without an interval.
+	Deterministic bool
 	// Smoke marks a figure small enough for `make test` (tests and the browser test use it); the
 	// page's figure list, `-figure all` and the README tables leave smoke figures out.
 	Smoke bool
@@ -96,26 +100,36 @@ const (
 	Absolute  RefKind = "absolute"  // a value in a unit: "mean JCT 21.88 h"
 	Relative  RefKind = "relative"  // an effect against a baseline series: "mean JCT −22 % vs exclusive"
 	Direction RefKind = "direction" // only an ordering against a baseline series: "TUNE below proportional"
+	// Trend is how an effect against a baseline changes between two sweep values: "TUNE's gain over
+	// proportional shrinks from ratio 3 to 6", judged on the per-seed difference of the two effects.
+	Trend RefKind = "trend"
 )
 
-// Ref is one published number (or claim) and the rule that judges ours against it.
+// Ref is one published number (or claim) and the rule that judges ours against it (Compare).
 type Ref struct {
 	Kind   RefKind
 	Series string // the series it is about
-	X      string // the sweep value it is about ("" when nothing is swept)
+	X      string // the sweep value it is about ("" when nothing is swept); a Trend's first point
+	// To is a Trend's second sweep value: the claim is about the change of the effect from X to To.
+	To     string
 	Metric string // a Metric.Name of the figure
 	// Value is the published number: for Absolute in Unit, for Relative the fractional change
-	// against Baseline (−0.22 for "−22 %"); unused for Direction.
+	// against Baseline (−0.22 for "−22 %"); unused for Direction and Trend.
 	Value float64
 	Unit  string // Absolute only: the reference's unit, e.g. "h" (ours is converted into it)
-	// Baseline is the series a Relative or Direction reference compares with.
+	// Baseline is the series a Relative, Direction or Trend reference compares with.
 	Baseline string
-	// Lower is true when the claim is that Series is below Baseline (Direction, and the sign a Relative
-	// reference must at least have).
+	// Lower is true when the claim is that Series is below Baseline (Direction), or that Series's
+	// effect against Baseline is lower at To than at X (Trend: a gain that grows, when the effect is
+	// a negative JCT change); false claims above, or higher.
 	Lower bool
-	// Tolerance is the relative distance from Value that still agrees (0.005 = 0.5 %); 0 makes an
-	// Absolute or Relative reference indicative: its verdict only reports the difference.
+	// Tolerance is the half-width of an Absolute or Relative reference's band, relative to Value
+	// (0.005 = ±0.5 % of it): ours agrees when its whole 95 % interval lies inside the band. A judged
+	// Absolute or Relative reference needs one; Direction and Trend have none.
 	Tolerance float64
+	// Shown marks a number we only show beside ours: it is listed as "shown, not judged" and counts
+	// in no tally (a best case "up to", a metric the setup cannot reach, …).
+	Shown bool
 	// Source is where the claim comes from, in public words a reviewer can look up: the paper
 	// (authors, venue, year) and its figure, table or section; an artifact's file with its repository
 	// and commit; or a re-run of the authors' simulator with its command.
@@ -229,10 +243,20 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: unknown metric %q", f.ID, i, r.Metric)
 		case r.X != "" && !xs[r.X], r.X == "" && f.Sweep.Name != "":
 			return fmt.Errorf("figure %s: reference %d: sweep value %q is not one of the figure's", f.ID, i, r.X)
+		case r.Kind != Absolute && r.Kind != Relative && r.Kind != Direction && r.Kind != Trend:
+			return fmt.Errorf("figure %s: reference %d: unknown kind %q", f.ID, i, r.Kind)
 		case r.Kind != Absolute && !series[r.Baseline]:
 			return fmt.Errorf("figure %s: reference %d: unknown baseline series %q", f.ID, i, r.Baseline)
-		case r.Kind != Absolute && r.Kind != Relative && r.Kind != Direction:
-			return fmt.Errorf("figure %s: reference %d: unknown kind %q", f.ID, i, r.Kind)
+		case (r.Kind == Trend) != (r.To != ""):
+			return fmt.Errorf("figure %s: reference %d: a trend, and only a trend, names a second sweep value (To)", f.ID, i)
+		case r.Kind == Trend && (!xs[r.To] || r.To == r.X):
+			return fmt.Errorf("figure %s: reference %d: trend to %q: want a sweep value other than %q", f.ID, i, r.To, r.X)
+		case (r.Kind == Absolute || r.Kind == Relative) && !r.Shown && !(r.Tolerance > 0):
+			return fmt.Errorf("figure %s: reference %d: a judged %s reference needs a tolerance band (or Shown)", f.ID, i, r.Kind)
+		case (r.Kind == Direction || r.Kind == Trend) && (r.Tolerance != 0 || r.Value != 0):
+			return fmt.Errorf("figure %s: reference %d: a %s reference has no value or tolerance", f.ID, i, r.Kind)
+		case r.Source == "":
+			return fmt.Errorf("figure %s: reference %d: no source", f.ID, i)
 		}
 		if r.Kind == Absolute {
 			m := f.Metrics[f.MetricIndex(r.Metric)]

@@ -78,7 +78,7 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     const drawable = kinds.filter((k) => k !== 'direction').length;
     assert.equal(chart.markers, drawable, 'one marker per absolute or relative reference');
     const verdicts = await page.$$eval(`${q('figure-table')} tr[data-kind]`, (rows) => rows.map((r) => r.dataset.verdict));
-    for (const v of verdicts) assert.match(v, /^(agrees|disagrees|direction holds|direction fails|inconclusive|indicative)$/, 'a verdict');
+    for (const v of verdicts) assert.match(v, /^(agrees|disagrees|direction holds|direction fails|trend holds|trend fails|inconclusive|shown, not judged|no data)$/, 'a verdict');
     await page.screenshot({ path: join(shots, `figure-${figure}-embed.png`) });
     console.log(`# ${figure} seeds ${seeds}: ${cells} cells in ${(chart.ms / 1000).toFixed(1)} s in the page, peak wasm memory per worker ${chart.mb} MB`);
     assert.ok(chart.mb > 0 && chart.mb <= 200, `peak worker memory ${chart.mb} MB within 200 MB`);

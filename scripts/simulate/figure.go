@@ -288,14 +288,12 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 	return files.commit()
 }
 
-// writeReferenceTable prints a figure's heading and its references against ours; sources are
-// numbered below the table (one line each, shared by the references that cite the same one).
+// writeReferenceTable prints a figure's heading, its claims against ours (figure.ClaimsOf: the
+// paper's claims, the numbers only shown, our own checks) and the tally; sources are numbered
+// below the table (one line each, shared by the references that cite the same one).
 func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error {
-	seeds := map[uint64]bool{}
-	for _, r := range rows {
-		seeds[r.Seed] = true
-	}
-	fmt.Fprintf(w, "figure %s: %s %s: %s (%s)\n", f.ID, f.Paper, f.Number, f.Caption, plural(len(seeds), "seed"))
+	c := figure.ClaimsOf(f, rows)
+	fmt.Fprintf(w, "figure %s: %s %s: %s (%s)\n", f.ID, f.Paper, f.Number, f.Caption, plural(len(c.Seeds), "seed"))
 	if len(f.Refs) == 0 {
 		_, err := fmt.Fprintln(w, "  no published reference")
 		return err
@@ -303,18 +301,28 @@ func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  series\tx\tmetric\treference\tours (95 % CI)\tdifference\tverdict\tsource")
 	var sources []string
-	for _, v := range figure.Compare(f, rows) {
-		r := v.Ref
-		n := slices.Index(sources, r.Source)
-		if n < 0 {
-			n, sources = len(sources), append(sources, r.Source)
+	for i, group := range [][]figure.Verdict{c.Paper, c.Shown, c.Ours} {
+		if len(group) > 0 && i > 0 {
+			fmt.Fprintln(tw, "  "+[]string{"", "shown, not judged:", "our own checks, not the paper's claims:"}[i])
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Series, dash(r.X), r.Metric, v.Reference, dash(v.Ours),
-			dash(v.Difference), v.Verdict, n+1)
+		for _, v := range group {
+			r := v.Ref
+			n := slices.Index(sources, r.Source)
+			if n < 0 {
+				n, sources = len(sources), append(sources, r.Source)
+			}
+			x := r.X
+			if r.To != "" {
+				x += "→" + r.To
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Series, dash(x), r.Metric, v.Reference, dash(v.Ours),
+				dash(v.Difference), v.Verdict, n+1)
+		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	fmt.Fprintf(w, "  tally: %s\n", c.TallyText())
 	for i, s := range sources {
 		fmt.Fprintf(w, "  [%d] %s\n", i+1, s)
 	}

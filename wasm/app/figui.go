@@ -122,30 +122,45 @@ func (v *figView) draw(force bool) {
 	v.renderTable(sub, rows)
 }
 
-// renderTable writes the reference table: per published reference, ours in its unit or form
-// (mean ± 95 % interval over seeds), the difference and the verdict (figure.Compare).
+// renderTable writes the reference table (figure.ClaimsOf): the paper's claims, the numbers only
+// shown, then our own checks, each with ours in its unit or form (mean ± 95 % interval over seeds),
+// the difference and the verdict, and the figure's tally as the table's caption.
 func (v *figView) renderTable(sub *figure.Figure, rows []figure.Row) {
 	tbl := v.el("figure-table")
 	clear(tbl)
-	head := el("tr", "")
+	c := figure.ClaimsOf(sub, rows)
 	cols := []string{"series", "metric", "reference", "ours (mean ± 95 %)", "difference", "verdict", "source"}
 	if sub.Sweep.Name != "" {
 		cols = append([]string{sub.Sweep.Label}, cols...)
 	}
+	if len(sub.Refs) > 0 {
+		tbl.Call("appendChild", el("caption", "tally: "+c.TallyText(), "data-testid", "figure-tally"))
+	}
+	head := el("tr", "")
 	for _, c := range cols {
 		head.Call("appendChild", el("th", c))
 	}
 	tbl.Call("appendChild", head)
-	for _, vd := range figure.Compare(sub, rows) {
-		tr := el("tr", "", "data-verdict", vd.Verdict, "data-kind", string(vd.Ref.Kind), "data-series", vd.Ref.Series, "data-metric", vd.Ref.Metric)
+	for _, vd := range c.All() {
+		group := figure.Group(vd)
+		tr := el("tr", "", "data-verdict", vd.Verdict, "data-kind", string(vd.Ref.Kind), "data-series", vd.Ref.Series,
+			"data-metric", vd.Ref.Metric, "data-group", group)
 		if sub.Sweep.Name != "" {
-			tr.Call("appendChild", el("td", vd.Ref.X))
+			x := vd.Ref.X
+			if vd.Ref.To != "" {
+				x += " → " + vd.Ref.To
+			}
+			tr.Call("appendChild", el("td", x))
 		}
 		ours := vd.Ours
-		if vd.N > 0 {
+		if vd.N > 0 && !vd.Point {
 			ours += fmt.Sprintf(" (n=%d)", vd.N)
 		}
-		for _, txt := range []string{seriesOf(sub, vd.Ref.Series), metricOf(sub, vd.Ref.Metric), vd.Reference, ours, vd.Difference, vd.Verdict} {
+		verdict := vd.Verdict
+		if group == "ours" {
+			verdict += " (our check)"
+		}
+		for _, txt := range []string{seriesOf(sub, vd.Ref.Series), metricOf(sub, vd.Ref.Metric), vd.Reference, ours, vd.Difference, verdict} {
 			tr.Call("appendChild", el("td", txt))
 		}
 		tr.Call("appendChild", el("td", vd.Ref.Source, "class", "src", "title", vd.Ref.Source))
