@@ -4,5 +4,7 @@
 // (true interference, an upper bound), and the baselines exclusive, random-share, least-loaded,
 // pack-first and gandiva-pack. They all run with the engine's co-location model
 // (core/interference, Gavel's measured pairs) and share one queue discipline — FIFO with
-// backfill, no preemption (gandiva-pack migrates) — so the differences come from placement only.
+// backfill, no preemption (gandiva-pack migrates) — and one gang rule — a job that fits on one
+// server waits for one (gang=server; gang=spread splits it at once) — so the differences come
+// from how each shares GPUs only.
 package interference
