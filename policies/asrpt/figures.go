@@ -10,7 +10,7 @@ import (
 
 // figureSeeds are the family's default seeds: 11–50. Every rule of the policy that was fixed or
 // chosen (the virtual machine's correction, the forest's compute feature, refine off by default)
-// was judged on seeds 1–10 (README), so the figures report on seeds none of that looked at. Forty
+// was judged on seeds 1–10 (README.md), so the figures report on seeds none of that looked at. Forty
 // seeds bring the median 95 % interval of each figure's judged effects to about ±5 points: mean JCT
 // against LAS moves by ±30–50 % from one workload of 400 jobs to the next.
 var figureSeeds = seedRange(11, 50)
@@ -53,7 +53,7 @@ var jctMetric = figure.Metric{Name: "mean_jct_s", Unit: "s", Label: "mean JCT"}
 const claim = "Luo, Liu, Lee, Shroff, INFOCOM 2025 (arXiv:2501.05563), abstract: A-SRPT gives a lower average JCT than the baselines (no number)"
 
 // beatsLAS is the abstract's claim at sweep value x against LAS, for each A-SRPT: where a direction
-// fails or turns inconclusive, A-SRPT stops beating LAS — the crossover the README reports.
+// fails or turns inconclusive, A-SRPT stops beating LAS — the crossover README.md reports.
 func beatsLAS(x string) []figure.Ref {
 	return []figure.Ref{
 		{Kind: figure.Direction, Series: "a-srpt", X: x, Metric: "mean_jct_s", Baseline: "las", Lower: true, Source: claim},

@@ -8,7 +8,7 @@ import (
 )
 
 // figureSeeds are the family's default seeds: 1–20. θ was tuned on seeds 101–110 only, and
-// re-checked there under the common gang rule (README): never on these.
+// re-checked there under the common gang rule (README.md): never on these.
 var figureSeeds = seedRange(1, 20)
 
 func seedRange(from, to uint64) []uint64 {
@@ -21,7 +21,7 @@ func seedRange(from, to uint64) []uint64 {
 
 // busy is the headline's workload: 400 jobs over Gavel's job types at 20 jobs/h on 4x8 V100, an
 // offered load of 2.7 × the exclusive capacity — the busy shared cluster the paper's claims are
-// about (README, Load).
+// about (README.md, Load).
 const (
 	busy        = "interference:jobs=400,rate=20"
 	busyCluster = "4x8"
@@ -47,7 +47,7 @@ const src = "Geng, Zhang, Zhao, Ma, Cluster Computing 2020, abstract: "
 // Gandiva's packing (the best-known sharing scheduler). Every series runs under the family's one
 // gang rule (a job that fits on one server waits for one, GangServer), so the effects measure how
 // a policy shares GPUs, not whether it splits gangs (gangRule shows that alone). The utilisation
-// claim is read as loaded_effective_util (useful work per GPU while jobs queue, README); gpu_util,
+// claim is read as loaded_effective_util (useful work per GPU while jobs queue, README.md); gpu_util,
 // which counts a shared GPU once and which exclusive already holds at about 0.9 under this load,
 // cannot rise by 18 % and is shown, not judged. The blind sharers (sharing wherever the
 // co-location model lets a job fit) are shown for what sharing without interference awareness
@@ -119,9 +119,9 @@ var blindSharers = []struct{ name, label string }{
 // predictors: IASP + IAPP trained on a growing share of Gavel's measured co-location pairs (the
 // rest held out), on the headline's workload, exclusive GPUs beside it. The split and training seed
 // is the cell's seed, so the interval covers which pairs were measured as well as the workload.
-// The predictors' held-out accuracy per split is core/learn's test (README table).
+// The predictors' held-out accuracy per split is core/learn's test (the table in README.md).
 func predictors() *figure.Figure {
-	// Three shares (the held-out accuracy table in the README has 0.4 too): IAPP's training is most
+	// Three shares (the held-out accuracy table in README.md has 0.4 too): IAPP's training is most
 	// of a cell, ≈1.3 s of CPU in wasm at 0.8, and the figure must fit the page's budget.
 	values := []float64{0.1, 0.2, 0.8}
 	fracs := make([]string, len(values))

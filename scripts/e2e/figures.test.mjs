@@ -1,4 +1,4 @@
-// Browser test of the Figures view (issue 15): a small figure opened through ?figure=…&embed=1
+// Browser test of the Figures view: a small figure opened through ?figure=…&embed=1
 // runs on the page's workers, draws its points and published markers, fills its reference table,
 // and its CSV export is byte for byte the native runner's -figure-out for the same seeds; another
 // run is cancelled mid-way and keeps its finished cells; after a reload both reopen from
