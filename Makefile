@@ -22,7 +22,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv doc-figures doc-index figures \
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv doc-figures doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -41,6 +41,7 @@ help:
 	@echo "make doc-figures    figures-csv, then rewrite the figure tables in policies/<family>/README.md and README.md"
 	@echo "make doc-index      rewrite README.md's reproduction table from the families' tables (no runs)"
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
+	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
 	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
@@ -175,6 +176,13 @@ doc-figures: figures-csv
 # Only the README's reproduction table, from the families' tables as they stand (no runs).
 doc-index:
 	$(GO) run ./scripts/figtable -csv "" -index README.md $(FIGURE_DOCS)
+
+# The reviewer's report: every claim of every figure judged from build/figures-csv/, one
+# self-contained HTML page (no script, no request).
+report: figures-csv
+	@echo "== report: build/simulate -judge build/figures-csv -report build/report.html"
+	build/simulate -judge build/figures-csv -report build/report.html >/dev/null
+	@echo "report: build/report.html"
 
 # Every figure's chart from figures-csv's CSVs, built by the same Go code as the page
 # (scripts/figures, wasm/figchart) and rendered to build/figures/ID.svg by ECharts' server-side SVG

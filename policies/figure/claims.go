@@ -109,3 +109,76 @@ func Group(v Verdict) string {
 	}
 	return "paper"
 }
+
+// ClaimRow is one line of the reviewer's list of claims, in words: the report (`make report`) and
+// the page's Claims view both write these rows, so they agree by construction.
+type ClaimRow struct {
+	Group   string // "paper", "shown" or "ours" (Group)
+	Figure  string // the figure's id
+	Number  string // the paper's name for the figure: "Fig 8 (left)"
+	Claim   string // what is claimed: "TUNE below Proportional, average JCT, rate 9"
+	Source  string // where the claim comes from (Ref.Source)
+	Ours    string // ours ± 95 % interval, in the claim's unit or form
+	Seeds   string // the seeds ours is measured on: "42", "1-5"
+	Verdict string
+}
+
+// Rows is the table's claims in words, in All's order.
+func (c Claims) Rows() []ClaimRow {
+	f := c.Figure
+	var out []ClaimRow
+	for _, v := range c.All() {
+		r := v.Ref
+		claim := seriesTitle(f, r.Series) + " " + v.Reference + ", " + metricTitle(f, r.Metric)
+		switch {
+		case r.Kind == Trend:
+			claim += ", over " + f.Sweep.Name
+		case f.Sweep.Name != "":
+			claim += ", " + f.Sweep.Name + " " + r.X
+		}
+		out = append(out, ClaimRow{Group: Group(v), Figure: f.ID, Number: f.Number, Claim: claim, Source: r.Source,
+			Ours: v.Ours, Seeds: FormatSeeds(v.Seeds), Verdict: v.Verdict})
+	}
+	return out
+}
+
+func seriesTitle(f *Figure, name string) string {
+	if i := f.SeriesIndex(name); i >= 0 {
+		return f.Series[i].Title()
+	}
+	return name
+}
+
+func metricTitle(f *Figure, name string) string {
+	if i := f.MetricIndex(name); i >= 0 {
+		return f.Metrics[i].Title()
+	}
+	return name
+}
+
+// PaperClaims is one paper's figures with their claims tables, and the paper's tallies over them.
+type PaperClaims struct {
+	Paper            string
+	Figures          []Claims
+	Tally, OursTally Tally
+}
+
+// ByPaper groups claims tables by paper, papers and figures in the order given.
+func ByPaper(tables []Claims) []PaperClaims {
+	var out []PaperClaims
+	for _, c := range tables {
+		i := slices.IndexFunc(out, func(p PaperClaims) bool { return p.Paper == c.Figure.Paper })
+		if i < 0 {
+			i, out = len(out), append(out, PaperClaims{Paper: c.Figure.Paper})
+		}
+		p := &out[i]
+		p.Figures = append(p.Figures, c)
+		for _, v := range slices.Concat(c.Paper, c.Shown) {
+			p.Tally.Add(v)
+		}
+		for _, v := range c.Ours {
+			p.OursTally.Add(v)
+		}
+	}
+	return out
+}

@@ -350,3 +350,32 @@ func TestCompareOnTheReferencesSeedsOnly(t *testing.T) {
 		t.Errorf("a seed not run: %+v", v)
 	}
 }
+
+// TestClaimRows: the words of each claim, its group, ours and the seeds, and the papers' tallies.
+func TestClaimRows(t *testing.T) {
+	f, rows := compareFigure(
+		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "paper, Fig 1"},
+		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "ours", Ours: true},
+		Ref{Kind: Trend, Series: "las", X: "2", To: "4", Metric: "mean_jct_s", Baseline: "fifo", Source: "paper, Fig 2"},
+	)
+	f.Paper, f.Number = "P", "Fig 1"
+	got := ClaimsOf(f, rows).Rows()
+	want := []ClaimRow{
+		{Group: "paper", Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "paper, Fig 1",
+			Ours: "-20.00 ± 0.00 %", Seeds: "1-3", Verdict: DirectionHolds},
+		{Group: "paper", Figure: "t", Number: "Fig 1", Claim: "las effect vs fifo higher at 4 than at 2, mean_jct_s, over rate",
+			Source: "paper, Fig 2", Verdict: NoData},
+		{Group: "ours", Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "ours",
+			Ours: "-20.00 ± 0.00 %", Seeds: "1-3", Verdict: DirectionHolds},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("rows\n%+v\nwant\n%+v", got, want)
+	}
+	g := *f
+	g.ID, g.Paper = "u", "Q"
+	papers := ByPaper([]Claims{ClaimsOf(f, rows), ClaimsOf(&g, rows), ClaimsOf(f, rows)})
+	if len(papers) != 2 || papers[0].Paper != "P" || len(papers[0].Figures) != 2 || papers[0].Tally.Hold != 2 ||
+		papers[0].Tally.NoData != 2 || papers[0].OursTally.Judged != 2 {
+		t.Errorf("by paper: %+v", papers)
+	}
+}

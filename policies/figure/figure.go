@@ -121,7 +121,8 @@ type Ref struct {
 	Baseline string
 	// Lower is true when the claim is that Series is below Baseline (Direction), or that Series's
 	// effect against Baseline is lower at To than at X (Trend: a gain that grows, when the effect is
-	// a negative JCT change); false claims above, or higher.
+	// a negative JCT change); false claims above, or higher. An Absolute or Relative reference's band
+	// alone decides its verdict: Lower there only documents the sign of the claim.
 	Lower bool
 	// Tolerance is the half-width of an Absolute or Relative reference's band, relative to Value
 	// (0.005 = ±0.5 % of it): ours agrees when its whole 95 % interval lies inside the band. A judged

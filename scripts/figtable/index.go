@@ -42,16 +42,25 @@ func verdictsOf(doc string) map[string][]string {
 	return out
 }
 
-// verdictOrder is the order of the counts in a row: agreement first, then the rest.
-var verdictOrder = []string{"agrees", "direction holds", "indicative", "inconclusive", "disagrees", "direction fails", "no data",
-	"no published reference"}
+// verdictOrder is the order of the counts in a row: agreement first, then the rest; our own checks
+// (the table's " (our check)" verdicts) after the paper's claims, in the same order.
+var verdictOrder = []string{"agrees", "direction holds", "trend holds", "inconclusive", "disagrees", "direction fails",
+	"trend fails", "shown, not judged", "no data", "no published reference"}
+
+// ourCheck is the suffix the figure tables give the verdict of a check of our own.
+const ourCheck = " (our check)"
 
 // rank is a verdict's place in verdictOrder (an unknown verdict goes last).
 func rank(v string) int {
-	if i := slices.Index(verdictOrder, v); i >= 0 {
-		return i
+	base, ours := strings.CutSuffix(v, ourCheck)
+	i := slices.Index(verdictOrder, base)
+	if i < 0 {
+		i = len(verdictOrder)
 	}
-	return len(verdictOrder)
+	if ours {
+		i += len(verdictOrder) + 1
+	}
+	return i
 }
 
 // indexTable is the README's table: paper, figure, command and a count of each verdict, linked to

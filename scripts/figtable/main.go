@@ -141,7 +141,7 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 	var b bytes.Buffer
 	b.WriteString("| figure | series | x | metric | reference | ours (mean ± 95 % CI) | difference | verdict | source |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
-	var sources, unreferenced []string
+	var sources, unreferenced, tallies []string
 	n := 0
 	for _, f := range figs {
 		// Smoke figures are left out in every family: the CSVs come from `-figure all`, which
@@ -163,12 +163,22 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 			unreferenced = append(unreferenced, name)
 			continue
 		}
-		for _, v := range figure.Compare(f, rows) {
+		c := figure.ClaimsOf(f, rows)
+		tallies = append(tallies, fmt.Sprintf("`%s`: %s", f.ID, c.TallyText()))
+		for _, v := range c.All() {
 			k := slices.Index(sources, v.Ref.Source)
 			if k < 0 {
 				k, sources = len(sources), append(sources, v.Ref.Source)
 			}
-			cells := []string{name, v.Ref.Series, v.Ref.X, v.Ref.Metric, v.Reference, v.Ours, v.Difference, v.Verdict,
+			verdict := v.Verdict
+			if figure.Group(v) == "ours" {
+				verdict += ourCheck
+			}
+			x := v.Ref.X
+			if v.Ref.To != "" {
+				x += " → " + v.Ref.To
+			}
+			cells := []string{name, v.Ref.Series, x, v.Ref.Metric, v.Reference, v.Ours, v.Difference, verdict,
 				fmt.Sprintf("[%d]", k+1)}
 			for i, c := range cells {
 				cells[i] = md(c)
@@ -178,6 +188,10 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 	}
 	if n == 0 {
 		return "No figure of this family in the catalogue.\n", nil
+	}
+	b.WriteString("\n")
+	for _, t := range tallies {
+		b.WriteString("Tally of " + md(t) + ".  \n")
 	}
 	b.WriteString("\n")
 	for i, s := range sources {

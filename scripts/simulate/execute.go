@@ -21,6 +21,9 @@ func execute(o options, stdout io.Writer) error {
 	if o.list {
 		return list(stdout, reg)
 	}
+	if o.judge != "" {
+		return judge(o, stdout)
+	}
 	if o.fig.id != "" {
 		return runFigures(o, stdout)
 	}

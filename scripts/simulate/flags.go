@@ -29,6 +29,8 @@ type options struct {
 	traceOut     string
 	list         bool
 	fig          figureOptions
+	judge        string // -judge: a figure CSV or a directory of them, judged without running
+	report       string // -report: the HTML report of the -judge CSVs
 }
 
 func parseFlags(args []string, stdout io.Writer) (options, error) {
@@ -65,6 +67,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "per-job CSV at `PATH`")
 	fs.StringVar(&o.traceOut, "trace-out", "", "Chrome trace-event JSON of the GPU allocations at `PATH` (opens in Perfetto)")
 	fs.BoolVar(&o.list, "list", false, "list the policies, scenarios and figures")
+	fs.StringVar(&o.judge, "judge", "", "re-judge a figure CSV at `FILE.csv|DIR` (merged shards, rows edited by hand), or every ID.csv of a directory, without running it: the reference table")
+	fs.StringVar(&o.report, "report", "", "with -judge: the reviewer's report at `FILE.html`, one self-contained HTML page listing per paper every claim, ours ± 95 % interval and the verdict")
 	var seedsS string
 	fs.StringVar(&o.fig.id, "figure", "", "run a catalogue figure's cells (`ID`, or all for every non-smoke figure) and print its reference table: reference, ours ± 95 % interval, verdict")
 	fs.StringVar(&seedsS, "seeds", "", "the figure's seeds instead of its defaults: a `LIST` such as 42, 1-5 or 42,1-4")
@@ -94,6 +98,17 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	if o.list {
 		if len(set) > 1 {
 			return o, usageError{fmt.Errorf("-list takes no other flags")}
+		}
+		return o, nil
+	}
+	if set["judge"] || set["report"] {
+		for name := range set {
+			if name != "judge" && name != "report" {
+				return o, usageError{fmt.Errorf("-judge takes only -report, not -%s", name)}
+			}
+		}
+		if o.judge == "" {
+			return o, usageError{fmt.Errorf("-report goes with -judge FILE.csv|DIR")}
 		}
 		return o, nil
 	}

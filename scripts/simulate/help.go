@@ -13,6 +13,7 @@ const synopsis = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME
        simulate -figure ID|all [-seeds LIST] [-j N] [-figure-out PATH]
        simulate (-figure ID|all | -sweep FILE) [-seeds LIST] [-j N] -shard I/N -figure-out PART
        simulate (-figure ID|all | -sweep FILE) [-seeds LIST] -merge PART... -figure-out PATH
+       simulate -judge FILE.csv|DIR [-report FILE.html]
        simulate -list
 `
 
@@ -27,6 +28,7 @@ var helpGroups = []struct {
 	{"Runs", []string{"scenario", "seed", "list"}},
 	{"Output", []string{"json", "jobs-out", "trace-out"}},
 	{"Figures and sweeps", []string{"figure", "seeds", "j", "figure-out", "sweep", "shard", "merge"}},
+	{"Verdicts", []string{"judge", "report"}},
 }
 
 // usageOf renders fs's flags grouped by helpGroups: each as "-name ARG" (ARG is the help's

@@ -68,6 +68,11 @@ func Flip(f *figure.Figure, ref figure.Ref) (holds, fails []figure.Row, err erro
 	if seeds == nil {
 		seeds = f.Seeds
 	}
+	for _, seed := range ref.Seeds {
+		if !slices.Contains(f.Seeds, seed) {
+			return nil, nil, fmt.Errorf("the reference's seed %d is not among the figure's default seeds %s", seed, figure.FormatSeeds(f.Seeds))
+		}
+	}
 	// jitter is seed i's small offset, centred on zero over the seeds, of at most w.
 	jitter := func(i int, w float64) float64 {
 		if len(seeds) < 2 {

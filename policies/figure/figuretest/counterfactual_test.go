@@ -24,7 +24,7 @@ func testFigure(refs ...figure.Ref) *figure.Figure {
 func TestFlips(t *testing.T) {
 	good := []figure.Ref{
 		{Kind: figure.Absolute, Series: "las", X: "4", Metric: "mean_jct_s", Value: 21.88, Unit: "h", Tolerance: 0.005},
-		{Kind: figure.Absolute, Series: "las", X: "4", Metric: "mean_jct_s", Value: 21.88, Unit: "h", Tolerance: 0.005, Seeds: []uint64{42}},
+		{Kind: figure.Absolute, Series: "las", X: "4", Metric: "mean_jct_s", Value: 21.88, Unit: "h", Tolerance: 0.005, Seeds: []uint64{3}},
 		{Kind: figure.Relative, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Value: -0.29, Tolerance: 0.5},
 		{Kind: figure.Relative, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Value: 0.18, Tolerance: 0.5},
 		{Kind: figure.Relative, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Value: -0.05, Tolerance: 1},
@@ -53,6 +53,8 @@ func TestFlips(t *testing.T) {
 		{figure.Ref{Kind: figure.Relative, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Value: -0.05, Tolerance: 3}, nil, "claim false: agrees"},
 		// a series against itself
 		{figure.Ref{Kind: figure.Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "las", Lower: true}, nil, "compared with"},
+		// the authors' seed, not run by default
+		{figure.Ref{Kind: figure.Absolute, Series: "las", X: "4", Metric: "mean_jct_s", Value: 21.88, Unit: "h", Tolerance: 0.005, Seeds: []uint64{42}}, nil, "not among"},
 		// one seed, not the authors': no interval, nothing judged
 		{figure.Ref{Kind: figure.Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true}, []uint64{1}, "inconclusive"},
 	}
