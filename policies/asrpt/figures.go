@@ -13,15 +13,7 @@ import (
 // was judged on seeds 1–10 (README.md), so the figures report on seeds none of that looked at.
 // Forty-four seeds bring the median 95 % interval of each figure's judged effects to ±5 points:
 // mean JCT against LAS moves by ±30–50 % from one workload of 400 jobs to the next.
-var figureSeeds = seedRange(11, 54)
-
-func seedRange(from, to uint64) []uint64 {
-	var out []uint64
-	for s := from; s <= to; s++ {
-		out = append(out, s)
-	}
-	return out
-}
+var figureSeeds = figure.SeedRange(11, 54)
 
 // The honest comparison: A-SRPT (communication-aware, predicted lengths) and the SRPT with the
 // same predictions and first-fit placement (oblivious) appear once without and once with
@@ -235,7 +227,7 @@ func predictor() *figure.Figure {
 		ID: "asrpt-predictor", Family: "asrpt", Paper: paper, Number: "predictor accuracy (ours, shown)",
 		Caption: "Accuracy of the iteration predictions A-SRPT schedules with, and the JCT they give, vs the history per group the predictor sees",
 		Sweep:   figure.Sweep{Name: "max_history", Label: "runs of a group used", Values: xs},
-		Series:  figure.SeriesOf(runs), Seeds: seedRange(11, 20), Chart: figure.Lines,
+		Series:  figure.SeriesOf(runs), Seeds: figure.SeedRange(11, 20), Chart: figure.Lines,
 		Metrics: []figure.Metric{
 			{Name: MetricLogRMSE, Unit: "1", Label: "RMS log error"},
 			{Name: MetricR2, Unit: "1", Label: "R² of log iterations"},

@@ -9,15 +9,7 @@ import (
 
 // figureSeeds are the family's default seeds: 1–20. θ was tuned on seeds 101–110 only, and
 // re-checked there under the common gang rule (README.md): never on these.
-var figureSeeds = seedRange(1, 20)
-
-func seedRange(from, to uint64) []uint64 {
-	var out []uint64
-	for s := from; s <= to; s++ {
-		out = append(out, s)
-	}
-	return out
-}
+var figureSeeds = figure.SeedRange(1, 20)
 
 // busy is the headline's workload: 400 jobs over Gavel's job types at 20 jobs/h on 4x8 V100, an
 // offered load of 2.7 × the exclusive capacity — the busy shared cluster the paper's claims are
@@ -101,7 +93,7 @@ func gangRule() *figure.Figure {
 	return &figure.Figure{
 		ID: "interference-gang", Family: "interference", Paper: paper, Number: "ours (gang rule)",
 		Caption: "Mean JCT and useful GPU work of each policy when a job that fits on one server waits for one, and when it is split across servers at once: 400 jobs at 20 jobs/h on 4x8 V100",
-		Series:  figure.SeriesOf(runs), Seeds: seedRange(1, 10), Metrics: utilMetrics, Chart: figure.Bars,
+		Series:  figure.SeriesOf(runs), Seeds: figure.SeedRange(1, 10), Metrics: utilMetrics, Chart: figure.Bars,
 		Cell: func(_, s int, seed uint64) scenario.Spec {
 			return runs[s].In(scenario.Spec{Generate: busy, Cluster: busyCluster, Seed: seed}, nil)
 		},

@@ -15,15 +15,7 @@ import (
 // that a 95 % interval of a few points needs 150 seeds (300 with whole families hidden). In the
 // page each cell also costs its save and redraw (≈ 0.02 s), which bounds a figure to about 2,000
 // cells.
-var figureSeeds = seedRange(11, 160)
-
-func seedRange(from, to uint64) []uint64 {
-	var out []uint64
-	for s := from; s <= to; s++ {
-		out = append(out, s)
-	}
-	return out
-}
+var figureSeeds = figure.SeedRange(11, 160)
 
 // finish is the series of the 2023 policy under our "finish" fallback rule (wait for a faster type
 // when it is predicted to free up soon enough that the job finishes earlier there).
@@ -113,7 +105,7 @@ func Figures() []*figure.Figure {
 			runs = slices.DeleteFunc(runs, func(r figure.Run) bool {
 				return strings.HasPrefix(r.Name, "oracle") || r.Name == "gavel-maxmin" || r.Name == "model-similarity+packing"
 			})
-			seeds = seedRange(11, 310)
+			seeds = figure.SeedRange(11, 310)
 		}
 		return &figure.Figure{
 			ID: id, Family: "similarity", Paper: paper, Number: number, Caption: caption,
@@ -127,7 +119,7 @@ func Figures() []*figure.Figure {
 	online := one("similarity-online", "ours (arrivals)",
 		"Makespan and mean JCT of 96 multi-GPU jobs arriving at 4 jobs/h (the papers submit all at t = 0)",
 		"similarity:jobs=96,rate=4", "", lowerThanBaselines())
-	online.Seeds = seedRange(11, 110) // arrivals spread the makespan less; its cells are twice the size
+	online.Seeds = figure.SeedRange(11, 110) // arrivals spread the makespan less; its cells are twice the size
 	return []*figure.Figure{
 		one("similarity-makespan", "headline (2023, 2024)",
 			"Makespan of 48 multi-GPU jobs submitted at t = 0 on K80/P100/V100, with the 2024 rounds and packing",
