@@ -168,6 +168,13 @@ figures-csv: sim
 	build/simulate -figure all -j $(J) -figure-out build/figures-csv/ >build/figures-csv.txt
 	@cat build/figures-csv.txt
 
+# The reviewer's report: every claim of every figure judged from build/figures-csv/, one
+# self-contained HTML page (no script, no request).
+report: figures-csv
+	@echo "== report: build/simulate -judge build/figures-csv -report build/report.html"
+	build/simulate -judge build/figures-csv -report build/report.html >/dev/null
+	@echo "report: build/report.html"
+
 FIGURE_DOCS := $(foreach f,synergy similarity interference asrpt,policies/$(f)/README.md)
 doc-figures: figures-csv
 	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/"
@@ -176,13 +183,6 @@ doc-figures: figures-csv
 # Only the README's reproduction table, from the families' tables as they stand (no runs).
 doc-index:
 	$(GO) run ./scripts/figtable -csv "" -index README.md $(FIGURE_DOCS)
-
-# The reviewer's report: every claim of every figure judged from build/figures-csv/, one
-# self-contained HTML page (no script, no request).
-report: figures-csv
-	@echo "== report: build/simulate -judge build/figures-csv -report build/report.html"
-	build/simulate -judge build/figures-csv -report build/report.html >/dev/null
-	@echo "report: build/report.html"
 
 # Every figure's chart from figures-csv's CSVs, built by the same Go code as the page
 # (scripts/figures, wasm/figchart) and rendered to build/figures/ID.svg by ECharts' server-side SVG

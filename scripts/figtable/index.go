@@ -42,25 +42,22 @@ func verdictsOf(doc string) map[string][]string {
 	return out
 }
 
-// verdictOrder is the order of the counts in a row: agreement first, then the rest; our own checks
-// (the table's " (our check)" verdicts) after the paper's claims, in the same order.
+// verdictOrder is the order of the counts in a row: agreement first, then the rest; our own
+// checks ("… (our check)") after the paper's claims.
 var verdictOrder = []string{"agrees", "direction holds", "trend holds", "inconclusive", "disagrees", "direction fails",
 	"trend fails", "shown, not judged", "no data", "no published reference"}
 
-// ourCheck is the suffix the figure tables give the verdict of a check of our own.
-const ourCheck = " (our check)"
-
-// rank is a verdict's place in verdictOrder (an unknown verdict goes last).
+// rank is a verdict's place in verdictOrder (an unknown verdict last), our checks' after all the
+// paper's.
 func rank(v string) int {
-	base, ours := strings.CutSuffix(v, ourCheck)
-	i := slices.Index(verdictOrder, base)
-	if i < 0 {
-		i = len(verdictOrder)
+	ours := 0
+	if s, ok := strings.CutSuffix(v, " (our check)"); ok {
+		v, ours = s, len(verdictOrder)+1
 	}
-	if ours {
-		i += len(verdictOrder) + 1
+	if i := slices.Index(verdictOrder, v); i >= 0 {
+		return ours + i
 	}
-	return i
+	return ours + len(verdictOrder)
 }
 
 // indexTable is the README's table: paper, figure, command and a count of each verdict, linked to

@@ -172,7 +172,7 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 			}
 			verdict := v.Verdict
 			if figure.Group(v) == "ours" {
-				verdict += ourCheck
+				verdict += " (our check)"
 			}
 			x := v.Ref.X
 			if v.Ref.To != "" {

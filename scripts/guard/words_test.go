@@ -19,6 +19,10 @@ var processWords = []struct {
 	re  *regexp.Regexp
 }{
 	{"an issue number", regexp.MustCompile(`(?i)\bissues?\s*#?[0-9]+`)},
+	// A private note's tag or section cannot be looked up: cite the paper, the artifact's file at its
+	// commit, or a re-run of the authors' simulator with its command.
+	{"a private note's tag", regexp.MustCompile(`\[(SRC|INF|CODE|MEM|RUN)\b`)},
+	{"a private specification's section", regexp.MustCompile(`(?i)\bspec\s*§`)},
 	{"a sitting of work", regexp.MustCompile(`(?i)\bsess[i]ons?\b`)},
 	{"a note to the team lead", regexp.MustCompile(`(?i)\b(by|for|to) the lea[d]\b`)},
 	// A calendar date is a measurement's date unless it is Go's reference layout (2006-01-02) or
@@ -84,7 +88,8 @@ func TestNoProcessWordsInProductText(t *testing.T) {
 func TestProcessWordHits(t *testing.T) {
 	bad := []string{
 		"see iss" + "ue 5", "(Iss" + "ue #14)", "iss" + "ues 3 and 4", "in the same sess" + "ion",
-		"merged by the lea" + "d", "measured 2026" + "-11-24 on this machine", "(2026" + "-11-23 21:51 UTC)",
+		"merged by the lea" + "d", "paper [S" + "RC]", "[I" + "NF from the profiles]", "[CO" + "DE profiles]", "[M" + "EM, unverified]", "[R" + "UN]",
+		"sp" + "ec §4.6", "Sp" + "ec § 8", "measured 2026" + "-11-24 on this machine", "(2026" + "-11-23 21:51 UTC)",
 	}
 	for _, s := range bad {
 		if len(processWordHits(s)) != 1 {
@@ -93,7 +98,7 @@ func TestProcessWordHits(t *testing.T) {
 	}
 	good := []string{
 		"2017-10-09 07:01:55,66.0,1,66.0,11cb48", `time.Format("2006-01-02 15:04")`, "sessionStorage",
-		"2023-03-01T00:23:58+08:00", "the leading job", "an issue of scale",
+		"2023-03-01T00:23:58+08:00", "the leading job", "an issue of scale", "Mohan et al., OSDI 2022, §6", "[CODEC]", "the specification of the workload",
 	}
 	for _, s := range good {
 		if h := processWordHits(s); len(h) != 0 {

@@ -67,8 +67,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "per-job CSV at `PATH`")
 	fs.StringVar(&o.traceOut, "trace-out", "", "Chrome trace-event JSON of the GPU allocations at `PATH` (opens in Perfetto)")
 	fs.BoolVar(&o.list, "list", false, "list the policies, scenarios and figures")
-	fs.StringVar(&o.judge, "judge", "", "re-judge a figure CSV at `FILE.csv|DIR` (merged shards, rows edited by hand), or every ID.csv of a directory, without running it: the reference table")
-	fs.StringVar(&o.report, "report", "", "with -judge: the reviewer's report at `FILE.html`, one self-contained HTML page listing per paper every claim, ours ± 95 % interval and the verdict")
+	fs.StringVar(&o.judge, "judge", "", "re-judge a figure CSV at `PATH` (merged shards, rows edited by hand), or every ID.csv of a directory, without running it: the reference table and each figure's tally")
+	fs.StringVar(&o.report, "report", "", "with -judge: the reviewer's report at `FILE`, one self-contained HTML page listing per paper every claim, ours ± 95 % interval, the seeds and the verdict")
 	var seedsS string
 	fs.StringVar(&o.fig.id, "figure", "", "run a catalogue figure's cells (`ID`, or all for every non-smoke figure) and print its reference table: reference, ours ± 95 % interval, verdict")
 	fs.StringVar(&seedsS, "seeds", "", "the figure's seeds instead of its defaults: a `LIST` such as 42, 1-5 or 42,1-4")
