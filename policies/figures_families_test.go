@@ -20,8 +20,8 @@ import (
 var cheapSeries = map[string]string{
 	"similarity-makespan": "model-similarity+packing", "similarity-unseen": "model-similarity+rounds",
 	"similarity-packing": "oracle+packing", "similarity-online": "gavel-maxmin",
-	"interference-headline": "exclusive", "interference-predictors": "exclusive",
-	"asrpt-load": "srpt-oracle-preempt", "asrpt-error": "a-srpt-preempt", "asrpt-bandwidth": "las",
+	"interference-headline": "exclusive", "interference-predictors": "exclusive", "interference-gang": "exclusive-spread",
+	"asrpt-load": "las", "asrpt-error": "a-srpt-preempt", "asrpt-bandwidth": "las",
 	"asrpt-predictor": "a-srpt-meanhist", "asrpt-cluster": "las",
 }
 

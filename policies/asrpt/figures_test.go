@@ -74,7 +74,8 @@ func TestFiguresClaimAtEverySweepValue(t *testing.T) {
 }
 
 // TestClusterFigureSameLoad: asrpt-cluster's cells scale the arrival rate with the cluster, so the
-// offered load (rate per GPU) is asrpt-jct's at every size, and its 64-GPU cell is asrpt-jct's run.
+// offered load (rate per GPU) is asrpt-jct's at every size, and the cell at 8 servers would be
+// asrpt-jct's run.
 func TestClusterFigureSameLoad(t *testing.T) {
 	var f *figure.Figure
 	for _, g := range Figures() {
@@ -102,7 +103,7 @@ func TestClusterFigureSameLoad(t *testing.T) {
 		if got, want := float64(rate)/float64(c.NumGPUs()), 4.0/64; got != want {
 			t.Errorf("x=%s: got %v jobs/h per GPU, want asrpt-jct's %v", val, got, want)
 		}
-		if val == "64" && (sp.Generate != jct.Generate || sp.Cluster != jct.Cluster) {
+		if c.NumGPUs() == 64 && (sp.Generate != jct.Generate || sp.Cluster != jct.Cluster) {
 			t.Errorf("x=64: got %s on %s, want asrpt-jct's %s on %s", sp.Generate, sp.Cluster, jct.Generate, jct.Cluster)
 		}
 	}

@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,5 +136,14 @@ func TestRunOrderGroupsAWorkloadsCells(t *testing.T) {
 	}
 	if len(seen) != len(cells) {
 		t.Fatalf("%d distinct cells, want %d", len(seen), len(cells))
+	}
+}
+
+func TestSeedRange(t *testing.T) {
+	if got := SeedRange(3, 5); !slices.Equal(got, []uint64{3, 4, 5}) {
+		t.Errorf("SeedRange(3, 5) = %v", got)
+	}
+	if got := SeedRange(5, 4); len(got) != 0 {
+		t.Errorf("SeedRange(5, 4) = %v, want none", got)
 	}
 }

@@ -64,3 +64,12 @@ func FormatSeeds(seeds []uint64) string {
 	}
 	return b.String()
 }
+
+// SeedRange is the seeds from through to, ascending: a figure's default seeds.
+func SeedRange(from, to uint64) []uint64 {
+	var out []uint64
+	for s := from; s <= to; s++ {
+		out = append(out, s)
+	}
+	return out
+}

@@ -7,9 +7,9 @@ import (
 	"schedlab/policies/scenario"
 )
 
-// figureSeeds are the family's default seeds: 1–5, of the seeds 1–10 README.md reports on; θ and λ
-// were tuned on seeds 101–110 only, never on these.
-var figureSeeds = []uint64{1, 2, 3, 4, 5}
+// figureSeeds are the family's default seeds: 1–20. θ was tuned on seeds 101–110 only, and
+// re-checked there under the common gang rule (README.md): never on these.
+var figureSeeds = figure.SeedRange(1, 20)
 
 // busy is the headline's workload: 400 jobs over Gavel's job types at 20 jobs/h on 4x8 V100, an
 // offered load of 2.7 × the exclusive capacity — the busy shared cluster the paper's claims are
@@ -26,20 +26,25 @@ var utilMetrics = []figure.Metric{
 	{Name: "mean_jct_s", Unit: "s", Label: "mean JCT"},
 }
 
-// Figures are the family's figures: the abstract's headline against exclusive GPUs, and the
-// predictors' training-set size.
+// Figures are the family's figures: the abstract's headline, the predictors' training-set size,
+// and (ours) what the gang rule alone does.
 func Figures() []*figure.Figure {
-	return []*figure.Figure{headline(), predictors()}
+	return []*figure.Figure{headline(), predictors(), gangRule()}
 }
 
-// headline: the abstract's +18 % utilisation and −22 % JCT as effects against the exclusive
-// baseline (the "widely used methods" are not named; exclusive GPUs are the no-sharing default and
-// gandiva-pack the best-known sharing scheduler). The utilisation claim is read as
-// loaded_effective_util (useful work per GPU while jobs queue, README.md); gpu_util, which counts a
-// shared GPU once, is shown against the same number as indicative only. The blind sharers
-// (sharing wherever the co-location model lets a job fit, ignoring interference) show what
-// interference awareness buys over sharing alone: the abstract's claim against them is only a
-// direction, since its numbers are about other baselines.
+const src = "Geng, Zhang, Zhao, Ma, Cluster Computing 2020, abstract: "
+
+// headline: the abstract's +18 % utilisation and −22 % JCT as effects against the two baselines
+// that stand for its unnamed "widely used methods": exclusive GPUs (the no-sharing default) and
+// Gandiva's packing (the best-known sharing scheduler). Every series runs under the family's one
+// gang rule (a job that fits on one server waits for one, GangServer), so the effects measure how
+// a policy shares GPUs, not whether it splits gangs (gangRule shows that alone). The utilisation
+// claim is read as loaded_effective_util (useful work per GPU while jobs queue, README.md); gpu_util,
+// which counts a shared GPU once and which exclusive already holds at about 0.9 under this load,
+// cannot rise by 18 % and is shown, not judged. The blind sharers (sharing wherever the
+// co-location model lets a job fit) are shown for what sharing without interference awareness
+// does; the abstract's numbers are not about them, and a direction against baselines that lose
+// most of their work could not plausibly fail, so none is judged.
 func headline() *figure.Figure {
 	runs := []figure.Run{
 		{Name: NameIASP, Label: "IASP + IAPP (CLWP + NLWP)", Policy: NameIASP},
@@ -50,30 +55,45 @@ func headline() *figure.Figure {
 	for _, b := range blindSharers {
 		runs = append(runs, figure.Run{Name: b.name, Label: b.label, Policy: b.name})
 	}
-	const src = "Geng, Zhang, Zhao, Ma, Cluster Computing 2020, abstract: "
-	refs := []figure.Ref{
-		{Kind: figure.Relative, Series: NameIASP, Metric: "loaded_effective_util", Value: 0.18, Baseline: NameExclusive,
-			Tolerance: 0.5, Source: src + "+18 % average GPU utilisation vs widely used methods"},
-		{Kind: figure.Relative, Series: NameIASP, Metric: "gpu_util", Value: 0.18, Baseline: NameExclusive,
-			Shown: true, Source: src + "+18 % average GPU utilisation (gpu_util counts a shared GPU once)"},
-		{Kind: figure.Relative, Series: NameIASP, Metric: "mean_jct_s", Value: -0.22, Baseline: NameExclusive,
-			Lower: true, Tolerance: 0.5, Source: src + "about −22 % average JCT vs widely used methods"},
-		{Kind: figure.Relative, Series: NameIASP, Metric: "loaded_effective_util", Value: 0.18, Baseline: NameGandiva,
-			Shown: true, Source: src + "+18 % GPU utilisation, here against Gandiva's packing"},
-		{Kind: figure.Relative, Series: NameIASP, Metric: "mean_jct_s", Value: -0.22, Baseline: NameGandiva,
-			Lower: true, Shown: true, Source: src + "about −22 % JCT, here against Gandiva's packing"},
-	}
-	for _, b := range blindSharers {
+	var refs []figure.Ref
+	for _, b := range []string{NameExclusive, NameGandiva} {
 		refs = append(refs,
-			figure.Ref{Kind: figure.Direction, Series: NameIASP, Metric: "loaded_effective_util", Baseline: b.name,
-				Source: src + "higher GPU utilisation than widely used methods; here than " + b.label},
-			figure.Ref{Kind: figure.Direction, Series: NameIASP, Metric: "mean_jct_s", Baseline: b.name, Lower: true,
-				Source: src + "lower JCT than widely used methods; here than " + b.label})
+			figure.Ref{Kind: figure.Relative, Series: NameIASP, Metric: "loaded_effective_util", Value: 0.18, Baseline: b,
+				Tolerance: 0.5, Source: src + "+18 % average GPU utilisation vs widely used methods"},
+			figure.Ref{Kind: figure.Relative, Series: NameIASP, Metric: "mean_jct_s", Value: -0.22, Baseline: b,
+				Lower: true, Tolerance: 0.5, Source: src + "about −22 % average JCT vs widely used methods"})
 	}
+	refs = append(refs, figure.Ref{Kind: figure.Relative, Series: NameIASP, Metric: "gpu_util", Value: 0.18, Baseline: NameExclusive,
+		Shown: true, Source: src + "+18 % average GPU utilisation; gpu_util counts a shared GPU once and exclusive already occupies about 0.9 of the GPUs"})
 	return &figure.Figure{
 		ID: "interference-headline", Family: "interference", Paper: paper, Number: "headline (abstract)",
-		Caption: "GPU utilisation and mean JCT of interference-aware sharing against exclusive GPUs, Gandiva's packing and blind sharing: 400 jobs at 20 jobs/h on 4x8 V100",
+		Caption: "GPU utilisation and mean JCT of interference-aware sharing against exclusive GPUs, Gandiva's packing and blind sharing, every policy waiting for one server for a job that fits on one: 400 jobs at 20 jobs/h on 4x8 V100",
 		Series:  figure.SeriesOf(runs), Seeds: figureSeeds, Metrics: utilMetrics, Chart: figure.Bars, Refs: refs,
+		Cell: func(_, s int, seed uint64) scenario.Spec {
+			return runs[s].In(scenario.Spec{Generate: busy, Cluster: busyCluster, Seed: seed}, nil)
+		},
+	}
+}
+
+// gangRule (ours): what waiting for one server does by itself — iasp-iapp, exclusive GPUs and
+// Gandiva's packing under each gang rule, on the headline's workload. Under GangSpread a gang no
+// server can hold now starts across servers at Gavel's measured spread speed (a language model
+// 3–9× slower), iasp-iapp with λ = 0 like the others. It judges nothing: it shows the size of the
+// confound that comparing iasp-iapp waiting for a server with baselines that spread would add.
+func gangRule() *figure.Figure {
+	var runs []figure.Run
+	for _, r := range []struct{ name, label string }{
+		{NameIASP, "IASP + IAPP"}, {NameExclusive, "exclusive GPUs"}, {NameGandiva, "Gandiva packing"},
+	} {
+		runs = append(runs,
+			figure.Run{Name: r.name, Label: r.label + ", one server", Policy: r.name},
+			figure.Run{Name: r.name + "-spread", Label: r.label + ", spread at once", Policy: r.name,
+				Params: map[string]any{"gang": string(GangSpread)}})
+	}
+	return &figure.Figure{
+		ID: "interference-gang", Family: "interference", Paper: paper, Number: "ours (gang rule)",
+		Caption: "Mean JCT and useful GPU work of each policy when a job that fits on one server waits for one, and when it is split across servers at once: 400 jobs at 20 jobs/h on 4x8 V100",
+		Series:  figure.SeriesOf(runs), Seeds: figure.SeedRange(1, 10), Metrics: utilMetrics, Chart: figure.Bars,
 		Cell: func(_, s int, seed uint64) scenario.Spec {
 			return runs[s].In(scenario.Spec{Generate: busy, Cluster: busyCluster, Seed: seed}, nil)
 		},
@@ -109,9 +129,14 @@ func predictors() *figure.Figure {
 		Caption: "Mean JCT and useful GPU work vs the share of measured co-location pairs IASP and IAPP are trained on",
 		Sweep:   figure.Sweep{Name: "train_frac", Label: "share of pairs trained on", Values: fracs},
 		Series:  figure.SeriesOf(runs), Seeds: figureSeeds, Metrics: []figure.Metric{utilMetrics[3], utilMetrics[0]}, Chart: figure.Lines,
+		// Ours: the predictors are what makes the placement interference-aware, so more measured
+		// pairs should buy more against exclusive GPUs — a trend that fails if IASP and IAPP learnt
+		// nothing the placement uses.
 		Refs: []figure.Ref{
-			{Kind: figure.Direction, Series: NameIASP, X: "0.1", Metric: "mean_jct_s", Baseline: NameExclusive, Lower: true,
-				Source: "Geng et al. 2020, abstract: lower JCT than without interference-aware sharing; here with 10 % of the pairs"},
+			{Kind: figure.Trend, Series: NameIASP, X: "0.1", To: "0.8", Metric: "mean_jct_s", Baseline: NameExclusive, Lower: true, Ours: true,
+				Source: "ours: the JCT gain over exclusive GPUs grows from 10 % to 80 % of the measured pairs trained on"},
+			{Kind: figure.Trend, Series: NameIASP, X: "0.1", To: "0.8", Metric: "loaded_effective_util", Baseline: NameExclusive, Ours: true,
+				Source: "ours: the useful-work gain over exclusive GPUs grows from 10 % to 80 % of the measured pairs trained on"},
 		},
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			var sweep map[string]any

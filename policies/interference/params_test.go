@@ -9,9 +9,9 @@ func TestExplicitZeroIsKept(t *testing.T) {
 		raw  string
 		want Params
 	}{
-		{kIASP, ``, Params{TrainFrac: 0.8, Seed: 1, Theta: 0.3, Lambda: 2, Evict: 0.6}},
-		{kIASP, `{"theta":0,"lambda":0,"seed":0}`, Params{TrainFrac: 0.8, Seed: 0, Theta: 0, Lambda: 0, Evict: 0.6}},
-		{kGandiva, `{"evict":0}`, Params{TrainFrac: 0.8, Seed: 1, Theta: 0.3, Lambda: 2, Evict: 0}},
+		{kIASP, ``, Params{TrainFrac: 0.8, Seed: 1, Theta: 0.3, Lambda: 0, Evict: 0.6, Gang: GangServer}},
+		{kIASP, `{"theta":0,"lambda":0,"seed":0,"gang":"spread"}`, Params{TrainFrac: 0.8, Seed: 0, Theta: 0, Lambda: 0, Evict: 0.6, Gang: GangSpread}},
+		{kGandiva, `{"evict":0}`, Params{TrainFrac: 0.8, Seed: 1, Theta: 0.3, Lambda: 0, Evict: 0, Gang: GangServer}},
 	} {
 		got, err := parseParams(tc.k, []byte(tc.raw))
 		if err != nil || got != tc.want {

@@ -352,12 +352,13 @@ func (p *Policy) nlwp(v *sim.View, list []cand, k int, iapp *pairTable, a int) [
 	return gpusOf(re[:k])
 }
 
-// spill places a gang that no single server can hold now across servers of one GPU type.
-// iasp-iapp adds Lambda per extra server to each GPU's predicted cost (the communication term):
-// a server is added only if its best GPU's cost plus Lambda stays within 1 (the cost of a GPU
-// with no gain), so Lambda > 1 keeps such a gang waiting for one server — unless no server of an
-// allowed type is large enough, when spanning is unavoidable and Lambda is not applied. The
-// others fill servers with the most candidates first.
+// spill places a gang that no single server can hold now. Under GangServer (every policy's
+// default) a gang that fits on some server of an allowed type waits for one; only a gang wider
+// than every such server spans servers, which is unavoidable. Under GangSpread it starts at once
+// across servers of one GPU type: iasp-iapp adds Lambda per extra server to each GPU's predicted
+// cost (the communication term), a server being added only if its best GPU's cost plus Lambda
+// stays within 1 (the cost of a GPU with no gain), so Lambda > 1 waits for one server after all;
+// the others fill servers with the most candidates first.
 func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp *pairTable, a int) []int {
 	c := v.Cluster()
 	k := j.Job.GPUs
@@ -369,6 +370,9 @@ func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp *pairTa
 		order[i] = i
 		sv := &c.Servers[i]
 		mustSpan = mustSpan && (sv.GPUs < k || !j.Job.AllowsType(sv.Type))
+	}
+	if !mustSpan && p.p.Gang == GangServer {
+		return nil
 	}
 	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(len(bySv[y]), len(bySv[x])) })
 	for _, sv := range order {

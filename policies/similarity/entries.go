@@ -23,7 +23,7 @@ type Params struct {
 	K             int      `json:"k,omitempty"`                // neighbours (default 3)
 	Order         string   `json:"order,omitempty"`            // "fifo" (default, the 2023 policy) or "lpt"
 	Strict        bool     `json:"strict,omitempty"`           // wait for the best type instead of falling back
-	Fallback      string   `json:"fallback,omitempty"`         // "finish" (default) or "greedy"
+	Fallback      string   `json:"fallback,omitempty"`         // "greedy" (default: the next-best free type, the 2023 rule) or "finish" (ours: wait when a faster type frees up soon enough)
 	Exclude       string   `json:"exclude,omitempty"`          // hidden references: "model" (default) or "family"
 	MigrationCost *float64 `json:"migration_cost_s,omitempty"` // +rounds: cost charged per move (default 60 s)
 	MinGain       *float64 `json:"min_gain,omitempty"`         // +rounds: minimum predicted speed-up (default 0.1)
@@ -109,7 +109,7 @@ func Entries() []Entry {
 				return nil, err
 			}
 			p := &Policy{name: "model-similarity-oracle", rule: ruleOracle, table: hetero.Gavel(),
-				lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback == "greedy", rounds: ps.Rounds || ps.Packing}
+				lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback != "finish", rounds: ps.Rounds || ps.Packing}
 			p.variantParams(ps, ps.Packing)
 			return p, nil
 		}},
@@ -133,7 +133,7 @@ func newSimilarity(name string, raw json.RawMessage, keys map[string]bool, round
 		return nil, fmt.Errorf("params: exclude: none would show the policy its own profile: use model-similarity-oracle")
 	}
 	p := &Policy{name: name, rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex),
-		lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback == "greedy", rounds: rounds}
+		lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback != "finish", rounds: rounds}
 	p.variantParams(ps, name == "model-similarity+packing")
 	return p, nil
 }

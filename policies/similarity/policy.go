@@ -32,13 +32,16 @@ type Match struct {
 // time first) and a rule that picks among the placements available now, optionally re-matching
 // running jobs at round ticks. Build it through Entries. One Policy serves one run.
 type Policy struct {
-	name      string
-	rule      rule
-	pred      *Predictor    // ruleSimilarity
-	table     *hetero.Table // ruleOracle
-	lpt       bool
-	strict    bool
-	greedy    bool // fall back to any free type at once instead of comparing predicted finish times
+	name   string
+	rule   rule
+	pred   *Predictor    // ruleSimilarity
+	table  *hetero.Table // ruleOracle
+	lpt    bool
+	strict bool
+	// greedy is the 2023 rule (Thanapol et al., ACIIDS 2023, as reconstructed: best-matched type
+	// first, else the next-best free type at once); false is our "finish" rule, which waits when a
+	// faster type is predicted to free up soon enough that the job finishes earlier there.
+	greedy    bool
 	rounds    bool
 	migration float64 // seconds, the cost the re-matcher charges a move
 	minGain   float64

@@ -15,7 +15,9 @@ var allPolicies = []string{"first-fit-any", "random-type", "fastest-gpu-first", 
 
 const paper = "Thanapol et al., ACIIDS 2023 (LNAI 13996) and Applied Sciences 14(6):2349, 2024"
 
-const notes = "The 2023 paper gives no number (lower makespan than the baselines); the 2024 follow-up reports " +
+const notes = "model-similarity takes the best-matched free GPU type, else the next-best free type at once (the 2023 " +
+	"rule); fallback=finish is our variant that waits when a faster type frees up soon enough. " +
+	"The 2023 paper gives no number (lower makespan than the baselines); the 2024 follow-up reports " +
 	"−29 % makespan from the round-based mechanism and a further −5 % from packing (+packing is +rounds where a " +
 	"small job may also join the GPUs of a running small job of its GPU count). Jobs run at Gavel's measured K80/P100/V100 throughputs; the policy never sees its own " +
 	"job's profile. Needs the speed model hetero.Speed over hetero.Gavel()."
