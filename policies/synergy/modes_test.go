@@ -102,7 +102,7 @@ func TestEntries(t *testing.T) {
 }
 
 // BenchmarkFIFOTune1000: Synergy generator, 1,000 single-GPU jobs, 9 jobs/h, split (20,70,10),
-// seed 1, on 16x8 until all finish, fifo+tune (issue 5 target: < 50 ms natively).
+// seed 1, on 16x8 until all finish, fifo+tune (target: < 50 ms natively).
 func BenchmarkFIFOTune1000(b *testing.B) {
 	jobs, err := gen.Generate("synergy:jobs=1000,rate=9,split=20/70/10", 1, nil)
 	if err != nil {

@@ -92,10 +92,10 @@ func TestStaticTraceMatchesAuthors(t *testing.T) {
 }
 
 // TestStaticTraceDRFAndTetrisExact pins DRF and Tetris, with and without TUNE, to the authors'
-// simulator to the millisecond, not within issue 5's 2 %: Tetris's key sums the normalised memory
+// simulator to the millisecond, not within the scenario's 2 %: Tetris's key sums the normalised memory
 // demand, so it alone showed the language models' memory (20 GB per GPU in the authors' model
 // files, once 500/24 here) as a 0.09 % gap (0.47 % with TUNE). The +tune numbers come from the
-// authors' simulator at 1bb2bed6 re-run for issue 15 with `--replay_trace
+// authors' simulator at 1bb2bed6 re-run with `--replay_trace
 // deploy_trace/static_100job_6_3_1100.0 --static --config_file configs/static_trace.ini` and
 // schedulers TETRIS+tune and DRF+tune: the mean of the 100 jobs' finish minus arrival times.
 func TestStaticTraceDRFAndTetrisExact(t *testing.T) {
