@@ -32,6 +32,8 @@ type rerun struct {
 var reruns = []rerun{
 	{"FIFO+tune", "fifo+tune", "9", "20/70/10", 21.876600555555555, 156.93307777777775},
 	{"FIFO+tune", "fifo+tune", "8", "20/70/10", 15.252685833333334, 149.8621583333333},
+	{"FIFO+fair", "fifo+proportional", "9", "20/70/10", 81.08860055555556, 214.61023055555555},
+	{"FIFO", "fifo+greedy", "9", "20/70/10", 24.984100555555557, 159.67807777777776},
 }
 
 // rerunCommand is the one-line form of r's command for a reference's source.
