@@ -22,7 +22,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv readme-figures figures report \
+	test-wasm fuzz-brief fuzz golden golden-update e2e bench repro repro-synergy figures-csv doc-figures doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -38,10 +38,11 @@ help:
 	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp)"
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
-	@echo "make readme-figures figures-csv, then rewrite the README's figure tables from it"
+	@echo "make doc-figures    figures-csv, then rewrite the figure tables in policies/<family>/README.md and README.md"
+	@echo "make doc-index      rewrite README.md's reproduction table from the families' tables (no runs)"
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
 	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
-	@echo "make repro-synergy  the README's Synergy table: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
+	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
 
@@ -160,7 +161,7 @@ repro: sim
 	@echo "== repro: paper reproductions through the runner"
 	@scripts/repro.sh
 
-# The figure catalogue with its default seeds (J workers), then the README's generated tables.
+# The figure catalogue with its default seeds (J workers), then the families' generated tables.
 J ?= 2
 figures-csv: sim
 	@echo "== figures-csv: build/simulate -figure all -j $(J) into build/figures-csv/ (tables: build/figures-csv.txt)"
@@ -174,9 +175,14 @@ report: figures-csv
 	build/simulate -judge build/figures-csv -report build/report.html >/dev/null
 	@echo "report: build/report.html"
 
-readme-figures: figures-csv
-	@echo "== readme-figures: README figure tables rewritten from build/figures-csv/"
-	$(GO) run ./scripts/figtable -csv build/figures-csv -readme README.md
+FIGURE_DOCS := $(foreach f,synergy similarity interference asrpt,policies/$(f)/README.md)
+doc-figures: figures-csv
+	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/"
+	$(GO) run ./scripts/figtable -csv build/figures-csv -index README.md $(FIGURE_DOCS)
+
+# Only the README's reproduction table, from the families' tables as they stand (no runs).
+doc-index:
+	$(GO) run ./scripts/figtable -csv "" -index README.md $(FIGURE_DOCS)
 
 # Every figure's chart from figures-csv's CSVs, built by the same Go code as the page
 # (scripts/figures, wasm/figchart) and rendered to build/figures/ID.svg by ECharts' server-side SVG

@@ -1,10 +1,10 @@
 package policies
 
-// Family is one group of the app's policy picker: a title, the README heading that documents the
+// Family is one group of the app's policy picker: a title, the document that describes the
 // family, and a one-line description of each of its registered policies, in listing order.
 type Family struct {
 	Title    string
-	README   string // the README heading, as written after the hashes
+	Doc      string // the family's document, from the repository root (the site serves it there), optionally "#anchor"
 	Policies []Described
 }
 
@@ -15,17 +15,17 @@ type Described struct {
 
 // Families groups Builtin's policies by family, in the order the page lists them: baselines,
 // Synergy, model similarity, interference, A-SRPT. A test checks that every registered name is
-// described exactly once and that every README heading exists; the README holds the full rules.
+// described exactly once and that every document exists; the documents hold the full rules.
 func Families() []Family {
 	return []Family{
-		{Title: "Baselines", README: "Baselines (`policies/baselines`, `policies/placement`)", Policies: []Described{
+		{Title: "Baselines", Doc: "policies/baselines/README.md", Policies: []Described{
 			{"fifo", "arrival order, head-of-line blocking, runs to completion"},
 			{"fifo-backfill", "arrival order; a job that does not fit is skipped, later ones may start"},
 			{"sjf", "shortest job first among those that fit (oracle length), non-preemptive"},
 			{"srtf", "shortest remaining time first (oracle), preemptive"},
 			{"las", "Tiresias' 2D-LAS: least attained GPU-service first, preemptive"},
 		}},
-		{Title: "Synergy (OSDI'22)", README: "Synergy (`policies/synergy`, `core/sensitivity`) — Mohan et al., OSDI 2022", Policies: []Described{
+		{Title: "Synergy (OSDI'22)", Doc: "policies/synergy/README.md", Policies: []Described{
 			{"fifo+proportional", "FIFO, CPU and memory in proportion to GPUs"},
 			{"fifo+greedy", "FIFO, each job's best CPU and memory while they last"},
 			{"fifo+tune", "FIFO with Synergy-TUNE's resource-sensitive allocation"},
@@ -43,7 +43,7 @@ func Families() []Family {
 			{"drf+tune", "dominant resource fairness with Synergy-TUNE"},
 			{"tetris+tune", "Tetris' packing score with Synergy-TUNE"},
 		}},
-		{Title: "Model similarity (ACIIDS'23)", README: "Model-similarity scheduling (`policies/similarity`, `core/hetero`) — Thanapol et al., ACIIDS 2023", Policies: []Described{
+		{Title: "Model similarity (ACIIDS'23)", Doc: "policies/similarity/README.md", Policies: []Described{
 			{"model-similarity", "each job to the GPU type predicted fastest from similar profiled models"},
 			{"model-similarity+rounds", "the same, re-matching running jobs to faster free types each round"},
 			{"model-similarity+packing", "+rounds, and small jobs may share a GPU when predicted to gain"},
@@ -53,7 +53,7 @@ func Families() []Family {
 			{"random-type", "a random GPU type with room"},
 			{"fastest-gpu-first", "always the newest GPU generation with room"},
 		}},
-		{Title: "Interference-aware sharing", README: "Reproducing interference-aware parallelisation", Policies: []Described{
+		{Title: "Interference-aware sharing", Doc: "policies/interference/README.md", Policies: []Described{
 			{"iasp-iapp", "shares a GPU when the learned predictor expects a net throughput gain"},
 			{"iasp-iapp-oracle", "the same with the measured co-location pairs"},
 			{"exclusive", "best fit, never shares a GPU"},
@@ -62,7 +62,7 @@ func Families() []Family {
 			{"pack-first", "the most-loaded node and GPU first"},
 			{"gandiva-pack", "pack-first, migrating jobs that run slowly when shared"},
 		}},
-		{Title: "A-SRPT", README: "A-SRPT (`policies/asrpt`, `core/parallel`, `core/forest`) — Luo, Liu, Lee, Shroff, 2025", Policies: []Described{
+		{Title: "A-SRPT", Doc: "policies/asrpt/README.md", Policies: []Described{
 			{"a-srpt", "SRPT on a virtual machine with predicted lengths, communication-aware placement"},
 			{"a-srpt-preempt", "the same, evicting worse-priority jobs at round ticks"},
 			{"srpt-oracle", "true lengths, communication-aware placement: the upper bound"},

@@ -13,7 +13,13 @@ goroot=$(go env GOROOT)
 echo "site: assembling $out"
 rm -rf "$out"
 mkdir -p "$out"
-cp index.html README.md "$out/" # the policy picker links README sections
+cp index.html README.md "$out/"
+# The documents beside the code, at their repository paths: the policy picker links each family's,
+# the page links the cluster guide, and the README's relative links work on the site too.
+while IFS= read -r -d '' doc; do
+	mkdir -p "$out/$(dirname "$doc")"
+	cp "$doc" "$out/$doc"
+done < <(find core policies scripts -name '*.md' -not -path '*/testdata/*' -print0)
 cp -R static "$out/static"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Synergy family's "Reproducing Synergy" table: every Synergy policy on the authors' own
+# The table of every Synergy policy in policies/synergy/README.md: each on the authors' own
 # Fig-8 workload (scenario synergy-policies: stream=authors, 16x8, 9 jobs/h, split 20/70/10, JCT
 # over jobs 4000-4999), mean and p99 JCT at the authors' seed 42, and beside them the mean ± 95 %
 # interval (Student t, 9 degrees of freedom) over seeds 1-10 of the authors' generator. Runs

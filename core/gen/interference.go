@@ -10,8 +10,9 @@ import (
 	"schedlab/core/hetero"
 )
 
-// Interference is the workload of the GPU-sharing scenarios (Geng et al., Cluster Computing 2020): Poisson arrivals
-// of jobs over Gavel's 26 job types, whose co-location slowdowns were measured (core/interference).
+// Interference is the workload of the GPU-sharing scenarios (Geng et al., Cluster Computing 2020):
+// Poisson arrivals of jobs over Gavel's 26 job types, whose co-location slowdowns were measured
+// (core/interference).
 //
 //   - inter-arrival: exponential at rate jobs/hour, rounded up to whole seconds;
 //   - GPUs: Gavel's Philly distribution (U < 0.7 → 1, < 0.8 → 2, < 0.95 → 4, else 8), or 1 with

@@ -10,10 +10,10 @@ import (
 	"schedlab/core/parallel"
 )
 
-// Recurring is the workload of the A-SRPT scenarios (Luo et al., INFOCOM 2025): mixed-parallel training jobs that
-// recur. Each job belongs to one of the documented RecurringGroups — a model of core/parallel, a
-// parallelism (dp, pp, tp), a user and a typical length — chosen with the group's weight. For job
-// i, from the generator's own stream:
+// Recurring is the workload of the A-SRPT scenarios (Luo et al., INFOCOM 2025): mixed-parallel
+// training jobs that recur. Each job belongs to one of the documented RecurringGroups — a model of
+// core/parallel, a parallelism (dp, pp, tp), a user and a typical length — chosen with the group's
+// weight. For job i, from the generator's own stream:
 //
 //   - arrival: Poisson at `rate` jobs per hour (ceil of the exponential gap, in seconds);
 //   - group: weighted draw over the first `groups` groups;

@@ -10,13 +10,13 @@ import (
 	"schedlab/core/hetero"
 )
 
-// Similarity is the workload of the model-similarity scenarios (Thanapol et al., ACIIDS 2023): a batch of large-batch
-// multi-GPU jobs over Gavel's job types. GPU counts are 2, 4 or 8 (probabilities 0.4, 0.4, 0.2;
-// with single=true 1 GPU takes 0.3 of the first share); the job type is uniform over Gavel's job
-// types measured on every GPU type, consolidated and spread, at that count (this leaves out
-// ResNet-50 with batch 64 and 128, which Gavel did not measure spread over K80s); the iteration
-// count gives a log-uniform run time between minh and maxh hours at the consolidated V100
-// throughput; arrivals are all at t = 0, or Poisson at `rate` jobs per hour.
+// Similarity is the workload of the model-similarity scenarios (Thanapol et al., ACIIDS 2023): a
+// batch of large-batch multi-GPU jobs over Gavel's job types. GPU counts are 2, 4 or 8
+// (probabilities 0.4, 0.4, 0.2; with single=true 1 GPU takes 0.3 of the first share); the job type
+// is uniform over Gavel's job types measured on every GPU type, consolidated and spread, at that
+// count (this leaves out ResNet-50 with batch 64 and 128, which Gavel did not measure spread over
+// K80s); the iteration count gives a log-uniform run time between minh and maxh hours at the
+// consolidated V100 throughput; arrivals are all at t = 0, or Poisson at `rate` jobs per hour.
 type Similarity struct{}
 
 // Name implements Generator.

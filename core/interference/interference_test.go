@@ -128,7 +128,7 @@ func TestColocationRules(t *testing.T) {
 			}
 		})
 	}
-	// Spec §6.3 (V100): ResNet-50 next to Transformer-64 keeps 0.58; ResNet-18 next to LM keeps 1.00.
+	// Gavel's measured co-location pairs (V100): ResNet-50 next to Transformer-64 keeps 0.58; ResNet-18 next to LM keeps 1.00.
 	for _, tc := range []struct {
 		a, b *core.Job
 		want float64

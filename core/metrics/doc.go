@@ -1,5 +1,5 @@
 // Package metrics turns a run's Result into the summary every report and test uses. The
-// definitions (README, "Metrics") are:
+// definitions (core/sim/README.md, "Metrics") are:
 //
 //   - JCT = end − submit; queueing delay = first start − submit;
 //   - percentiles by linear interpolation between closest ranks (numpy's default);

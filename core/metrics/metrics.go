@@ -231,7 +231,7 @@ func Percentile(sorted []float64, p float64) float64 {
 }
 
 // MeanSD returns the mean and the sample standard deviation (n − 1) of xs: the "mean ± spread"
-// of the README's multi-seed tables. One value has sd 0; no values give a NaN mean.
+// of the documents' multi-seed tables. One value has sd 0; no values give a NaN mean.
 func MeanSD(xs []float64) (mean_, sd float64) {
 	mean_ = mean(xs)
 	for _, x := range xs {

@@ -12,7 +12,7 @@ import (
 	"schedlab/core/shareddata"
 )
 
-// TestRealFormats imports the shared data files of every format added for issue 4 and checks a
+// TestRealFormats imports the shared data files of every format beyond Philly and checks a
 // row read by hand, the detected format and the native round trip.
 func TestRealFormats(t *testing.T) {
 	tests := []struct {

@@ -20,7 +20,7 @@ func TestRealFiles(t *testing.T) {
 	}{
 		{name: "philly", path: "pollux/traces/philly.csv", format: "philly", count: 82247, heavy: true,
 			check: func(t *testing.T, jobs []core.Job, _ []string) {
-				// Line 2: 2017-10-09 07:01:55,66.0,1,66.0,11cb48. The earliest row is 2017-09-04 ...
+				// Line 2: 2017-10-09 07:01:55,66.0,1,66.0,11cb48. The earliest row is from 4 September 2017 ...
 				j := jobs[0]
 				want := core.Job{ID: "L2", Line: 2, Submit: j.Submit, GPUs: 1, Duration: 66 * core.Second, User: "11cb48"}
 				if !jobsEqual(j, want) {

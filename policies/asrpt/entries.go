@@ -18,7 +18,7 @@ type Entry struct {
 // runs of each group (0 = all); {"backfill": false} makes list scheduling strict; {"refine": true}
 // refines the mapper's cut with Kernighan–Lin passes (our optional step; an error for
 // srpt-predicted-oblivious, which has no mapper; off by default
-// because on the asrpt-jct study it changed mean JCT by less than the seed-to-seed noise: README).
+// because on the asrpt-jct study it changed mean JCT by less than the seed-to-seed noise: README.md).
 // {"preempt": true|false} sets the preemption of any member, so every SRPT variant can be compared
 // with the A-SRPT of the same setting (srpt-oracle {"preempt": true} is the preempting oracle);
 // {"sigma": σ} replaces any member's predictor by error injection, prediction = truth × e^ε,

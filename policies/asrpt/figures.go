@@ -10,7 +10,7 @@ import (
 
 // figureSeeds are the family's default seeds: 11–15. Every rule of the policy that was fixed or
 // chosen (the virtual machine's correction, the forest's compute feature, refine off by default)
-// was judged on seeds 1–10 (README), so the figures report on seeds none of that looked at.
+// was judged on seeds 1–10 (README.md), so the figures report on seeds none of that looked at.
 var figureSeeds = []uint64{11, 12, 13, 14, 15}
 
 // The honest comparison: every SRPT variant — communication-aware with predicted lengths (A-SRPT),
@@ -46,7 +46,7 @@ var jctMetric = figure.Metric{Name: "mean_jct_s", Unit: "s", Label: "mean JCT"}
 const claim = "Luo, Liu, Lee, Shroff, INFOCOM 2025 (arXiv:2501.05563), abstract: A-SRPT gives a lower average JCT than the baselines (no number)"
 
 // beatsLAS is the abstract's claim at sweep value x against LAS, for each A-SRPT: where a direction
-// fails or turns inconclusive, A-SRPT stops beating LAS — the crossover the README reports.
+// fails or turns inconclusive, A-SRPT stops beating LAS — the crossover README.md reports.
 func beatsLAS(x string) []figure.Ref {
 	return []figure.Ref{
 		{Kind: figure.Direction, Series: "a-srpt", X: x, Metric: "mean_jct_s", Baseline: "las", Lower: true, Source: claim},

@@ -12,7 +12,7 @@ import (
 
 func skipHeavy(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
-		t.Skip("10-seed study: run natively without -short or -race (README: Reproducing A-SRPT)")
+		t.Skip("10-seed study: run natively without -short or -race (policies/asrpt/README.md)")
 	}
 }
 

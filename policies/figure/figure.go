@@ -45,7 +45,7 @@ type Figure struct {
 	// judged on the point, without an interval.
 	Deterministic bool
 	// Smoke marks a figure small enough for `make test` (tests and the browser test use it); the
-	// page's figure list, `-figure all` and the README tables leave smoke figures out.
+	// page's figure list, `-figure all` and the families' generated tables leave smoke figures out.
 	Smoke bool
 	// Cell is the run of one cell: the spec (with exactly one policy) for sweep value x (an index into
 	// Sweep.Values, 0 when nothing is swept), series s (an index into Series) and seed.

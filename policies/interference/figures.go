@@ -7,13 +7,13 @@ import (
 	"schedlab/policies/scenario"
 )
 
-// figureSeeds are the family's default seeds: 1–5, of the seeds 1–10 the README reports on; θ and λ
+// figureSeeds are the family's default seeds: 1–5, of the seeds 1–10 README.md reports on; θ and λ
 // were tuned on seeds 101–110 only, never on these.
 var figureSeeds = []uint64{1, 2, 3, 4, 5}
 
 // busy is the headline's workload: 400 jobs over Gavel's job types at 20 jobs/h on 4x8 V100, an
 // offered load of 2.7 × the exclusive capacity — the busy shared cluster the paper's claims are
-// about (README, Load).
+// about (README.md, Load).
 const (
 	busy        = "interference:jobs=400,rate=20"
 	busyCluster = "4x8"
@@ -35,7 +35,7 @@ func Figures() []*figure.Figure {
 // headline: the abstract's +18 % utilisation and −22 % JCT as effects against the exclusive
 // baseline (the "widely used methods" are not named; exclusive GPUs are the no-sharing default and
 // gandiva-pack the best-known sharing scheduler). The utilisation claim is read as
-// loaded_effective_util (useful work per GPU while jobs queue, README); gpu_util, which counts a
+// loaded_effective_util (useful work per GPU while jobs queue, README.md); gpu_util, which counts a
 // shared GPU once, is shown against the same number as indicative only. The blind sharers
 // (sharing wherever the co-location model lets a job fit, ignoring interference) show what
 // interference awareness buys over sharing alone: the abstract's claim against them is only a
@@ -91,9 +91,9 @@ var blindSharers = []struct{ name, label string }{
 // predictors: IASP + IAPP trained on a growing share of Gavel's measured co-location pairs (the
 // rest held out), on the headline's workload, exclusive GPUs beside it. The split and training seed
 // is the cell's seed, so the interval covers which pairs were measured as well as the workload.
-// The predictors' held-out accuracy per split is core/learn's test (README table).
+// The predictors' held-out accuracy per split is core/learn's test (the table in README.md).
 func predictors() *figure.Figure {
-	// Three shares (the held-out accuracy table in the README has 0.4 too): IAPP's training is most
+	// Three shares (the held-out accuracy table in README.md has 0.4 too): IAPP's training is most
 	// of a cell, ≈1.3 s of CPU in wasm at 0.8, and the figure must fit the page's budget.
 	values := []float64{0.1, 0.2, 0.8}
 	fracs := make([]string, len(values))

@@ -17,7 +17,7 @@ const notes = "Every policy runs with the engine's GPU sharing (Gavel's measured
 	"loaded_util and loaded_effective_util are the same while some job waits. The paper's +18 % " +
 	"utilisation is about a busy cluster: we read it as loaded_effective_util (useful GPU work " +
 	"while jobs queue), with effective_util beside it; its −22 % JCT is against 'widely used " +
-	"methods' (not named). At 20 jobs/h the offered load is 2.7× the cluster (README, Load)."
+	"methods' (not named). At 20 jobs/h the offered load is 2.7× the cluster (policies/interference/README.md, Load)."
 
 // Scenarios are the family's presets.
 func Scenarios() scenario.List {
@@ -50,7 +50,7 @@ func Scenarios() scenario.List {
 				Policies: []string{NameIASP, NameOracle}, Seed: 1,
 				Params: map[string]json.RawMessage{NameIASP: json.RawMessage(`{"train_frac":0.2}`)}},
 			Notes: "Accuracy vs training-set size on held-out pairs is printed by " +
-				"`go test -v -run AccuracyVsTrainingSize ./core/learn` (README table). " + notes,
+				"`go test -v -run AccuracyVsTrainingSize ./core/learn` (the table in policies/interference/README.md). " + notes,
 		},
 	}
 }

@@ -76,7 +76,7 @@ func waiting(r *sim.Result) float64 {
 	return float64(w) / float64(last-first)
 }
 
-// TestLoad is the README's load table: iasp-iapp and exclusive on interference-util's workload at
+// TestLoad is the load table of README.md: iasp-iapp and exclusive on interference-util's workload at
 // 5, 10 and 40 jobs/h (20 is TestTenSeeds). iasp-iapp must cut mean JCT at every load and raise
 // effective_util once queues form (10 jobs/h and more); under light load its utilisations are
 // lower and only logged.
@@ -109,11 +109,11 @@ func TestLoad(t *testing.T) {
 	}
 }
 
-// TestTenSeeds is the README's study: interference-util's workload and cluster (400 jobs at 20/h
+// TestTenSeeds is the study of README.md: interference-util's workload and cluster (400 jobs at 20/h
 // on 4x8 V100) on seeds 1–10 — the seeds theta and lambda were NOT tuned on (101–110 were).
 // iasp-iapp must beat exclusive, random-share and least-loaded on mean JCT, effective_util and
 // loaded_effective_util on average; it logs mean ± sd, per-seed wins and the distance to the
-// oracle. gpu_util and loaded_util are reported, not asserted (README explains why).
+// oracle. gpu_util and loaded_util are reported, not asserted (README.md explains why).
 func TestTenSeeds(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "js" || raceEnabled {
 		t.Skip("10 seeds × 5 policies × 400 jobs: skipped under -short, wasm and the race detector")

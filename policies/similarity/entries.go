@@ -11,7 +11,7 @@ import (
 	"schedlab/policies/params"
 )
 
-// Entry is a policy name and its factory (merged into the policies registry by the lead).
+// Entry is a policy name and its factory (policies.Builtin registers each).
 type Entry struct {
 	Name string
 	New  func(params json.RawMessage) (sim.Policy, error)

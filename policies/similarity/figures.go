@@ -7,7 +7,7 @@ import (
 
 // figureSeeds are the similarity figures' default seeds: 11–20, seeds that none of the family's
 // design choices (the fallback rule, +rounds' min_gain, +packing's pair rule, gavel-maxmin's
-// re-consolidation) was ever looked at on — those were studied on seeds 1–10 (README). A run
+// re-consolidation) was ever looked at on — those were studied on seeds 1–10 (README.md). A run
 // takes milliseconds, so ten seeds per point cost little.
 var figureSeeds = []uint64{11, 12, 13, 14, 15, 16, 17, 18, 19, 20}
 

@@ -71,7 +71,7 @@ func TestNeighboursHideOwnModel(t *testing.T) {
 	}
 }
 
-// TestTransferError pins the leave-one-out accuracy reported in the README.
+// TestTransferError pins the leave-one-out accuracy reported in README.md.
 func TestTransferError(t *testing.T) {
 	tests := []struct {
 		ex                 Exclude

@@ -63,7 +63,7 @@ func stats(xs []float64) stat {
 	return s
 }
 
-// TestMakespanStudy is the README's 10-seed comparison (skipped under -short, in wasm and under
+// TestMakespanStudy is the 10-seed comparison of README.md (skipped under -short, in wasm and under
 // the race detector): each similarity scenario's workload, cluster, policies and parameters, each
 // seed a fresh workload; similarity-makespan adds the fallback and queue-order variants. It
 // asserts that model-similarity beats first-fit-any and random-type on mean makespan in every

@@ -152,7 +152,7 @@ func (p parser) jsonError(dec *json.Decoder, err error) error {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return p.errf(loc.Line, "", "not a complete JSON object")
 	case loc.Msg == jsonloc.UnknownField:
-		return p.errf(loc.Line, loc.Field, "unknown field (see the README's sweep file section)")
+		return p.errf(loc.Line, loc.Field, "unknown field (see scripts/cluster/README.md, the sweep file)")
 	case loc.Line == 0:
 		return p.errf(p.line(int(dec.InputOffset())), "", "%s", loc.Msg)
 	}

@@ -16,9 +16,9 @@ type Entry struct {
 // Params are a Synergy policy's JSON parameters. There are none yet; unknown keys are an error.
 type Params struct{}
 
-// Entries lists every runner name of the family (the static trace's table, staticTable): {fifo, srtf, las, ftf} ×
-// {proportional, greedy, tune}, and drf, tetris, drf+tune, tetris+tune (the authors' DRF and
-// TETRIS baselines pack greedily).
+// Entries lists every runner name of the family (the static trace's table, staticTable): {fifo,
+// srtf, las, ftf} × {proportional, greedy, tune}, and drf, tetris, drf+tune, tetris+tune (the
+// authors' DRF and TETRIS baselines pack greedily).
 func Entries() []Entry {
 	var out []Entry
 	add := func(name string, o Order, m Mode) {

@@ -28,7 +28,7 @@ const authorsLongJobs = 40000
 // pool's job k, a pool of unknown size, at least 8,000): cutting arrivals at 8,000 empties the
 // queue and flatters them (srtf+proportional: mean 26 h instead of 38 h at seed 42). Their runs
 // take authorsLongJobs, whose last arrival (about 4,400 h) comes after the window's end on every
-// seed the README reports (30,000 did not for seed 8's las+proportional; scripts/synergy-table.sh
+// seed README.md reports (30,000 did not for seed 8's las+proportional; scripts/synergy-table.sh
 // checks); the first 8,000 jobs are the same.
 func authorsWorkload(jobs int, rate, split string, ratio int) string {
 	spec := fmt.Sprintf("synergy:jobs=%d,rate=%s,split=%s,stream=authors", jobs, rate, split)
@@ -68,7 +68,7 @@ func Scenarios() scenario.List {
 		},
 		Notes: "The authors' own workload: their CPython random streams seeded 42 (msr-fiddle/synergy@1bb2bed6 simulator/jobs/workload.py, " +
 			"-generate synergy:…,stream=authors). Other seeds give their generator's spread: fifo+tune " +
-			"over seeds 1-10 is in the README's Reproducing Synergy.",
+			"over seeds 1-10 is in policies/synergy/README.md.",
 	}
 	out := scenario.List{static, fig8}
 	out = append(out, scenario.Scenario{
@@ -120,7 +120,7 @@ func Scenarios() scenario.List {
 			"las+proportional", "las+greedy", "las+tune", "ftf+proportional", "ftf+greedy", "ftf+tune",
 			"drf", "drf+tune", "tetris", "tetris+tune"),
 		Notes: "The authors' workload (their random stream, seed 42) with arrivals continuing past job 8,000 as in their " +
-			"simulator; the README's Reproducing Synergy table runs it over seeds 42 and 1-10 (scripts/synergy-table.sh).",
+			"simulator; the table in policies/synergy/README.md runs it over seeds 42 and 1-10 (scripts/synergy-table.sh).",
 	})
 	out = append(out, scenario.Scenario{
 		Name:  "synergy-fig12",

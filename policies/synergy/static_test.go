@@ -92,7 +92,7 @@ func TestStaticTraceMatchesAuthors(t *testing.T) {
 }
 
 // TestStaticTraceDRFAndTetrisExact pins DRF and Tetris, with and without TUNE, to the authors'
-// simulator to the millisecond, not within the scenario's 2 %: Tetris's key sums the normalised memory
+// simulator to the millisecond, not merely within 2 %: Tetris's key sums the normalised memory
 // demand, so it alone showed the language models' memory (20 GB per GPU in the authors' model
 // files, once 500/24 here) as a 0.09 % gap (0.47 % with TUNE). The +tune numbers come from the
 // authors' simulator at 1bb2bed6 re-run with `--replay_trace

@@ -11,7 +11,7 @@ import (
 	"schedlab/core/shareddata"
 )
 
-// TestSlurmSweep runs sweep.sbatch on a real one-node Slurm as the README tells a user to: a small
+// TestSlurmSweep runs sweep.sbatch on a real one-node Slurm as README.md tells a user to: a small
 // figure split four ways as an array job, the merge as a job depending on it, the merged CSV compared
 // byte for byte with the unsharded run; then one part is deleted and only its index resubmitted.
 func TestSlurmSweep(t *testing.T) {

@@ -1,4 +1,4 @@
-// End-to-end tests of the browser app (issue 3, "Done when"): load with the built-in workload, run
+// End-to-end tests of the browser app: load with the built-in workload, run
 // two policies in workers and compare the summaries with the native runner byte for byte, check
 // the Gantt's data-intervals/data-drawn against the trace-event export, the per-job CSV against the
 // runner's -jobs-out, reload and reopen from history, export and re-import JSON, load a real trace

@@ -1,4 +1,4 @@
-// Browser test of the Figures view (issue 15): a small figure opened through ?figure=…&embed=1
+// Browser test of the Figures view: a small figure opened through ?figure=…&embed=1
 // runs on the page's workers, draws its points and published markers, fills its reference table,
 // and its CSV export is byte for byte the native runner's -figure-out for the same seeds; another
 // run is cancelled mid-way and keeps its finished cells; after a reload both reopen from
@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,19 @@ function runnerCSV(id, seedList) {
     const out = join(dir, id + '.csv');
     execFileSync(runnerBin(), ['-figure', id, '-seeds', seedList, '-j', '1', '-figure-out', out], { cwd: root, encoding: 'utf8' });
     return readFileSync(out, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// runnerTally re-judges a figure CSV with the native runner's -judge and returns its tally line.
+function runnerTally(csv) {
+  const dir = mkdtempSync(join(tmpdir(), 'schedlab-judge-'));
+  try {
+    const path = join(dir, 'rows.csv');
+    writeFileSync(path, csv);
+    const out = execFileSync(runnerBin(), ['-judge', path], { cwd: root, encoding: 'utf8' });
+    return /\n {2}tally: (.*)\n/.exec(out)[1];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -75,10 +88,11 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     assert.ok(chart.width > 800, `the chart fills its frame (${chart.width} px)`);
     const kinds = await page.$$eval(`${q('figure-table')} tr[data-kind]`, (rows) => rows.map((r) => r.dataset.kind));
     assert.ok(kinds.length > 0, 'the table lists the references');
-    const drawable = kinds.filter((k) => k !== 'direction').length;
+    const drawable = kinds.filter((k) => k === 'absolute' || k === 'relative').length;
     assert.equal(chart.markers, drawable, 'one marker per absolute or relative reference');
     const verdicts = await page.$$eval(`${q('figure-table')} tr[data-kind]`, (rows) => rows.map((r) => r.dataset.verdict));
     for (const v of verdicts) assert.match(v, /^(agrees|disagrees|direction holds|direction fails|trend holds|trend fails|inconclusive|shown, not judged|no data)$/, 'a verdict');
+    assert.equal(await page.textContent(q('figure-tally')), `tally: ${runnerTally(want)}`, 'the tally is the runner\'s for the same rows');
     await page.screenshot({ path: join(shots, `figure-${figure}-embed.png`) });
     console.log(`# ${figure} seeds ${seeds}: ${cells} cells in ${(chart.ms / 1000).toFixed(1)} s in the page, peak wasm memory per worker ${chart.mb} MB`);
     assert.ok(chart.mb > 0 && chart.mb <= 200, `peak worker memory ${chart.mb} MB within 200 MB`);

@@ -1,4 +1,4 @@
-// The README's first command on a clean tree (issue 13): `git clone` the repository into a
+// The README's first command on a clean tree: `git clone` the repository into a
 // temporary directory (an empty build/: no node_modules, no site, as after `make distclean`), run
 // `make serve PORT=0` there, wait for its address and process id (bounded), drive the served page
 // in Chromium — the built-in workload under fifo, every job completed — then stop the server by its

@@ -1,5 +1,5 @@
-// The first screen (issue 15): the policy picker grouped by family in the documented order, each
-// family linking its README section (served beside the page) and each policy with a one-line
+// The first screen: the policy picker grouped by family in the documented order, each family
+// linking its document (policies/<family>/README.md, served beside the page) and each policy with a one-line
 // description; the summary in hours (seconds in the cell's title and data-value) with its columns
 // visible without horizontal scrolling on a 1440 px wide window.
 import { test } from 'node:test';
@@ -13,7 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
 mkdirSync(shots, { recursive: true });
 
-test('first screen: grouped picker with descriptions and README links; summary in hours fits 1440 px', async () => {
+test('first screen: grouped picker with descriptions and family documents; summary in hours fits 1440 px', async () => {
   const b = await launch();
   const { page } = b;
   try {
@@ -29,15 +29,17 @@ test('first screen: grouped picker with descriptions and README links; summary i
     for (const f of families) {
       assert.ok(f.policies.length > 0, f.title);
       for (const p of f.policies) assert.ok(p.doc.length > 10, `${p.name}: description ${p.doc}`);
-      assert.match(f.link, /^README\.md#:~:text=%23%23%23%20/);
+      assert.match(f.link, /^policies\/[a-z]+\/README\.md$/);
     }
     assert.equal(families.flatMap((f) => f.policies).length, await page.$$eval('[data-testid^="policy-"]', (cs) => cs.length));
-    const readme = await page.request.get(new URL(families[0].link, baseURL).href);
-    assert.equal(readme.status(), 200);
-    assert.match(readme.headers()['content-type'], /^text\/plain/);
-    const text = await readme.text();
+    assert.equal(new Set(families.map((f) => f.link)).size, families.length, 'one document per family');
     for (const f of families) {
-      assert.ok(text.includes(decodeURIComponent(f.link.split('#:~:text=')[1])), `README heading of ${f.title}`);
+      const doc = await page.request.get(new URL(f.link, baseURL).href);
+      assert.equal(doc.status(), 200, f.link);
+      assert.match(doc.headers()['content-type'], /^text\/plain/);
+      const first = (await doc.text()).split('\n')[0];
+      assert.ok(first.startsWith('# ') && first.includes(f.title.split(' ')[0].replace('Model', 'Model-similarity').replace('-aware', '')),
+        `${f.link} opens with the family's title, got ${first}`);
     }
 
     await setPolicies(page, ['fifo', 'srtf', 'las']);

@@ -1,4 +1,4 @@
-// Trace import in the app (issues 3 and 4): every importer round-trips through the page — load a
+// Trace import in the app: every importer round-trips through the page — load a
 // small file (real ones from ../shared/data, else the synthetic fixtures in testdata/ or a
 // hand-written one), check data-testid=detected-format, export it with "export native trace"
 // (byte-identical to the runner's -save-trace of the same file), re-import that export as native

@@ -1,4 +1,4 @@
-// Beyond one machine (issue 16), as a user goes through it: the form exported as a sweep file, the
+// Beyond one machine, as a user goes through it: the form exported as a sweep file, the
 // file given a swept parameter and run by the native runner in two shards and merged (what a Slurm
 // array and its merge job do), and the merged CSV imported into the page and drawn. A CSV that is
 // not a figure's is refused naming the file and line.

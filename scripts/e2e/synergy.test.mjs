@@ -1,8 +1,9 @@
-// End-to-end test of issue 14: the page runs synergy-fig8's fifo+tune on the authors' own workload
-// (stream=authors, seed 42) from an ordinary link, the way a reader would share it, and shows the
-// published numbers: mean 21.88 h and p99 156.93 h over jobs 4000-4999 (ae-readme.md) within
-// 0.5 %, with the same summary as the native runner byte for byte. Click-to-result time is
-// reported (target 3 s), not asserted. scripts/e2e.sh serves build/site and passes BASE_URL.
+// End-to-end test of the Synergy reproduction: the page runs synergy-fig8's fifo+tune on the
+// authors' own workload (stream=authors, seed 42) from an ordinary link, the way a reader would
+// share it, and shows the published numbers: mean 21.88 h and p99 156.93 h over jobs 4000-4999
+// (ae-readme.md) within 0.5 %, with the same summary as the native runner byte for byte.
+// Click-to-result time is reported (target 3 s), not asserted. scripts/e2e.sh serves build/site
+// and passes BASE_URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

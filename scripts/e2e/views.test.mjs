@@ -1,6 +1,6 @@
-// Browser tests of the policy-specific result views: GPU sharing (issue 7: co-located jobs stacked
+// Browser tests of the policy-specific result views: GPU sharing (co-located jobs stacked
 // in per-GPU sub-rows, each job's normalised throughput) and A-SRPT's virtual SRPT schedule beside
-// the Gantt (issue 8). Both are checked against the native runner on the same run: the overlapping
+// the Gantt. Both are checked against the native runner on the same run: the overlapping
 // intervals against its -trace-out, the normalised throughputs against its -jobs-out. Screenshots
 // go to build/e2e/. scripts/e2e.sh serves build/site and passes BASE_URL.
 import { test } from 'node:test';

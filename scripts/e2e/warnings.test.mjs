@@ -1,4 +1,4 @@
-// Run warnings on the page (issue 13): a Gavel MSR-style trace whose multi-GPU Recommendation and
+// Run warnings on the page: a Gavel MSR-style trace whose multi-GPU Recommendation and
 // A3C jobs have no measured throughput runs at core/hetero's estimate, and the page lists the
 // run's warning under the summary in the runner's words, naming the first such line.
 import { test } from 'node:test';

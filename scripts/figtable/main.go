@@ -1,10 +1,14 @@
-// Command figtable rewrites the README's figure tables from the runner's figure CSVs: between
+// Command figtable rewrites the figure tables of the families' documents (policies/<family>/README.md)
+// from the runner's figure CSVs: in every FILE, between
 // `<!-- figures:FAMILY -->` and `<!-- /figures -->` it writes one markdown table for the family's
 // catalogue figures — figure, reference, ours (mean ± 95 % interval over seeds), difference, verdict —
 // computed from DIR/ID.csv (as `build/simulate -figure all -figure-out DIR/` writes them) by the
-// same figure.Compare the runner's reference table uses. Nothing in a table is typed by hand.
+// same figure.Compare the runner's reference table uses. With -index, it then rewrites the
+// README's reproduction table (between `<!-- figure-index -->` and `<!-- /figure-index -->`): a
+// row per catalogue figure with a count of its verdicts, read from the FILEs' tables and linked to
+// them. Nothing in a table is typed by hand. -csv "" leaves the FILEs as they are (only -index).
 //
-//	figtable -csv build/figures-csv -readme README.md
+//	figtable -csv build/figures-csv -index README.md FILE...
 package main
 
 import (
@@ -33,32 +37,82 @@ func main() {
 func run(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("figtable", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("csv", "build/figures-csv", "directory of ID.csv files (build/simulate -figure all -figure-out DIR/)")
-	readme := fs.String("readme", "README.md", "the file whose figure blocks are rewritten")
+	dir := fs.String("csv", "build/figures-csv", "directory of ID.csv files (build/simulate -figure all -figure-out DIR/); empty: leave the tables")
+	index := fs.String("index", "", "a file whose reproduction table to rewrite from the FILEs' tables")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if fs.NArg() == 0 {
+		return errors.New("name the documents whose figure blocks to rewrite (figtable -csv DIR FILE...)")
 	}
-	text, err := os.ReadFile(*readme)
+	open := func(id string) (io.ReadCloser, error) { return os.Open(filepath.Join(*dir, id+".csv")) }
+	if *dir != "" {
+		for _, path := range fs.Args() {
+			if err := rewriteFile(path, open); err != nil {
+				return err
+			}
+		}
+	}
+	if *index == "" {
+		return nil
+	}
+	docs := map[string][2]string{}
+	for _, path := range fs.Args() {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		link, err := filepath.Rel(filepath.Dir(*index), path)
+		if err != nil {
+			return err
+		}
+		for _, m := range block.FindAllStringSubmatch(string(text), -1) {
+			docs[m[1]] = [2]string{filepath.ToSlash(link), string(text)}
+		}
+	}
+	table, err := indexTable(policies.Figures(), docs)
 	if err != nil {
 		return err
 	}
-	out, err := rewrite(string(text), func(id string) (io.ReadCloser, error) {
-		return os.Open(filepath.Join(*dir, id+".csv"))
-	}, policies.Figures())
+	text, err := os.ReadFile(*index)
 	if err != nil {
-		return fmt.Errorf("%s: %w", *readme, err)
+		return err
 	}
-	if out == string(text) {
+	if !indexBlock.Match(text) {
+		return fmt.Errorf("%s: no <!-- figure-index --> block", *index)
+	}
+	out := indexBlock.ReplaceAllLiteralString(string(text), "<!-- figure-index -->\n"+table+"<!-- /figure-index -->")
+	return writeIfChanged(*index, string(text), out)
+}
+
+// rewriteFile rewrites path's figure blocks in place. A document without a figure block is an
+// error: it was named to be rewritten.
+func rewriteFile(path string, open func(id string) (io.ReadCloser, error)) error {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if !block.Match(text) {
+		return fmt.Errorf("%s: no <!-- figures:FAMILY --> block", path)
+	}
+	out, err := rewrite(string(text), open, policies.Figures())
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return writeIfChanged(path, string(text), out)
+}
+
+// writeIfChanged replaces path's text old with out through a temporary file renamed over it, and
+// leaves the file untouched when nothing changed.
+func writeIfChanged(path, old, out string) error {
+	if out == old {
 		return nil
 	}
-	tmp := *readme + ".tmp"
+	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, []byte(out), 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, *readme)
+	return os.Rename(tmp, path)
 }
 
 var block = regexp.MustCompile(`(?s)<!-- figures:([a-z0-9-]+) -->\n.*?<!-- /figures -->`)
@@ -87,7 +141,7 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 	var b bytes.Buffer
 	b.WriteString("| figure | series | x | metric | reference | ours (mean ± 95 % CI) | difference | verdict | source |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
-	var sources, unreferenced []string
+	var sources, unreferenced, tallies []string
 	n := 0
 	for _, f := range figs {
 		// Smoke figures are left out in every family: the CSVs come from `-figure all`, which
@@ -109,12 +163,22 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 			unreferenced = append(unreferenced, name)
 			continue
 		}
-		for _, v := range figure.Compare(f, rows) {
+		c := figure.ClaimsOf(f, rows)
+		tallies = append(tallies, fmt.Sprintf("`%s`: %s", f.ID, c.TallyText()))
+		for _, v := range c.All() {
 			k := slices.Index(sources, v.Ref.Source)
 			if k < 0 {
 				k, sources = len(sources), append(sources, v.Ref.Source)
 			}
-			cells := []string{name, v.Ref.Series, v.Ref.X, v.Ref.Metric, v.Reference, v.Ours, v.Difference, v.Verdict,
+			verdict := v.Verdict
+			if figure.Group(v) == "ours" {
+				verdict += " (our check)"
+			}
+			x := v.Ref.X
+			if v.Ref.To != "" {
+				x += " → " + v.Ref.To
+			}
+			cells := []string{name, v.Ref.Series, x, v.Ref.Metric, v.Reference, v.Ours, v.Difference, verdict,
 				fmt.Sprintf("[%d]", k+1)}
 			for i, c := range cells {
 				cells[i] = md(c)
@@ -124,6 +188,10 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 	}
 	if n == 0 {
 		return "No figure of this family in the catalogue.\n", nil
+	}
+	b.WriteString("\n")
+	for _, t := range tallies {
+		b.WriteString("Tally of " + md(t) + ".  \n")
 	}
 	b.WriteString("\n")
 	for i, s := range sources {

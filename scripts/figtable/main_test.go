@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,10 +52,10 @@ func TestRewriteFillsTheBlockFromTheCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := figure.Compare(f, mustRead(t, f, csv))[0]
-	row := "| `baselines-smoke` (smoke, 3 seeds) | srtf | 12 | mean_jct_s | below FIFO | " + v.Ours + " | – | " + v.Verdict + " | [1] |"
+	row := "| `baselines-smoke` (smoke, 3 seeds) | srtf | 12 | mean_jct_s | below FIFO | " + v.Ours + " | – | " + v.Verdict + " (our check) | [1] |"
 	if !strings.Contains(got, row) || strings.Contains(got, "stale") || !strings.HasSuffix(got, "<!-- /figures -->\n\nrest\n") ||
-		!strings.Contains(got, "[1] textbook: ") {
-		t.Errorf("rewritten README:\n%s\nwant the row %s", got, row)
+		!strings.Contains(got, "[1] ours, a textbook property: ") {
+		t.Errorf("rewritten document:\n%s\nwant the row %s", got, row)
 	}
 	again, err := rewrite(got, open, []*figure.Figure{f})
 	if err != nil || again != got {
@@ -79,4 +82,95 @@ func mustRead(t *testing.T, f *figure.Figure, csv string) []figure.Row {
 		t.Fatal(err)
 	}
 	return rows
+}
+
+// Every family with catalogue figures keeps its generated table in its own document, where
+// `make doc-figures` (which names these files) rewrites it.
+func TestEachFamilysDocumentHoldsItsBlock(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range policies.Figures() {
+		if f.Smoke || seen[f.Family] {
+			continue
+		}
+		seen[f.Family] = true
+		path := filepath.Join("..", "..", "policies", f.Family, "README.md")
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(text), "<!-- figures:"+f.Family+" -->"); n != 1 {
+			t.Errorf("%s: %d blocks <!-- figures:%s -->, want 1", path, n, f.Family)
+		}
+	}
+}
+
+func TestRunNeedsDocumentsWithBlocks(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := run([]string{"-csv", t.TempDir()}, &stderr); err == nil || !strings.Contains(err.Error(), "name the documents") {
+		t.Errorf("no documents: %v", err)
+	}
+	doc := filepath.Join(t.TempDir(), "doc.md")
+	if err := os.WriteFile(doc, []byte("# no block\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-csv", t.TempDir(), doc}, &stderr); err == nil || !strings.Contains(err.Error(), doc+": no <!-- figures:FAMILY --> block") {
+		t.Errorf("a document without a block: %v", err)
+	}
+}
+
+// The index counts what the generated rows say: verdictsOf reads back a rewritten block's verdicts
+// in the order figure.Compare gives them, and indexTable counts them per figure.
+func TestIndexCountsTheGeneratedVerdicts(t *testing.T) {
+	f, csv := smokeCSV(t)
+	open := func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(csv)), nil }
+	doc, err := rewrite("<!-- figures:core -->\n<!-- /figures -->\n", open, []*figure.Figure{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, v := range figure.ClaimsOf(f, mustRead(t, f, csv)).All() {
+		if figure.Group(v) == "ours" {
+			v.Verdict += " (our check)"
+		}
+		want = append(want, v.Verdict)
+	}
+	if got := verdictsOf(doc)[f.ID]; !slices.Equal(got, want) || len(want) == 0 {
+		t.Errorf("verdictsOf = %q, want %q", got, want)
+	}
+	table, err := indexTable([]*figure.Figure{f}, map[string][2]string{"core": {"core.md", doc}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := fmt.Sprintf("| core | smoke | `build/simulate -figure %s` | [%d %s](core.md) |\n", f.ID, len(want), want[0])
+	if !strings.HasSuffix(table, row) {
+		t.Errorf("index:\n%s\nwant the row %s", table, row)
+	}
+	if _, err := indexTable([]*figure.Figure{f}, map[string][2]string{"core": {"core.md", "no table"}}); err == nil ||
+		!strings.Contains(err.Error(), "no rows in core.md") {
+		t.Errorf("a document without rows: %v", err)
+	}
+}
+
+// README.md's reproduction table is the one the families' documents give (make doc-index).
+func TestReadmeIndexIsCurrent(t *testing.T) {
+	root := filepath.Join("..", "..")
+	docs := map[string][2]string{}
+	for _, fam := range []string{"synergy", "similarity", "interference", "asrpt"} {
+		text, err := os.ReadFile(filepath.Join(root, "policies", fam, "README.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[fam] = [2]string{"policies/" + fam + "/README.md", string(text)}
+	}
+	table, err := indexTable(policies.Figures(), docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), "<!-- figure-index -->\n"+table+"<!-- /figure-index -->") {
+		t.Error("README.md's reproduction table is not the families' documents' (run make doc-index)")
+	}
 }

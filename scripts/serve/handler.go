@@ -39,7 +39,7 @@ var contentTypes = map[string]string{
 	".png":         "image/png",
 	".ico":         "image/x-icon",
 	".txt":         "text/plain; charset=utf-8",
-	".md":          "text/plain; charset=utf-8", // the README, shown as text (the picker links its sections)
+	".md":          "text/plain; charset=utf-8", // the documents, shown as text (the page links them)
 	".webmanifest": "application/manifest+json",
 	".gz":          "application/gzip",
 	".br":          "application/octet-stream",

@@ -18,56 +18,6 @@ import (
 	"schedlab/policies/scenario"
 )
 
-const usage = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [flags]
-       simulate -figure ID|all [-seeds LIST] [-j N] [-figure-out PATH]
-       simulate (-figure ID|all | -sweep FILE) [-seeds LIST] [-j N] -shard I/N -figure-out PART
-       simulate (-figure ID|all | -sweep FILE) [-seeds LIST] -merge PART... -figure-out PATH
-       simulate -judge FILE.csv|DIR [-report FILE.html]
-
-  -trace PATH | -generate SPEC    the workload (a trace file, or a generator SPEC such as philly:jobs=1000,rate=9)
-  -format NAME                    force a trace format (default: detect)
-  -columns MAPPING                read any CSV by column mapping (format mapped), e.g.
-                                  'submit=time:s,duration=runtime:ms,gpus=num_gpu,model=app'
-  -save-trace PATH                write the loaded workload in the native CSV format (any format → native)
-  -max-jobs N                     refuse traces with more jobs (default 2000000; memory ≈ 500 B/job)
-  -cluster SPEC                   cluster spec string or @file (JSON, Tiresias CSV, Synergy .ini,
-                                  Alibaba openb node list, PAI machine spec; default 16x8)
-  -policy NAMES                   comma-separated registry names; one run each on the same workload
-  -policy-config PATH             JSON object: policy name -> parameters
-  -placement NAME                 consolidate (default), spread, first-fit, random
-  -checkpoint-cost SECONDS        restart cost after a preemption (default 0)
-  -round SECONDS                  round length for round-based policies (default 300)
-  -first-round SECONDS            time of the first round (default: first multiple of -round at or after the first arrival)
-  -progress MODE                  exact or round-credit (default: the policy family's own)
-  -measured-only                  refuse Gavel job types on GPU counts Gavel never measured (default:
-                                  run them at the documented estimate, with one warning)
-  -scenario NAME                  a named preset; explicit flags override its parts (a -trace or
-                                  -generate replaces its workload with the format, mapping and
-                                  measurement window that belong to it)
-  -seed N                         the only seed (default: the scenario's if it sets one, else 1)
-  -json                           JSON Lines on stdout, one object per run (else a readable table)
-  -jobs-out PATH                  per-job CSV
-  -trace-out PATH                 Chrome trace-event JSON of the GPU allocations (opens in Perfetto)
-  -list                           list policies, scenarios and figures
-
-  -figure ID|all                  run a catalogue figure's cells (every non-smoke figure with all) and
-                                  print its reference table: reference, ours ± 95 % interval, verdict
-  -seeds LIST                     the figure's seeds instead of its defaults: 42, 1-5 or 42,1-4
-  -j N                            cells run in parallel (default: the number of cores)
-  -figure-out PATH                the figure's CSV (figure,x_name,x,series,seed,metric,unit,value);
-                                  with -figure all a directory, one ID.csv per figure
-  -sweep FILE                     like -figure, for your own sweep file (JSON; see the README)
-  -shard I/N                      run only the cells with index I mod N; -figure-out is then a part
-                                  (the CSV after a metadata line); a complete part is not run again
-  -merge PART...                  join the parts of shards 0..N-1 into -figure-out, byte-identical to
-                                  the unsharded run (with -figure all, PART... are directories)
-
-  -judge FILE.csv|DIR             re-judge a figure CSV (merged shards, rows edited by hand), or every
-                                  ID.csv of a directory, without running it: the reference table
-  -report FILE.html               with -judge: the reviewer's report, one self-contained HTML page
-                                  listing per paper every claim, ours ± 95 % interval and the verdict
-`
-
 type options struct {
 	spec         scenario.Spec
 	maxJobs      int
@@ -96,42 +46,46 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		seed                              uint64
 		measuredOnly                      bool
 	)
-	fs.StringVar(&trace, "trace", "", "")
-	fs.StringVar(&generate, "generate", "", "")
-	fs.StringVar(&format, "format", "", "")
-	fs.StringVar(&columns, "columns", "", "")
-	fs.IntVar(&o.maxJobs, "max-jobs", 0, "")
-	fs.StringVar(&o.saveTrace, "save-trace", "", "")
-	fs.StringVar(&clusterS, "cluster", "16x8", "")
-	fs.StringVar(&policyS, "policy", "fifo", "")
-	fs.StringVar(&policyConfig, "policy-config", "", "")
-	fs.StringVar(&placement, "placement", "consolidate", "")
-	fs.Float64Var(&ckpt, "checkpoint-cost", 0, "")
-	fs.Float64Var(&round, "round", 300, "")
-	fs.Float64Var(&firstRound, "first-round", -1, "")
-	fs.StringVar(&progress, "progress", "", "")
-	fs.BoolVar(&measuredOnly, "measured-only", false, "")
-	fs.StringVar(&scen, "scenario", "", "")
-	fs.Uint64Var(&seed, "seed", 1, "")
-	fs.BoolVar(&o.json, "json", false, "")
-	fs.StringVar(&o.jobsOut, "jobs-out", "", "")
-	fs.StringVar(&o.traceOut, "trace-out", "", "")
-	fs.BoolVar(&o.list, "list", false, "")
-	fs.StringVar(&o.judge, "judge", "", "")
-	fs.StringVar(&o.report, "report", "", "")
+	fs.StringVar(&trace, "trace", "", "the workload: a trace `PATH` (format detected, or -format)")
+	fs.StringVar(&generate, "generate", "", "the workload: a generator `SPEC` NAME:key=value,…, e.g. philly:jobs=1000,rate=9 (its seed is -seed)")
+	fs.StringVar(&format, "format", "", "force a trace format `NAME` (default: detect from the first line)")
+	fs.StringVar(&columns, "columns", "", "read any CSV by column `MAPPING` (format mapped), e.g. 'submit=time:s,duration=runtime:ms,gpus=num_gpu,model=app'")
+	fs.IntVar(&o.maxJobs, "max-jobs", 0, "refuse traces with more than `N` jobs (default 2000000; memory ≈ 500 B/job)")
+	fs.StringVar(&o.saveTrace, "save-trace", "", "write the loaded workload to `PATH` in the native CSV format (any format → native)")
+	fs.StringVar(&clusterS, "cluster", "16x8", "cluster `SPEC`: SERVERSxGPUS[:TYPE][,cpu=N][,mem=GB][,gpumem=GB][,bw=INTRA/INTER] joined by +, or @FILE (JSON, Tiresias CSV, Synergy .ini, Alibaba openb node list, PAI machine spec)")
+	fs.StringVar(&policyS, "policy", "fifo", "comma-separated registry `NAMES` (see -list); one run each on the same workload and cluster")
+	fs.StringVar(&policyConfig, "policy-config", "", "JSON object at `PATH`: policy name → parameters")
+	fs.StringVar(&placement, "placement", "consolidate", "GPU placement `NAME` of the policies that place through policies/placement: consolidate, spread, first-fit or random")
+	fs.Float64Var(&ckpt, "checkpoint-cost", 0, "a job restarted on other GPUs makes no progress for `SECONDS` (default 0)")
+	fs.Float64Var(&round, "round", 300, "round length in `SECONDS` for round-based policies")
+	fs.Float64Var(&firstRound, "first-round", -1, "time of the first round in `SECONDS` (default: the first multiple of -round at or after the first arrival)")
+	fs.StringVar(&progress, "progress", "", "progress `MODE`: exact or round-credit (default: the policy family's own)")
+	fs.BoolVar(&measuredOnly, "measured-only", false, "refuse a Gavel job type on a GPU count Gavel never measured (by default it runs at the documented estimate, with a warning)")
+	fs.StringVar(&scen, "scenario", "", "a named preset `NAME` (see -list); explicit flags override its parts, and a -trace or -generate replaces its workload with the format, mapping and measurement window that belong to it")
+	fs.Uint64Var(&seed, "seed", 1, "the run's only seed `N` (default: the scenario's if it sets one, else 1)")
+	fs.BoolVar(&o.json, "json", false, "JSON Lines on stdout, one object per run (default: a readable table)")
+	fs.StringVar(&o.jobsOut, "jobs-out", "", "per-job CSV at `PATH`")
+	fs.StringVar(&o.traceOut, "trace-out", "", "Chrome trace-event JSON of the GPU allocations at `PATH` (opens in Perfetto)")
+	fs.BoolVar(&o.list, "list", false, "list the policies, scenarios and figures")
+	fs.StringVar(&o.judge, "judge", "", "re-judge a figure CSV at `PATH` (merged shards, rows edited by hand), or every ID.csv of a directory, without running it: the reference table and each figure's tally")
+	fs.StringVar(&o.report, "report", "", "with -judge: the reviewer's report at `FILE`, one self-contained HTML page listing per paper every claim, ours ± 95 % interval, the seeds and the verdict")
 	var seedsS string
-	fs.StringVar(&o.fig.id, "figure", "", "")
-	fs.StringVar(&seedsS, "seeds", "", "")
-	fs.IntVar(&o.fig.workers, "j", runtime.NumCPU(), "")
-	fs.StringVar(&o.fig.out, "figure-out", "", "")
+	fs.StringVar(&o.fig.id, "figure", "", "run a catalogue figure's cells (`ID`, or all for every non-smoke figure) and print its reference table: reference, ours ± 95 % interval, verdict")
+	fs.StringVar(&seedsS, "seeds", "", "the figure's seeds instead of its defaults: a `LIST` such as 42, 1-5 or 42,1-4")
+	fs.IntVar(&o.fig.workers, "j", runtime.NumCPU(), "run `N` cells in parallel (default: the number of cores)")
+	fs.StringVar(&o.fig.out, "figure-out", "", "the figure's CSV at `PATH` (figure,x_name,x,series,seed,metric,unit,value); with -figure all a directory, one ID.csv per figure")
 	var shardS string
-	fs.StringVar(&o.fig.sweep, "sweep", "", "")
-	fs.StringVar(&shardS, "shard", "", "")
-	fs.BoolVar(&o.fig.merging, "merge", false, "")
+	fs.StringVar(&o.fig.sweep, "sweep", "", "like -figure, for your own sweep `FILE` (JSON; see scripts/cluster/README.md)")
+	fs.StringVar(&shardS, "shard", "", "run only the cells with index I mod N (`I/N`); -figure-out is then a part (the CSV after a metadata line); a complete part is not run again")
+	fs.BoolVar(&o.fig.merging, "merge", false, "join the parts `PART...` of shards 0..N-1 into -figure-out, byte-identical to the unsharded run (with -figure all, the parts are directories)")
 	args, o.fig.merge = splitMerge(args)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			fmt.Fprint(stdout, usage)
+			text, err := usageOf(fs)
+			if err != nil {
+				return o, err
+			}
+			fmt.Fprint(stdout, text)
 			return o, errHelp
 		}
 		return o, usageError{err}

@@ -23,7 +23,7 @@ import (
 // appMaxJobs is the app's import bound (trace.Limits.MaxJobs), lower than the runner's
 // trace.DefaultMaxJobs: a worker holds the parsed jobs (≈trace.BytesPerJob each) and then the
 // run's state and record in one wasm32 memory of at most 4 GB, and the page keeps every record it
-// shows. Measured in Chromium (README "Browser app"): a 1 GB file of 990,000 jobs leaves the
+// shows. Measured in Chromium (static/guide.md): a 1 GB file of 990,000 jobs leaves the
 // parsing worker's wasm memory at 0.66 GB; a trace over the bound is refused by line count while it streams, before its jobs
 // are held, with "file:line: input: more than … lines: the import limit is … jobs".
 const appMaxJobs = 1_000_000

@@ -13,7 +13,7 @@ import (
 	"schedlab/wasm/figchart"
 )
 
-// A study too big for a browser runs on a cluster (README "Beyond one machine"): the page exports
+// A study too big for a browser runs on a cluster (scripts/cluster/README.md): the page exports
 // the form as a sweep file to start it from, and imports the merged CSV the cluster returns to draw
 // it. Both live in the "Beyond one machine" box of the controls.
 func (p *page) buildSweepIO() {
