@@ -34,6 +34,8 @@ var reruns = []rerun{
 	{"FIFO+tune", "fifo+tune", "8", "20/70/10", 15.252685833333334, 149.8621583333333},
 	{"FIFO+fair", "fifo+proportional", "9", "20/70/10", 81.08860055555556, 214.61023055555555},
 	{"FIFO", "fifo+greedy", "9", "20/70/10", 24.984100555555557, 159.67807777777776},
+	{"FIFO+fair", "fifo+proportional", "8", "20/70/10", 27.4251025, 161.11645277777774},
+	{"FIFO", "fifo+greedy", "8", "20/70/10", 15.254185833333334, 149.8621583333333},
 }
 
 // rerunCommand is the one-line form of r's command for a reference's source.
