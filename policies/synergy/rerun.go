@@ -36,6 +36,8 @@ var reruns = []rerun{
 	{"FIFO", "fifo+greedy", "9", "20/70/10", 24.984100555555557, 159.67807777777776},
 	{"FIFO+fair", "fifo+proportional", "8", "20/70/10", 27.4251025, 161.11645277777774},
 	{"FIFO", "fifo+greedy", "8", "20/70/10", 15.254185833333334, 149.8621583333333},
+	{"FIFO+fair", "fifo+proportional", "6", "20/70/10", 17.30253972222222, 152.8975138888889},
+	{"FIFO+tune", "fifo+tune", "6", "20/70/10", 15.247956388888888, 149.78228611111106},
 }
 
 // rerunCommand is the one-line form of r's command for a reference's source.
