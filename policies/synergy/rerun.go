@@ -38,6 +38,8 @@ var reruns = []rerun{
 	{"FIFO", "fifo+greedy", "8", "20/70/10", 15.254185833333334, 149.8621583333333},
 	{"FIFO+fair", "fifo+proportional", "6", "20/70/10", 17.30253972222222, 152.8975138888889},
 	{"FIFO+tune", "fifo+tune", "6", "20/70/10", 15.247956388888888, 149.78228611111106},
+	{"FIFO", "fifo+greedy", "6", "20/70/10", 15.247956388888888, 149.78228611111106},
+	{"FIFO+fair", "fifo+proportional", "9", "50/0/50", 81.1121838888889, 214.60856388888888},
 }
 
 // rerunCommand is the one-line form of r's command for a reference's source.
