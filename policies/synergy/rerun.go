@@ -40,6 +40,7 @@ var reruns = []rerun{
 	{"FIFO+tune", "fifo+tune", "6", "20/70/10", 15.247956388888888, 149.78228611111106},
 	{"FIFO", "fifo+greedy", "6", "20/70/10", 15.247956388888888, 149.78228611111106},
 	{"FIFO+fair", "fifo+proportional", "9", "50/0/50", 81.1121838888889, 214.60856388888888},
+	{"FIFO+tune", "fifo+tune", "9", "50/0/50", 74.27243388888888, 207.77523055555554},
 }
 
 // rerunCommand is the one-line form of r's command for a reference's source.
