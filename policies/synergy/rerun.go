@@ -41,6 +41,8 @@ var reruns = []rerun{
 	{"FIFO", "fifo+greedy", "6", "20/70/10", 15.247956388888888, 149.78228611111106},
 	{"FIFO+fair", "fifo+proportional", "9", "50/0/50", 81.1121838888889, 214.60856388888888},
 	{"FIFO+tune", "fifo+tune", "9", "50/0/50", 74.27243388888888, 207.77523055555554},
+	{"FIFO+fair", "fifo+proportional", "9", "33/33/33", 81.07793388888888, 214.6093972222222},
+	{"FIFO+tune", "fifo+tune", "9", "33/33/33", 31.03943388888889, 159.0800333333333},
 }
 
 // rerunCommand is the one-line form of r's command for a reference's source.
