@@ -1,29 +1,32 @@
 package policies
 
 import (
-	"fmt"
+	"slices"
 	"testing"
 
 	"schedlab/core/world"
 	"schedlab/policies/scenario"
 )
 
-// fig1Cell is one cell of synergy-fig1: 8,000 multi-GPU jobs at rate jobs/h on 16x8, round 300 s,
-// jobs 4000-4999 measured, the run stopping when they are done.
-func fig1Cell(policy string, rate float64) scenario.Spec {
-	return scenario.Spec{Generate: fmt.Sprintf("synergy:jobs=8000,rate=%g,split=20/70/10,multigpu=true", rate), Cluster: "16x8",
-		Round: 300, Policies: []string{policy}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 1}
+// fig1Cell is synergy-fig1's cell of policy at rate jobs/h, seed 1, from the catalogue.
+func fig1Cell(b *testing.B, policy, rate string) scenario.Spec {
+	f, _ := FindFigure("synergy-fig1")
+	x, s := slices.Index(f.Sweep.Values, rate), f.SeriesIndex(policy)
+	if x < 0 || s < 0 {
+		b.Fatalf("synergy-fig1 has no cell %s at %s jobs/h", policy, rate)
+	}
+	return f.Cell(x, s, 1)
 }
 
 // BenchmarkFig1Cell runs synergy-fig1's cells, one sub-benchmark per series: at its heaviest load
-// (8 jobs/h) full and lean (as the figure runs them), and lean at a light load (2 jobs/h, where a
+// (4 jobs/h) full and lean (as the figure runs them), and lean at a light load (2 jobs/h, where a
 // cell's time is the number of rounds rather than the queue's length). The workload is generated
 // outside the loop.
 func BenchmarkFig1Cell(b *testing.B) {
 	for _, name := range []string{"las+proportional", "las+tune", "srtf+proportional", "srtf+tune"} {
-		b.Run("full/"+name, func(b *testing.B) { benchCell(b, fig1Cell(name, 8), Hooks{}) })
-		b.Run("lean/"+name, func(b *testing.B) { benchCell(b, fig1Cell(name, 8), Hooks{Lean: true}) })
-		b.Run("lean-2/"+name, func(b *testing.B) { benchCell(b, fig1Cell(name, 2), Hooks{Lean: true}) })
+		b.Run("full/"+name, func(b *testing.B) { benchCell(b, fig1Cell(b, name, "4"), Hooks{}) })
+		b.Run("lean/"+name, func(b *testing.B) { benchCell(b, fig1Cell(b, name, "4"), Hooks{Lean: true}) })
+		b.Run("lean-2/"+name, func(b *testing.B) { benchCell(b, fig1Cell(b, name, "2"), Hooks{Lean: true}) })
 	}
 }
 
@@ -42,17 +45,17 @@ func benchCell(b *testing.B, spec scenario.Spec, h Hooks) {
 // one sub-benchmark per series, lean as the figure runs them.
 func BenchmarkFig8Cell(b *testing.B) {
 	for _, name := range []string{"fifo+proportional", "fifo+greedy", "fifo+tune"} {
-		spec := scenario.Spec{Generate: "synergy:jobs=30000,rate=9,split=20/70/10,stream=authors", Cluster: "16x8",
+		spec := scenario.Spec{Generate: "synergy:jobs=40000,rate=9,split=20/70/10,stream=authors", Cluster: "16x8",
 			Round: 300, Policies: []string{name}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 42}
 		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
 	}
 }
 
-// BenchmarkFig12Cell runs synergy-fig12's cells (9 jobs/h on the authors' stream, 30,000
+// BenchmarkFig12Cell runs synergy-fig12's cells (9 jobs/h on the authors' stream, 40,000
 // arrivals, seed 42), one sub-benchmark per series, lean as the figure runs them.
 func BenchmarkFig12Cell(b *testing.B) {
 	for _, name := range []string{"drf", "drf+tune", "tetris", "tetris+tune"} {
-		spec := scenario.Spec{Generate: "synergy:jobs=30000,rate=9,split=20/70/10,stream=authors", Cluster: "16x8",
+		spec := scenario.Spec{Generate: "synergy:jobs=40000,rate=9,split=20/70/10,stream=authors", Cluster: "16x8",
 			Round: 300, Policies: []string{name}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 42}
 		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
 	}

@@ -2,6 +2,7 @@ package synergy
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"schedlab/policies/figure"
@@ -13,21 +14,38 @@ import (
 // artifact (msr-fiddle/synergy@1bb2bed6).
 const (
 	synergyPaper = "Mohan, Phanishayee, Kulkarni, Chidambaram, OSDI 2022"
-	srcHeadline  = synergyPaper + ", abstract: up to 3.4x lower average JCT than GPU-proportional scheduling; Fig 1: TUNE below proportional at every load"
-	srcAE        = "msr-fiddle/synergy@1bb2bed6 ae-readme.md: FIFO+Tune at 9 jobs/h, seed 42, the numbers to compare with " + synergyPaper + ", Fig 8"
-	srcFig8      = synergyPaper + ", Fig 8: the GPU-proportional baseline's average JCT far above TUNE's"
-	srcFig9      = synergyPaper + ", Fig 9: average JCT by workload mix; judged here only as TUNE below proportional at each mix"
-	srcRatio     = synergyPaper + ", the CPU:GPU-ratio figure (msr-fiddle/synergy@1bb2bed6 configs/cluster_4/5/6.ini): TUNE below proportional at each ratio"
-	srcFig12     = synergyPaper + ", Fig 12: TUNE also lowers JCT for DRF and Tetris; not on the authors' stream here, nor in their own simulator on the static trace (Tetris +1.5 %): see fig12's doc comment"
+	srcHeadline  = synergyPaper + ", abstract: up to 3.4x lower average JCT than GPU-proportional scheduling"
+	srcFig1Trend = synergyPaper + ", Fig 1: TUNE's curve parts from GPU-proportional's as load rises"
+	srcAE        = "msr-fiddle/synergy@1bb2bed6 ae-readme.md: FIFO+Tune at 9 jobs/h, seed 42, the numbers to compare with " + synergyPaper + ", Fig 8; a re-run of the authors' simulator at that commit (runner.py's defaults: FIFO+tune, 9 jobs/h, seed 42) prints the same Mean and 99th to the last digit"
+	srcFig9      = "ours, on " + synergyPaper + ", Fig 9 (average JCT by workload mix): TUNE gains by giving language jobs' spare cores to image and speech jobs, so without language jobs its gain shrinks; the paper's words on the trend are not checked here"
+	srcRatio     = synergyPaper + ", the CPU:GPU-ratio figure (msr-fiddle/synergy@1bb2bed6 configs/cluster_4/5/6.ini): the gain of TUNE over GPU-proportional shrinks as the cores per GPU grow"
+	srcFig12     = synergyPaper + ", Fig 12: TUNE also lowers JCT for DRF and Tetris"
 	srcPhysical  = synergyPaper + ", §6 (physical cluster): TUNE faster than GPU-proportional (the direction only; the paper's magnitudes are not transcribed here)"
+)
+
+// srcFig8Trend and srcFig8Greedy are Fig 8's shapes, with the re-runs' seed-42 numbers behind them.
+var (
+	srcFig8Trend  = synergyPaper + ", Fig 8: the gap between GPU-proportional and TUNE widens with load" + rerunEffect("fifo+tune", "fifo+proportional", "6", "9")
+	srcFig8Greedy = synergyPaper + ", Fig 8: GREEDY above TUNE once the cluster queues" + rerunEffect("fifo+tune", "fifo+greedy", "9")
 )
 
 // measured is the paper's measurement: JCTs of job ids 4000-4999, the run ending when they finish.
 const measured = "jobs 4000-4999"
 
-// seeds42 are the single-GPU figures' default seeds: the authors' seed 42 and four more of their
-// stream, so each point has a mean and an interval and seed 42 is among them.
-var seeds42 = []uint64{42, 1, 2, 3, 4}
+// singleSeeds are the single-GPU figures' default seeds: the authors' seed 42, on which the
+// re-runs' references are judged, and more of their stream for the intervals of the others. All
+// single-GPU figures share them, so that a cell one figure shares with another (fig8 at 9 jobs/h,
+// fig8-cdf, fig9's and the ratio figure's default points, fig12's workload) is one run.
+var singleSeeds = seedList(authorsSeed, 1, 14)
+
+// seedList is first, then lo … hi.
+func seedList(first, lo, hi uint64) []uint64 {
+	out := []uint64{first}
+	for s := lo; s <= hi; s++ {
+		out = append(out, s)
+	}
+	return out
+}
 
 // Figures lists the family's figures, in the paper's order.
 func Figures() []*figure.Figure {
@@ -38,15 +56,28 @@ func Figures() []*figure.Figure {
 // (dynamic mode makes the next job when the previous one arrives) and their run ends when jobs
 // 4000-4999 finish; under DRF or Tetris at 9 jobs/h that is after job 8,000 arrives, and stopping
 // arrivals there empties the cluster early and flatters the policy (Tetris, seed 42: 17.5 h instead
-// of 19.0 h). 30,000 arrivals outlast those windows. synergy-fig1 keeps 8,000 (fig1Arrivals): its
-// LAS and SRTF windows at 5 jobs/h and more can outlast even 30,000 arrivals (LAS+proportional,
-// seed 2: jobs 4000-4999 done at 7,343 h, arrival 30,000 at 5,959 h) and run for many times longer;
-// the runner warns for each cell whose arrivals ran out (Outcome.ShortWorkload). The scenarios
-// keep their own counts (8,000, or authorsLongJobs where they also run SRTF and LAS).
-const arrivals = 30000
+// of 19.0 h). 30,000 arrivals did not outlast Tetris+TUNE's window on seed 1009, 40,000
+// (authorsLongJobs) do on every seed tried; the runner warns for each cell whose arrivals ran out
+// before its window ended (Outcome.ShortWorkload). The first jobs are the same whatever the count.
+const arrivals = authorsLongJobs
 
-// fig1Arrivals is synergy-fig1's workload size: the authors' Fig-8 8,000 (see arrivals).
-const fig1Arrivals = "8000"
+// fig1Horizon is how long synergy-fig1's arrivals go on, in hours: each load generates the jobs
+// that arrive in that time (at least 8,000), so that arrivals still come when the window ends, as
+// under the authors' endless generator. With 8,000 arrivals the queue emptied early past
+// saturation and the result depended on the job count (TUNE ÷ proportional 0.75 with 8,000 jobs,
+// 0.68 with 30,000 and 0.54 with 100,000 at 8 jobs/h, seed 1). Our multi-GPU stream fills the 128
+// GPUs at about 4 jobs/h at the proportional speed. Past that LAS holds back the window's jobs
+// that have run longest until a 1000-h bump or an empty queue, and the window's end runs away
+// with the arrivals (LAS+proportional, seed 1: not ended by the 16,000th arrival at 6 jobs/h, nor
+// by the 100,000th at 8 jobs/h; seed 7 at 4.5 jobs/h: after the 27,000th): a fixed window of jobs
+// has no JCT there, so the sweep stops at 4 jobs/h. At 4 the windows of seeds 1001-1012 end by
+// 6,300 h; 10,000 h of arrivals leave room, and the runner warns if a window outlasts them.
+const fig1Horizon = 10000
+
+// fig1Jobs is synergy-fig1's workload size at rate jobs/h (fig1Horizon).
+func fig1Jobs(rate float64) int {
+	return max(8000, int(math.Ceil(rate*fig1Horizon)))
+}
 
 // simulated is the paper's simulated setup: generated jobs on 16x8 V100 (24 cores and 500 GB per
 // server), rounds of 300 s, measured over jobs 4000-4999, stopping when they finish. The figures'
@@ -96,10 +127,17 @@ func below(s, baseline, x, metric, source string) figure.Ref {
 }
 
 // fig1 is the introduction's figure: multi-GPU jobs (our stream: the authors' multi-GPU workload
-// takes GPU counts from the Philly log, which cannot be regenerated), 0.5-8 jobs/h.
+// takes GPU counts from the Philly log, which cannot be regenerated), 0.5-4 jobs/h on the paper's
+// grid (fig1Horizon says why not up to 8), judged on jobs 4000-4999 while arrivals go on. The
+// figure judges the curves' shape, TUNE's gain growing with load for LAS and SRTF, from 2 jobs/h
+// (no queue: the gain is the jobs' speed-up alone) to 3.5, the heaviest load of the grid below
+// saturation, where a queue forms, and to 4, at saturation, where the gain is large but varies
+// (a standard deviation of 19 points for LAS over seeds 1001-1012, against 3 at 3.5: the windows'
+// ends hang on the 1000-h bumps). The abstract's "up to 3.4x" is a best case over the paper's
+// figures at loads of its own workload, shown beside ours at our heaviest load and not judged.
 func fig1() *figure.Figure {
 	var rates []string
-	for r := 1; r <= 16; r++ {
+	for r := 1; r <= 8; r++ {
 		rates = append(rates, strconv.FormatFloat(float64(r)/2, 'f', -1, 64))
 	}
 	names := []string{"las+proportional", "las+tune", "srtf+proportional", "srtf+tune"}
@@ -108,88 +146,131 @@ func fig1() *figure.Figure {
 		Caption: "Average JCT vs load, LAS and SRTF with GPU-proportional and TUNE allocation, multi-GPU jobs on 16x8",
 		Sweep:   figure.Sweep{Name: "rate", Label: "load (jobs/h)", Values: rates},
 		Series:  series(names...),
-		Seeds:   []uint64{1, 2, 3, 4, 5},
+		Seeds:   fig1Seeds,
 		Metrics: []figure.Metric{meanJCT},
 		Chart:   figure.Lines,
 		Cell: func(x, s int, seed uint64) scenario.Spec {
-			return simulated("synergy:jobs="+fig1Arrivals+",rate="+rates[x]+",split=20/70/10,multigpu=true", "16x8", seed, names[s])
+			rate, _ := strconv.ParseFloat(rates[x], 64)
+			gen := fmt.Sprintf("synergy:jobs=%d,rate=%s,split=20/70/10,multigpu=true", fig1Jobs(rate), rates[x])
+			return simulated(gen, "16x8", seed, names[s])
 		},
 	}
-	for _, x := range []string{"2", "4", "6", "8"} {
-		f.Refs = append(f.Refs, below("las+tune", "las+proportional", x, meanJCT.Name, srcHeadline),
-			below("srtf+tune", "srtf+proportional", x, meanJCT.Name, srcHeadline))
+	for _, to := range []string{"3.5", "4"} {
+		for _, p := range []string{"las", "srtf"} {
+			f.Refs = append(f.Refs, figure.Ref{Kind: figure.Trend, Series: p + "+tune", Baseline: p + "+proportional", X: "2", To: to,
+				Metric: meanJCT.Name, Lower: true, Source: srcFig1Trend})
+		}
 	}
-	f.Refs = append(f.Refs, figure.Ref{Kind: figure.Relative, Series: "las+tune", Baseline: "las+proportional", X: "8",
-		Metric: meanJCT.Name, Value: 1/3.4 - 1, Shown: true, Source: srcHeadline + " (\"up to\": the best case of all figures)"})
+	f.Refs = append(f.Refs, figure.Ref{Kind: figure.Relative, Series: "las+tune", Baseline: "las+proportional", X: "4",
+		Metric: meanJCT.Name, Value: 1/3.4 - 1, Shown: true, Source: srcHeadline + " (\"up to\": the best case of all the paper's figures)"})
 	return f
 }
 
+// fig1Seeds are synergy-fig1's default seeds (our PCG stream): sixteen, about what the page affords.
+var fig1Seeds = seedList(1, 2, 16)
+
 var fifoSeries = []string{"fifo+proportional", "fifo+greedy", "fifo+tune"}
 
-// fig8 is mean JCT over load for single-GPU jobs on the authors' stream.
+// fig8 is mean JCT over load for single-GPU jobs on the authors' stream. The paper's Fig 8 is the
+// authors' simulator at their seed 42, so its curve values are the re-runs' (rerunRefs), judged on
+// that seed; over the other seeds of their generator the figure judges what the curves show: the
+// gap between GPU-proportional and TUNE widens with load, and TUNE stays below GREEDY where the
+// cluster is loaded. (That TUNE is below proportional at a load is no claim worth judging: under
+// FIFO with single-GPU jobs TUNE never gives a job less than its proportional share.)
 func fig8() *figure.Figure {
 	rates := []string{"6", "7", "8", "8.5", "9"}
+	refs := []figure.Ref{{Kind: figure.Absolute, Series: "fifo+tune", X: "9", Metric: meanJCT.Name, Value: 21.88, Unit: "h",
+		Tolerance: 0.005, Seeds: []uint64{authorsSeed}, Source: srcAE}}
+	for _, x := range []string{"6", "8", "9"} {
+		for _, r := range rerunRefs(x, x, "20/70/10", false, fifoSeries...) {
+			if r.Series == "fifo+tune" && x == "9" {
+				continue // the artifact's own number above
+			}
+			refs = append(refs, r)
+		}
+	}
+	refs = append(refs,
+		figure.Ref{Kind: figure.Trend, Series: "fifo+tune", Baseline: "fifo+proportional", X: "6", To: "9",
+			Metric: meanJCT.Name, Lower: true, Source: srcFig8Trend},
+		below("fifo+tune", "fifo+greedy", "9", meanJCT.Name, srcFig8Greedy))
 	return &figure.Figure{
 		ID: "synergy-fig8", Family: "synergy", Paper: paper, Number: "Fig 8 (left)",
 		Caption: "Average JCT vs load, FIFO with proportional, GREEDY and TUNE allocation, single-GPU jobs, split (20,70,10) on 16x8",
 		Sweep:   figure.Sweep{Name: "rate", Label: "load (jobs/h)", Values: rates},
 		Series:  series(fifoSeries...),
-		Seeds:   seeds42,
+		Seeds:   singleSeeds,
 		Metrics: []figure.Metric{meanJCT},
 		Chart:   figure.Lines,
-		Refs: []figure.Ref{
-			{Kind: figure.Absolute, Series: "fifo+tune", X: "9", Metric: meanJCT.Name, Value: 21.88, Unit: "h", Tolerance: 0.005,
-				Seeds: []uint64{42}, Source: srcAE},
-			below("fifo+tune", "fifo+proportional", "9", meanJCT.Name, srcFig8),
-			below("fifo+tune", "fifo+proportional", "7", meanJCT.Name, srcFig8),
-		},
+		Refs:    refs,
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			return simulated(singleGPU(rates[x], "20/70/10", 3), "16x8", seed, fifoSeries[s])
 		},
 	}
 }
 
-// fig8CDF is the JCT distribution at 9 jobs/h, with the artifact's checkpoint (seed 42).
+// fig8CDF is the JCT distribution at 9 jobs/h: the artifact's checkpoint and the re-runs' mean and
+// 99th percentile of each allocation, all at seed 42 (the other seeds draw the spread).
 func fig8CDF() *figure.Figure {
 	metrics := []figure.Metric{meanJCT, {Name: "p99_jct_s", Unit: "s", Label: "p99 JCT", Window: measured}}
 	for q := 5; q <= 100; q += 5 {
 		metrics = append(metrics, figure.Metric{Name: fmt.Sprintf("jct_q%s_s", strconv.FormatFloat(float64(q)/100, 'f', -1, 64)),
 			Unit: "s", Label: "JCT", Window: measured, Quantile: float64(q) / 100})
 	}
+	refs := []figure.Ref{
+		{Kind: figure.Absolute, Series: "fifo+tune", Metric: meanJCT.Name, Value: 21.88, Unit: "h", Tolerance: 0.005,
+			Seeds: []uint64{authorsSeed}, Source: srcAE},
+		{Kind: figure.Absolute, Series: "fifo+tune", Metric: "p99_jct_s", Value: 156.93, Unit: "h", Tolerance: 0.005,
+			Seeds: []uint64{authorsSeed}, Source: srcAE},
+	}
+	refs = append(refs, rerunRefs("", "9", "20/70/10", true, "fifo+proportional", "fifo+greedy")...)
 	return &figure.Figure{
 		ID: "synergy-fig8-cdf", Family: "synergy", Paper: paper, Number: "Fig 8 (right)",
 		Caption: "CDF of JCT at 9 jobs/h, FIFO with proportional, GREEDY and TUNE allocation, single-GPU jobs on 16x8",
 		Series:  series(fifoSeries...),
-		Seeds:   seeds42,
+		Seeds:   singleSeeds,
 		Metrics: metrics,
 		Chart:   figure.CDF,
-		Refs: []figure.Ref{
-			{Kind: figure.Absolute, Series: "fifo+tune", Metric: meanJCT.Name, Value: 21.88, Unit: "h", Tolerance: 0.005,
-				Seeds: []uint64{42}, Source: srcAE},
-			{Kind: figure.Absolute, Series: "fifo+tune", Metric: "p99_jct_s", Value: 156.93, Unit: "h", Tolerance: 0.005,
-				Seeds: []uint64{42}, Source: srcAE},
-			below("fifo+tune", "fifo+proportional", "", meanJCT.Name, srcFig8),
-		},
+		Refs:    refs,
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			return simulated(singleGPU("9", "20/70/10", 3), "16x8", seed, fifoSeries[s])
 		},
 	}
 }
 
-// fig9 is the benefit of TUNE over the class split (image, language, speech).
+// fig9 is the benefit of TUNE over the class split (image, language, speech). TUNE's gain comes
+// from language jobs, whose speed does not depend on CPU: it takes their spare cores for the
+// image and speech jobs that are starved at the proportional share. Without language jobs
+// (50/0/50) every job wants more than its share and there is nothing to redistribute, so the
+// gain shrinks; the figure judges that change from the default mix, as our check (the paper's
+// words on it are not checked here), and the re-runs of the authors' simulator at each mix on
+// seed 42.
 func fig9() *figure.Figure {
 	splits := []string{"20/70/10", "33/33/33", "50/0/50"}
+	var refs []figure.Ref
+	for _, split := range splits { // the re-runs at seed 42
+		refs = append(refs, rerunRefs(split, "9", split, false, "fifo+proportional", "fifo+tune")...)
+	}
+	refs = append(refs, figure.Ref{Kind: figure.Trend, Series: "fifo+tune", Baseline: "fifo+proportional", X: "20/70/10",
+		To: "50/0/50", Metric: meanJCT.Name, Lower: false, Ours: true, Source: srcFig9})
 	return tuneSweep("synergy-fig9", "Fig 9", "Average JCT by workload mix (image/language/speech %)",
-		figure.Sweep{Name: "split", Label: "class split (image/language/speech %)", Values: splits}, srcFig9,
+		figure.Sweep{Name: "split", Label: "class split (image/language/speech %)", Values: splits}, refs,
 		func(x int) (string, string) { return singleGPU("9", splits[x], 3), "16x8" })
 }
 
 // figRatio is the benefit of TUNE over the CPU cores per GPU (configs/cluster_4/5/6.ini with the
-// models-4/5/6 profiles; ratio 3 is the default cluster).
+// models-4/5/6 profiles; ratio 3 is the default cluster). With more cores per GPU the proportional
+// share comes closer to what the sensitive models want, and the gain of TUNE shrinks: the figure
+// judges that change between neighbouring ratios and over the whole range.
 func figRatio() *figure.Figure {
 	ratios := []int{3, 4, 5, 6}
+	values := []string{"3", "4", "5", "6"}
+	var refs []figure.Ref
+	for _, p := range [][2]string{{"3", "6"}, {"3", "4"}, {"4", "5"}, {"5", "6"}} {
+		refs = append(refs, figure.Ref{Kind: figure.Trend, Series: "fifo+tune", Baseline: "fifo+proportional", X: p[0], To: p[1],
+			Metric: meanJCT.Name, Lower: false, Source: srcRatio})
+	}
 	return tuneSweep("synergy-ratio", "CPU:GPU ratio", "Average JCT by CPU cores per GPU",
-		figure.Sweep{Name: "ratio", Label: "CPU cores per GPU", Values: []string{"3", "4", "5", "6"}}, srcRatio,
+		figure.Sweep{Name: "ratio", Label: "CPU cores per GPU", Values: values}, refs,
 		func(x int) (string, string) {
 			if ratios[x] == 3 {
 				return singleGPU("9", "20/70/10", 3), "16x8" // the default cluster, spelt as fig8's: one run serves both
@@ -199,36 +280,34 @@ func figRatio() *figure.Figure {
 }
 
 // tuneSweep is a bar figure of FIFO proportional vs TUNE over a sweep of the single-GPU workload at
-// 9 jobs/h (workload gives each sweep value's generator and cluster), with "TUNE below
-// proportional" as the reference at every value.
-func tuneSweep(id, number, what string, sweep figure.Sweep, source string, workload func(x int) (gen, cluster string)) *figure.Figure {
+// 9 jobs/h (workload gives each sweep value's generator and cluster), judged by refs.
+func tuneSweep(id, number, what string, sweep figure.Sweep, refs []figure.Ref, workload func(x int) (gen, cluster string)) *figure.Figure {
 	names := []string{"fifo+proportional", "fifo+tune"}
-	f := &figure.Figure{
+	return &figure.Figure{
 		ID: id, Family: "synergy", Paper: paper, Number: number,
 		Caption: what + ", FIFO proportional vs TUNE, single-GPU jobs at 9 jobs/h on 16x8",
 		Sweep:   sweep,
 		Series:  series(names...),
-		Seeds:   seeds42,
+		Seeds:   singleSeeds,
 		Metrics: []figure.Metric{meanJCT},
 		Chart:   figure.Bars,
+		Refs:    refs,
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			gen, cluster := workload(x)
 			return simulated(gen, cluster, seed, names[s])
 		},
 	}
-	for _, x := range sweep.Values {
-		f.Refs = append(f.Refs, below("fifo+tune", "fifo+proportional", x, meanJCT.Name, source))
-	}
-	return f
 }
 
 // fig12 is TUNE added to the other multi-resource schedulers. Both pack as the authors' DRF and
 // TETRIS do: their order, then the Synergy first-fit walk at the ideal demand, skipping a job that
 // does not fit (GREEDY; tetris.py and drf.py call Cluster.allocate with placement off), or TUNE.
 //
-// The paper's direction does not hold here, and the port is not why: DRF and Tetris with and
-// without TUNE give the authors' simulator's numbers to the millisecond on the static trace, where
-// their own simulator also has Tetris+TUNE above Tetris. The mechanism, from per-job runs:
+// The paper says TUNE lowers JCT for both. On the authors' stream DRF+TUNE is below DRF, while
+// Tetris+TUNE is not shown below Tetris (five seeds, 42 and 1-4, had put it above; more seeds
+// leave the interval across zero), and the port is not why: DRF and Tetris with and without TUNE
+// give the authors' simulator's numbers to the millisecond on the static trace, where their own
+// simulator also has Tetris+TUNE above Tetris. The mechanism, from per-job runs:
 //   - Tetris: TUNE gives every GPU to the next job in order (at the proportional share if the
 //     ideal does not fit), where GREEDY skips such jobs and lets jobs further down take the GPU.
 //     The jobs at the bottom of Tetris's order (long × large demand) then get only sporadic
@@ -241,21 +320,19 @@ func tuneSweep(id, number, what string, sweep figure.Sweep, source string, workl
 //     jobs per seed (3-9 window jobs above 500 h) make the mean; medians are unchanged.
 //   - DRF: the key is the dominant share of the ideal demand, the same in both modes, so the jobs
 //     with the largest shares (AlexNet, ShuffleNet, ResNet-18, M5: 170 of the 1,000 window jobs)
-//     wait for the 1000-h bump either way, and the mean (about 190 h) moves only with the bump's
-//     timing: inconclusive.
+//     wait for the 1000-h bump either way, and TUNE's gain is the speed-up of the others: small.
 func fig12() *figure.Figure {
 	names := []string{"drf", "drf+tune", "tetris", "tetris+tune"}
 	return &figure.Figure{
 		ID: "synergy-fig12", Family: "synergy", Paper: paper, Number: "Fig 12",
 		Caption: "Average JCT of DRF and Tetris with GREEDY packing and with TUNE, single-GPU jobs at 9 jobs/h on 16x8",
 		Series:  series(names...),
-		Seeds:   seeds42,
+		Seeds:   singleSeeds,
 		Metrics: []figure.Metric{meanJCT},
 		Chart:   figure.Bars,
-		Refs: []figure.Ref{
+		Refs: append(rerunRefs("", "9", "20/70/10", false, names...),
 			below("drf+tune", "drf", "", meanJCT.Name, srcFig12),
-			below("tetris+tune", "tetris", "", meanJCT.Name, srcFig12),
-		},
+			below("tetris+tune", "tetris", "", meanJCT.Name, srcFig12)),
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			return simulated(singleGPU("9", "20/70/10", 3), "16x8", seed, names[s])
 		},
