@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"runtime/debug"
 
 	"schedlab/policies"
 	"schedlab/policies/figure/report"
@@ -11,25 +10,14 @@ import (
 // vcsRevision is the commit the binary was built from, as the build info records it (" (commit
 // abc123, modified)"), or "" when it records none.
 func vcsRevision() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	var rev, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = ", modified"
-			}
-		}
-	}
+	rev, modified := report.Revision()
 	if rev == "" {
 		return ""
 	}
-	return " (commit " + rev[:min(12, len(rev))] + modified + ")"
+	if modified {
+		return " (commit " + rev + ", modified)"
+	}
+	return " (commit " + rev + ")"
 }
 
 // writeReport writes the reviewer's report of tables (package report): one self-contained HTML

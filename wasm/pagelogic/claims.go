@@ -2,7 +2,6 @@ package pagelogic
 
 import (
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -96,23 +95,12 @@ func BuildVersion(commit string) string {
 	if commit != "" {
 		return "the page's build of commit " + commit
 	}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "the page's build (no commit recorded)"
-	}
-	var rev, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+modified"
-			}
-		}
-	}
+	rev, modified := report.Revision()
 	if rev == "" {
 		return "the page's build (no commit recorded)"
 	}
-	return "the page's build of commit " + rev[:min(12, len(rev))] + modified
+	if modified {
+		rev += "+modified"
+	}
+	return "the page's build of commit " + rev
 }
