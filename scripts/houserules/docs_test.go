@@ -1,7 +1,6 @@
 package houserules
 
 import (
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -10,37 +9,18 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"schedlab/policies"
 )
 
 // mdLink is a markdown link's target: a relative path, an optional #anchor (web links are left out).
 var mdLink = regexp.MustCompile(`\]\(([^)#:\s]*)(#[^)\s]*)?\)`)
 
-// docFiles lists the repository's markdown documents (slash paths from the root), as the words
-// test walks it: no build/, testdata/, hidden directories or node_modules.
+// docFiles lists the repository's markdown documents (slash paths from the root) among the files
+// the words test reads (repoFiles).
 func docFiles(t *testing.T, root string) []string {
 	t.Helper()
-	var out []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if rel != "." && (rel == "build" || d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if strings.HasSuffix(d.Name(), ".md") {
-			out = append(out, rel)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return slices.DeleteFunc(repoFiles(t, root), func(f string) bool { return !strings.HasSuffix(f, ".md") })
 }
 
 // anchorsOf lists the anchors GitHub gives a document's headings (fenced code skipped).
@@ -101,6 +81,27 @@ func TestDocumentLinks(t *testing.T) {
 	for _, doc := range docs {
 		if doc != "README.md" && !linked[doc] {
 			t.Errorf("%s: not linked from README.md", doc)
+		}
+	}
+}
+
+// Every family's document, which the policy picker links (policies.Families), is a policies/….md
+// file and, with an anchor, has that heading.
+func TestFamilyDocuments(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for _, f := range policies.Families() {
+		file, anchor, _ := strings.Cut(f.Doc, "#")
+		if !strings.HasPrefix(file, "policies/") || !strings.HasSuffix(file, ".md") {
+			t.Errorf("%s: document %q: want a policies/….md path", f.Title, f.Doc)
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
+		if err != nil {
+			t.Errorf("%s: %v", f.Title, err)
+			continue
+		}
+		if anchor != "" && !slices.Contains(anchorsOf(string(text)), anchor) {
+			t.Errorf("%s: %s has no heading with anchor #%s", f.Title, file, anchor)
 		}
 	}
 }

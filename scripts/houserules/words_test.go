@@ -3,6 +3,7 @@ package houserules
 import (
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -50,10 +51,11 @@ func processWordHits(text string) []string {
 	return hits
 }
 
-// TestNoProcessWordsInProductText walks the repository (not build/ outputs, testdata/, hidden
-// directories or node_modules) and fails on every process word in product text, with file and line.
-func TestNoProcessWordsInProductText(t *testing.T) {
-	root := filepath.Join("..", "..")
+// repoFiles lists the repository's files, as slash paths from root, leaving out build/ outputs,
+// testdata/, hidden directories and node_modules: the files the house rules on words and documents read.
+func repoFiles(t *testing.T, root string) []string {
+	t.Helper()
+	var out []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -66,21 +68,30 @@ func TestNoProcessWordsInProductText(t *testing.T) {
 			}
 			return nil
 		}
-		ext := filepath.Ext(p)
-		if d.Name() != "Makefile" && !slices.Contains(productTextExt, ext) {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		for _, h := range processWordHits(string(b)) {
-			t.Errorf("%s:%s", rel, h)
-		}
+		out = append(out, rel)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	return out
+}
+
+// TestNoProcessWordsInProductText reads the repository's files (repoFiles) and fails on every
+// process word in product text, with file and line.
+func TestNoProcessWordsInProductText(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for _, rel := range repoFiles(t, root) {
+		if path.Base(rel) != "Makefile" && !slices.Contains(productTextExt, path.Ext(rel)) {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range processWordHits(string(b)) {
+			t.Errorf("%s:%s", rel, h)
+		}
 	}
 }
 
