@@ -92,6 +92,10 @@ func Flip(f *figure.Figure, ref figure.Ref) (holds, fails []figure.Row, err erro
 		}
 		return out
 	}
+	sign := 1.0 // the direction a Direction or Trend claim says the effect goes
+	if ref.Lower {
+		sign = -1
+	}
 	switch ref.Kind {
 	case figure.Absolute:
 		unit := f.Metrics[m].Unit
@@ -112,19 +116,11 @@ func Flip(f *figure.Figure, ref figure.Ref) (holds, fails []figure.Row, err erro
 		}
 		fails = swap(holds)
 	case figure.Direction:
-		sign := 1.0
-		if ref.Lower {
-			sign = -1
-		}
 		for i, seed := range seeds {
 			holds = pair(holds, x, seed, float64(sign*(0.2+jitter(i, 0.01))))
 		}
 		fails = swap(holds)
 	case figure.Trend:
-		sign := 1.0
-		if ref.Lower {
-			sign = -1
-		}
 		for i, seed := range seeds {
 			holds = pair(holds, x, seed, -0.3+jitter(i, 0.01))
 			holds = pair(holds, to, seed, -0.3+float64(sign*0.2)+jitter(i, 0.01))
