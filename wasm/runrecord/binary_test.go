@@ -27,8 +27,9 @@ func sampleRecord() *Record {
 	}
 }
 
-func TestBinaryRoundTrip(t *testing.T) {
-	rec := sampleRecord()
+// roundTrip is rec read back from its binary form.
+func roundTrip(t *testing.T, rec *Record) Record {
+	t.Helper()
 	b, err := rec.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -37,6 +38,12 @@ func TestBinaryRoundTrip(t *testing.T) {
 	if err := got.UnmarshalBinary(b); err != nil {
 		t.Fatal(err)
 	}
+	return got
+}
+
+func TestBinaryRoundTrip(t *testing.T) {
+	rec := sampleRecord()
+	got := roundTrip(t, rec)
 	if string(got.Summary) != string(rec.Summary) {
 		t.Errorf("summary: got %s, want %s", got.Summary, rec.Summary)
 	}

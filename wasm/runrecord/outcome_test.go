@@ -48,14 +48,7 @@ func TestFromOutcomeViews(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := rec.MarshalBinary()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var back Record
-			if err := back.UnmarshalBinary(b); err != nil {
-				t.Fatal(err)
-			}
+			back := roundTrip(t, rec)
 			var got bytes.Buffer
 			if err := export.WriteJobsCSV(&got, []export.Run{{Policy: tc.policy, Result: back.Result()}}); err != nil {
 				t.Fatal(err)

@@ -108,14 +108,7 @@ func TestRecordKeepsScripts(t *testing.T) {
 	rec := &Record{ID: "r", Policy: "mine", Cluster: "1x8", Summary: []byte(`{}`),
 		Spec:    scenario.Spec{Generate: "philly:jobs=2", Policies: []string{"mine"}, Seed: 1},
 		Scripts: []Script{{Name: "mine", File: "mine.star", Hash: "abc", Source: "def priority(job, s):\n    return 0\n"}}}
-	b, err := rec.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got Record
-	if err := got.UnmarshalBinary(b); err != nil {
-		t.Fatal(err)
-	}
+	got := roundTrip(t, rec)
 	if len(got.Scripts) != 1 || got.Scripts[0] != rec.Scripts[0] {
 		t.Errorf("scripts after the binary form: got %+v, want %+v", got.Scripts, rec.Scripts)
 	}
