@@ -11,6 +11,9 @@ import (
 	"schedlab/policies"
 )
 
+// family is every policy the interference family registers.
+var family = []string{"iasp-iapp", "iasp-iapp-oracle", "exclusive", "random-share", "least-loaded", "pack-first", "gandiva-pack"}
+
 // TestPoliciesKeepInvariants runs every policy of the family with the engine's invariant checker
 // on a small sharing workload; every job finishes.
 func TestPoliciesKeepInvariants(t *testing.T) {
@@ -19,23 +22,9 @@ func TestPoliciesKeepInvariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := core.ParseCluster("2x8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg := policies.Builtin()
-	for _, name := range []string{"iasp-iapp", "iasp-iapp-oracle", "exclusive", "random-share", "least-loaded", "pack-first", "gandiva-pack"} {
+	for _, name := range family {
 		t.Run(name, func(t *testing.T) {
-			p, err := reg.New(name, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: world.Speed(models), Policy: p, Seed: 1,
-				Colocation: world.Colocation(models), Verify: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := s.Run()
+			r := run(t, name, "", "2x8", jobs)
 			done, shared := 0, false
 			for _, j := range r.Jobs {
 				if j.Status == sim.Done {
@@ -111,7 +100,7 @@ func TestGangRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"iasp-iapp", "iasp-iapp-oracle", "exclusive", "random-share", "least-loaded", "pack-first", "gandiva-pack"} {
+	for _, name := range family {
 		for _, gang := range []string{``, `{"gang":"spread"}`} {
 			r := run(t, name, gang, "4x8", jobs)
 			split := 0
