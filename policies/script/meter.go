@@ -39,10 +39,9 @@ var DefaultLimits = Limits{
 
 // meter charges a run's guarded operations; the thread's local "meter" points to it.
 type meter struct {
-	lim      Limits
-	call     int64 // units left in this call
-	run      int64 // units left in this run
-	runSteps uint64
+	lim  Limits
+	call int64 // units left in this call
+	run  int64 // units left in this run
 }
 
 const meterKey = "schedlab.meter"
