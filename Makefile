@@ -22,7 +22,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy figures-csv doc-figures doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy figures-csv doc-figures doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -43,6 +43,7 @@ help:
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
 	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
 	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
+	@echo "make rerun-synergy  re-run the authors' Synergy simulator for every recorded reference and compare (hours of CPython; ONLY=regexp, J=2)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
 
@@ -212,6 +213,17 @@ repro-synergy: sim
 	@scripts/synergy-table.sh >build/repro/synergy-table.md.tmp
 	@mv build/repro/synergy-table.md.tmp build/repro/synergy-table.md
 	@cat build/repro/synergy-table.md
+
+# The authors' Synergy simulator (msr-fiddle/synergy, cloned into build/synergy-src at the recorded
+# commit when missing), re-run for every configuration the Synergy figures cite, compared with the
+# recorded numbers (scripts/synergyrerun). Debian's python3 packages are installed when missing.
+rerun-synergy:
+	@/usr/bin/python3 -c 'import numpy, pandas, matplotlib' 2>/dev/null || { \
+		sudo=; [ "$$(id -u)" = 0 ] || sudo="sudo -n"; \
+		export DEBIAN_FRONTEND=noninteractive; $$sudo apt-get update -q </dev/null && $$sudo apt-get install -y -q python3 python3-numpy python3-pandas python3-matplotlib </dev/null; }
+	@mkdir -p build/repro
+	@$(GO) run ./scripts/synergyrerun -j $(J) -only '$(ONLY)' >build/repro/synergy-rerun.md; st=$$?; \
+		cat build/repro/synergy-rerun.md; exit $$st
 
 clean:
 	@echo "== clean"

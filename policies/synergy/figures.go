@@ -306,8 +306,9 @@ func tuneSweep(id, number, what string, sweep figure.Sweep, refs []figure.Ref, w
 // The paper says TUNE lowers JCT for both. On the authors' stream DRF+TUNE is below DRF, while
 // Tetris+TUNE is not shown below Tetris (five seeds, 42 and 1-4, had put it above; more seeds
 // leave the interval across zero), and the port is not why: DRF and Tetris with and without TUNE
-// give the authors' simulator's numbers to the millisecond on the static trace, where their own
-// simulator also has Tetris+TUNE above Tetris. The mechanism, from per-job runs:
+// give the authors' simulator's numbers to the millisecond on this workload at seed 42 (the
+// figure's re-run references) and on the static trace, and there their own simulator also has
+// Tetris+TUNE above Tetris. The mechanism, from per-job runs:
 //   - Tetris: TUNE gives every GPU to the next job in order (at the proportional share if the
 //     ideal does not fit), where GREEDY skips such jobs and lets jobs further down take the GPU.
 //     The jobs at the bottom of Tetris's order (long × large demand) then get only sporadic

@@ -2,12 +2,13 @@ package synergy
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"schedlab/policies/figure"
 )
 
-// rerun is one configuration of the authors' simulator re-run at their seed 42 (msr-fiddle/synergy
+// Rerun is one configuration of the authors' simulator re-run at their seed 42 (msr-fiddle/synergy
 // at 1bb2bed6, simulator/runner.py under CPython 3.11), as ae-readme.md says to run it: runner.py's
 // schedulers, jobs_per_hours and class_split lists set to the one configuration, then
 //
@@ -17,19 +18,24 @@ import (
 // blobs are not stored), so LOG is a stand-in of 100,000 one-GPU jobs: in this single-GPU Poisson
 // mode the parser keeps a job's place in the pool and nothing else (its duration is drawn by
 // get_gavel_like_iter, its arrival by the Poisson process, its GPU count forced to 1). The pool is
-// parsed once after random.seed(42) and pickled, as the authors' first run does; every run then
-// loads it and draws its arrivals from a fresh seed-42 stream. The FIFO+Tune run at 9 jobs/h gives
-// ae-readme.md's Mean and 99th to the last printed digit. The authors' runner prints JCTs in hours.
-type rerun struct {
-	scheduler string  // the authors' name: FIFO+fair, FIFO, FIFO+tune, TETRIS, …
-	policy    string  // our registry name
-	rate      string  // jobs per hour
-	split     string  // class split as the figures spell it
-	mean, p99 float64 // "Mean =" and "99th =", hours
+// parsed once after random.seed(42) and pickled, as the authors' first run does (its durations are
+// drawn while parsing); every run then loads it and draws its arrivals from a fresh seed-42 stream.
+// The FIFO+Tune run at 9 jobs/h gives ae-readme.md's Mean and 99th to the last printed digit. The
+// authors' runner prints JCTs in hours. scripts/synergyrerun repeats the recorded runs and compares
+// the printed numbers.
+type Rerun struct {
+	Scheduler string  // the authors' name: FIFO+fair, FIFO, FIFO+tune, TETRIS, …
+	Policy    string  // our registry name
+	Rate      string  // jobs per hour
+	Split     string  // class split as the figures spell it
+	Mean, P99 float64 // "Mean =" and "99th =", hours
 }
 
+// Reruns returns the recorded re-runs (a copy).
+func Reruns() []Rerun { return slices.Clone(reruns) }
+
 // reruns are the re-runs' printed numbers.
-var reruns = []rerun{
+var reruns = []Rerun{
 	{"FIFO+tune", "fifo+tune", "9", "20/70/10", 21.876600555555555, 156.93307777777775},
 	{"FIFO+tune", "fifo+tune", "8", "20/70/10", 15.252685833333334, 149.8621583333333},
 	{"FIFO+fair", "fifo+proportional", "9", "20/70/10", 81.08860055555556, 214.61023055555555},
@@ -43,16 +49,20 @@ var reruns = []rerun{
 	{"FIFO+tune", "fifo+tune", "9", "50/0/50", 74.27243388888888, 207.77523055555554},
 	{"FIFO+fair", "fifo+proportional", "9", "33/33/33", 81.07793388888888, 214.6093972222222},
 	{"FIFO+tune", "fifo+tune", "9", "33/33/33", 31.03943388888889, 159.0800333333333},
+	{"DRF", "drf", "9", "20/70/10", 185.44610055555557, 1031.7479972222222},
+	{"DRF+tune", "drf+tune", "9", "20/70/10", 175.2446838888889, 1025.971486111111},
+	{"TETRIS", "tetris", "9", "20/70/10", 19.182850555555557, 177.00318333333328},
+	{"TETRIS+tune", "tetris+tune", "9", "20/70/10", 20.394517222222223, 185.77651666666662},
 }
 
 // rerunCommand is the one-line form of r's command for a reference's source.
-func (r rerun) command() string {
-	rate, _ := strconv.ParseFloat(r.rate, 64)
+func (r Rerun) command() string {
+	rate, _ := strconv.ParseFloat(r.Rate, 64)
 	s := fmt.Sprintf("re-run of the authors' simulator (msr-fiddle/synergy@1bb2bed6 simulator/, seed 42: "+
 		"python3 runner.py --cluster_job_log LOG --no_use_cache --no_cache_result with runner.py's "+
-		"schedulers = ['%s'], jobs_per_hours = [%.1f]", r.scheduler, rate)
-	if r.split != "20/70/10" {
-		s += ", class_split = [(" + splitTuple(r.split) + ")]"
+		"schedulers = ['%s'], jobs_per_hours = [%.1f]", r.Scheduler, rate)
+	if r.Split != "20/70/10" {
+		s += ", class_split = [(" + splitTuple(r.Split) + ")]"
 	}
 	return s + "; LOG: see the family's README)"
 }
@@ -74,16 +84,16 @@ func rerunRefs(x, rate, split string, p99 bool, policies ...string) []figure.Ref
 	var out []figure.Ref
 	for _, p := range policies {
 		for _, r := range reruns {
-			if r.policy != p || r.rate != rate || r.split != split {
+			if r.Policy != p || r.Rate != rate || r.Split != split {
 				continue
 			}
 			out = append(out, figure.Ref{Kind: figure.Absolute, Series: p, X: x, Metric: meanJCT.Name,
-				Value: round4(r.mean), Unit: "h", Tolerance: 0.005, Seeds: []uint64{authorsSeed},
-				Source: r.command() + fmt.Sprintf(": Mean = %.4f h", r.mean)})
+				Value: round4(r.Mean), Unit: "h", Tolerance: 0.005, Seeds: []uint64{authorsSeed},
+				Source: r.command() + fmt.Sprintf(": Mean = %.4f h", r.Mean)})
 			if p99 {
 				out = append(out, figure.Ref{Kind: figure.Absolute, Series: p, X: x, Metric: "p99_jct_s",
-					Value: round4(r.p99), Unit: "h", Tolerance: 0.005, Seeds: []uint64{authorsSeed},
-					Source: r.command() + fmt.Sprintf(": 99th = %.4f h", r.p99)})
+					Value: round4(r.P99), Unit: "h", Tolerance: 0.005, Seeds: []uint64{authorsSeed},
+					Source: r.command() + fmt.Sprintf(": 99th = %.4f h", r.P99)})
 			}
 		}
 	}
@@ -99,8 +109,8 @@ func round4(v float64) float64 {
 // rerunMean is the re-run's mean JCT of policy at rate and split in hours, and whether it was run.
 func rerunMean(policy, rate, split string) (float64, bool) {
 	for _, r := range reruns {
-		if r.policy == policy && r.rate == rate && r.split == split {
-			return r.mean, true
+		if r.Policy == policy && r.Rate == rate && r.Split == split {
+			return r.Mean, true
 		}
 	}
 	return 0, false

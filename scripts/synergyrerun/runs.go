@@ -1,0 +1,177 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"schedlab/policies/synergy"
+)
+
+// result is what one run of the authors' runner printed.
+type result struct {
+	mean, p99 float64
+	wall      time.Duration
+	err       error
+}
+
+// runAll runs every configuration, n at a time, and returns their results in order.
+func runAll(e env, todo []synergy.Rerun, n int, stderr io.Writer) []result {
+	out := make([]result, len(todo))
+	sem := make(chan struct{}, n)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for i, r := range todo {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			out[i] = runOne(e, r)
+			mu.Lock()
+			defer mu.Unlock()
+			if out[i].err != nil {
+				fmt.Fprintf(stderr, "synergyrerun: %s: %v\n", configName(r), out[i].err)
+			} else {
+				fmt.Fprintf(stderr, "synergyrerun: %s: Mean = %v, 99th = %v (%.0f s)\n", configName(r), out[i].mean, out[i].p99, out[i].wall.Seconds())
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// runDir is the directory of one configuration's run: "FIFO+tune 9 20/70/10" → fifo-tune-9-20-70-10.
+func runDir(r synergy.Rerun) string {
+	return strings.NewReplacer("+", "-", "/", "-", " ", "-").Replace(strings.ToLower(configName(r)))
+}
+
+// runOne runs one configuration in its own copy of simulator/ and reads the numbers from its log.
+// The runner ends with an error in its final plot (a matplotlib argument removed since 3.3) after
+// printing them, so its exit status is not what tells a good run.
+func runOne(e env, r synergy.Rerun) result {
+	dir := filepath.Join(e.work, runDir(r))
+	if err := copySimulator(e.sim, dir); err != nil {
+		return result{err: err}
+	}
+	runner := filepath.Join(dir, "runner.py")
+	src, err := os.ReadFile(runner)
+	if err != nil {
+		return result{err: err}
+	}
+	edited, err := setConfiguration(string(src), r)
+	if err != nil {
+		return result{err: fmt.Errorf("%s: %v", runner, err)}
+	}
+	if err := os.WriteFile(runner, []byte(edited), 0o644); err != nil {
+		return result{err: err}
+	}
+	pool, err := os.ReadFile(e.pool)
+	if err != nil {
+		return result{err: err}
+	}
+	if err := os.WriteFile(filepath.Join(dir, poolName), pool, 0o644); err != nil {
+		return result{err: err}
+	}
+	logPath := dir + ".log"
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		return result{err: err}
+	}
+	defer logFile.Close()
+	cmd := runnerCommand(e, dir)
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	start := time.Now()
+	cmd.Run() // its status is not the verdict (see above)
+	wall := time.Since(start)
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		return result{err: err}
+	}
+	mean, p99, err := printed(string(log))
+	if err != nil {
+		return result{err: fmt.Errorf("%s: %v", logPath, err)}
+	}
+	return result{mean: mean, p99: p99, wall: wall}
+}
+
+// The three lines of runner.py that ae-readme.md says to set, as commit 1bb2bed6 has them.
+const (
+	schedulersLine = "    schedulers = ['FIFO+fair']"
+	ratesLine      = "    jobs_per_hours = np.arange(9.0, 10, 1)"
+	splitLine      = "    class_split=[(20,70,10)]"
+)
+
+// setConfiguration sets runner.py's schedulers, jobs_per_hours and class_split lines to r. Each
+// line must be there exactly once, as the commit has it.
+func setConfiguration(src string, r synergy.Rerun) (string, error) {
+	split := strings.Split(r.Split, "/")
+	if len(split) != 3 {
+		return "", fmt.Errorf("class split %q: want three shares", r.Split)
+	}
+	rate, err := strconv.ParseFloat(r.Rate, 64)
+	if err != nil {
+		return "", fmt.Errorf("rate %q: %v", r.Rate, err)
+	}
+	for _, s := range []struct{ old, new string }{
+		{schedulersLine, fmt.Sprintf("    schedulers = ['%s']", r.Scheduler)},
+		{ratesLine, fmt.Sprintf("    jobs_per_hours = np.arange(%.1f, %.1f+1, 1)", rate, rate)},
+		{splitLine, fmt.Sprintf("    class_split=[(%s)]", strings.Join(split, ","))},
+	} {
+		if n := strings.Count(src, "\n"+s.old+"\n"); n != 1 {
+			return "", fmt.Errorf("the line %q is there %d times, want once (is the checkout at %s?)", strings.TrimSpace(s.old), n, commit)
+		}
+		src = strings.Replace(src, "\n"+s.old+"\n", "\n"+s.new+"\n", 1)
+	}
+	return src, nil
+}
+
+var (
+	meanLine = regexp.MustCompile(`(?m)^Mean =\s+(\S+)$`)
+	p99Line  = regexp.MustCompile(`(?m)^99th =\s+(\S+)$`)
+)
+
+// printed reads the runner's "Mean =" and "99th =" lines (hours).
+func printed(log string) (mean, p99 float64, err error) {
+	m, p := meanLine.FindStringSubmatch(log), p99Line.FindStringSubmatch(log)
+	if m == nil || p == nil {
+		return 0, 0, fmt.Errorf("no \"Mean =\" and \"99th =\" lines: the run failed before its summary")
+	}
+	if mean, err = strconv.ParseFloat(m[1], 64); err != nil {
+		return 0, 0, fmt.Errorf("Mean: %v", err)
+	}
+	if p99, err = strconv.ParseFloat(p[1], 64); err != nil {
+		return 0, 0, fmt.Errorf("99th: %v", err)
+	}
+	return mean, p99, nil
+}
+
+// writeTable writes a Markdown table of the recorded and the re-run numbers and returns how many
+// runs failed or printed other numbers. The authors' runner prints Python's shortest repr of a
+// float, which parses back to the same float64, so equal means equal bits.
+func writeTable(w io.Writer, todo []synergy.Rerun, results []result) int {
+	bad := 0
+	fmt.Fprintln(w, "| scheduler | jobs/h | class split | Mean (h) recorded | Mean (h) re-run | 99th (h) recorded | 99th (h) re-run | wall (s) | |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	for i, r := range todo {
+		res := results[i]
+		if res.err != nil {
+			bad++
+			fmt.Fprintf(w, "| %s | %s | %s | %v | – | %v | – | – | failed |\n", r.Scheduler, r.Rate, r.Split, r.Mean, r.P99)
+			continue
+		}
+		verdict := "same"
+		if res.mean != r.Mean || res.p99 != r.P99 {
+			verdict, bad = "DIFFERENT", bad+1
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %v | %v | %v | %v | %.0f | %s |\n", r.Scheduler, r.Rate, r.Split,
+			r.Mean, res.mean, r.P99, res.p99, res.wall.Seconds(), verdict)
+	}
+	return bad
+}

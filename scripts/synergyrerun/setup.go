@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// env is what every run shares: the authors' simulator/, the stand-in modules, the stand-in log
+// and the pickled pool.
+type env struct {
+	python, sim, work, shims, log, pool string
+}
+
+// poolName is the pickle the authors' parser writes in single-GPU Poisson mode with summed attempts
+// (jobs/workload.py, get_philly_jobs).
+const poolName = "philly_jobs_sum_attempts_exp_single.pickle"
+
+// checkPython fails with the packages to install when python3 or the simulator's imports are missing.
+func checkPython(python string) error {
+	out, err := exec.Command(python, "-c", "import numpy, pandas, matplotlib").CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s with numpy, pandas and matplotlib is needed (Debian: apt-get install python3-numpy python3-pandas python3-matplotlib): %v: %s", python, err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+// ensureSource clones msr-fiddle/synergy at commit into dir when dir is missing, and otherwise checks
+// that dir holds simulator/runner.py and, when it is a git checkout, that it is at commit.
+func ensureSource(dir string, stderr io.Writer) error {
+	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(stderr, "synergyrerun: cloning msr-fiddle/synergy into %s\n", dir)
+		for _, args := range [][]string{
+			{"clone", "--quiet", "https://github.com/msr-fiddle/synergy", dir},
+			{"-C", dir, "checkout", "--quiet", commit},
+		} {
+			if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+				return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "simulator", "runner.py")); err != nil {
+		return fmt.Errorf("-src %s: no simulator/runner.py: not a checkout of msr-fiddle/synergy", dir)
+	}
+	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "synergyrerun: %s is not a git checkout; the recorded runs were made at %s\n", dir, commit)
+	case strings.TrimSpace(string(head)) != commit:
+		return fmt.Errorf("-src %s is at %s; the recorded runs were made at %s", dir, strings.TrimSpace(string(head)), commit)
+	}
+	return nil
+}
+
+// prepare writes the stand-in modules and log under work and makes the pool once (kept between
+// invocations: it depends only on the log and the seed).
+func prepare(python, sim, work string, stderr io.Writer) (env, error) {
+	abs, err := filepath.Abs(work)
+	if err != nil {
+		return env{}, err
+	}
+	e := env{python: python, sim: sim, work: abs, shims: filepath.Join(abs, "shims"), log: filepath.Join(abs, "cluster_job_log_standin"),
+		pool: filepath.Join(abs, poolName)}
+	if err := writeShims(e.shims); err != nil {
+		return env{}, err
+	}
+	if err := writeStandinLog(e.log, standinJobs); err != nil {
+		return env{}, err
+	}
+	if _, err := os.Stat(e.pool); err == nil {
+		return e, nil
+	}
+	fmt.Fprintln(stderr, "synergyrerun: making the pool (the authors' first run, stopped once the pool is written)")
+	return e, makePool(e)
+}
+
+// stubs are the stand-in modules: empty, because only Synergy-OPT (cvxpy) and the real-cluster
+// deployment (numa, grpc, the RPC stubs, protobuf, psutil) use them, never the simulation; the
+// servicer classes exist because deployment modules subclass them at import. sitecustomize
+// restores collections.Mapping, which Python 3.10 removed and the simulator still imports.
+var stubs = map[string]string{
+	"numa.py":                         "",
+	"cvxpy.py":                        "",
+	"grpc.py":                         "",
+	"psutil.py":                       "",
+	"common_pb2.py":                   "",
+	"job_to_scheduler_pb2.py":         "",
+	"scheduler_to_worker_pb2.py":      "",
+	"worker_to_scheduler_pb2.py":      "",
+	"job_to_scheduler_pb2_grpc.py":    "class JobToSchedulerServicer:\n    pass\n",
+	"scheduler_to_worker_pb2_grpc.py": "class SchedulerToWorkerServicer:\n    pass\n",
+	"worker_to_scheduler_pb2_grpc.py": "class WorkerToSchedulerServicer:\n    pass\n",
+	"google/__init__.py":              "",
+	"google/protobuf/__init__.py":     "",
+	"google/protobuf/struct_pb2.py":   "class Struct:\n    pass\n",
+	"sitecustomize.py":                "import collections, collections.abc\ncollections.Mapping = collections.abc.Mapping\n",
+}
+
+func writeShims(dir string) error {
+	for name, body := range stubs {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte("# stand-in for synergyrerun: not used by the simulation\n"+body), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// standinJobs is the stand-in log's length: more jobs than any run draws.
+const standinJobs = 100000
+
+// standinJob is one job of the Philly log's format as the authors' parser reads it.
+type standinJob struct {
+	JobID     string    `json:"jobid"`
+	User      string    `json:"user"`
+	VC        string    `json:"vc"`
+	Status    string    `json:"status"`
+	Submitted string    `json:"submitted_time"`
+	Attempts  []attempt `json:"attempts"`
+}
+
+type attempt struct {
+	Start  string   `json:"start_time"`
+	End    string   `json:"end_time"`
+	Detail []detail `json:"detail"`
+}
+
+type detail struct {
+	IP   string   `json:"ip"`
+	GPUs []string `json:"gpus"`
+}
+
+// writeStandinLog writes n jobs a minute apart, each one passing attempt of one hour on one GPU:
+// inside the parser's duration filter, and in this mode only a job's place in the pool is kept.
+func writeStandinLog(path string, n int) error {
+	t0 := time.Date(2017, 10, 1, 0, 0, 0, 0, time.UTC)
+	const layout = "2006-01-02 15:04:05"
+	jobs := make([]standinJob, n)
+	for i := range jobs {
+		s := t0.Add(time.Duration(i) * time.Minute)
+		jobs[i] = standinJob{JobID: fmt.Sprintf("job%d", i), User: "u", VC: "vc", Status: "Pass", Submitted: s.Format(layout),
+			Attempts: []attempt{{Start: s.Format(layout), End: s.Add(time.Hour).Format(layout),
+				Detail: []detail{{IP: "m0", GPUs: []string{"gpu0"}}}}}}
+	}
+	b, err := json.Marshal(jobs)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
+}
+
+// poolWritten is the line the authors' workload logs right after it has pickled the pool.
+const poolWritten = "Total Jobs in Philly Trace"
+
+// makePool starts the authors' runner (its default configuration) in a scratch copy, waits for
+// the pool's line in its log and stops it, then keeps the pickle.
+func makePool(e env) error {
+	dir := filepath.Join(e.work, "pool-run")
+	if err := copySimulator(e.sim, dir); err != nil {
+		return err
+	}
+	cmd := runnerCommand(e, dir)
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	cmd.Stdout = io.Discard
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	found := false
+	sc := bufio.NewScanner(errPipe)
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), poolWritten) {
+			found = true
+			break
+		}
+	}
+	cmd.Process.Kill()
+	cmd.Wait() // killed: its exit status says nothing
+	if !found {
+		return fmt.Errorf("the authors' runner in %s ended before writing its pool", dir)
+	}
+	if err := os.Rename(filepath.Join(dir, poolName), e.pool); err != nil {
+		return err
+	}
+	return os.RemoveAll(dir)
+}
+
+// runnerCommand is the authors' runner started in dir with the stand-in log and modules.
+func runnerCommand(e env, dir string) *exec.Cmd {
+	cmd := exec.Command(e.python, "runner.py", "--cluster_job_log", e.log, "--no_use_cache", "--no_cache_result")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PYTHONPATH="+e.shims, "MPLBACKEND=Agg")
+	return cmd
+}
+
+// copySimulator copies the authors' simulator/ to dir (replacing what is there).
+func copySimulator(sim, dir string) error {
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.CopyFS(dir, os.DirFS(sim))
+}
