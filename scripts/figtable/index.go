@@ -92,10 +92,32 @@ func indexTable(figs []*figure.Figure, docs map[string][2]string) (string, error
 				parts = append(parts, v)
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("%d %s", count[v], v))
+			parts = append(parts, fmt.Sprintf("%d %s", count[v], plural(v, count[v])))
 		}
 		verdict := fmt.Sprintf("[%s](%s)", strings.Join(parts, ", "), doc[0])
 		b.WriteString("| " + strings.Join([]string{md(f.Paper), md(f.Number), "`build/simulate -figure " + f.ID + "`", verdict}, " | ") + " |\n")
 	}
 	return b.String(), nil
+}
+
+// plurals are the verdicts' words for more than one row: "3 trends hold", not "3 trend holds".
+var plurals = map[string]string{
+	"agrees": "agree", "disagrees": "disagree",
+	"direction holds": "directions hold", "direction fails": "directions fail",
+	"trend holds": "trends hold", "trend fails": "trends fail",
+}
+
+// plural writes verdict v for n rows, our checks' suffix included.
+func plural(v string, n int) string {
+	if n == 1 {
+		return v
+	}
+	base, ours := strings.CutSuffix(v, " (our check)")
+	if p, ok := plurals[base]; ok {
+		base = p
+	}
+	if ours {
+		return base + " (our checks)"
+	}
+	return base
 }

@@ -174,3 +174,23 @@ func TestReadmeIndexIsCurrent(t *testing.T) {
 		t.Error("README.md's reproduction table is not the families' documents' (run make doc-index)")
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for _, tc := range []struct {
+		v    string
+		n    int
+		want string
+	}{
+		{"agrees", 1, "agrees"},
+		{"agrees", 4, "agree"},
+		{"trend holds", 3, "trends hold"},
+		{"direction fails (our check)", 2, "directions fail (our checks)"},
+		{"direction holds (our check)", 1, "direction holds (our check)"},
+		{"inconclusive", 5, "inconclusive"},
+		{"shown, not judged", 2, "shown, not judged"},
+	} {
+		if got := plural(tc.v, tc.n); got != tc.want {
+			t.Errorf("plural(%q, %d) = %q, want %q", tc.v, tc.n, got, tc.want)
+		}
+	}
+}
