@@ -214,15 +214,16 @@ repro-synergy: sim
 	@mv build/repro/synergy-table.md.tmp build/repro/synergy-table.md
 	@cat build/repro/synergy-table.md
 
-# The authors' Synergy simulator (msr-fiddle/synergy, cloned into build/synergy-src at the recorded
+# The authors' Synergy simulator (msr-fiddle/synergy, cloned into SYNERGY_SRC at the recorded
 # commit when missing), re-run for every configuration the Synergy figures cite, compared with the
 # recorded numbers (scripts/synergyrerun). Debian's python3 packages are installed when missing.
+SYNERGY_SRC ?= build/synergy-src
 rerun-synergy:
 	@/usr/bin/python3 -c 'import numpy, pandas, matplotlib' 2>/dev/null || { \
 		sudo=; [ "$$(id -u)" = 0 ] || sudo="sudo -n"; \
 		export DEBIAN_FRONTEND=noninteractive; $$sudo apt-get update -q </dev/null && $$sudo apt-get install -y -q python3 python3-numpy python3-pandas python3-matplotlib </dev/null; }
 	@mkdir -p build/repro
-	@$(GO) run ./scripts/synergyrerun -j $(J) -only '$(ONLY)' >build/repro/synergy-rerun.md; st=$$?; \
+	@$(GO) run ./scripts/synergyrerun -src $(SYNERGY_SRC) -j $(J) -only '$(ONLY)' >build/repro/synergy-rerun.md; st=$$?; \
 		cat build/repro/synergy-rerun.md; exit $$st
 
 clean:

@@ -23,40 +23,77 @@ import (
 // The FIFO+Tune run at 9 jobs/h gives ae-readme.md's Mean and 99th to the last printed digit. The
 // authors' runner prints JCTs in hours. scripts/synergyrerun repeats the recorded runs and compares
 // the printed numbers.
+//
+// A run on the physical cluster's static trace (Trace StaticTrace) replays the authors' own file
+// instead, as the paper's physical-cluster comparison does:
+//
+//	python3 runner.py --replay_trace deploy_trace/static_100job_6_3_1100.0 --static --config_file configs/static_trace.ini --no_use_cache --no_cache_result
+//
+// with runner.py's schedulers set and its series_id_filter set to (0, 100): the default window,
+// jobs 4000-4999, holds none of the trace's 100 jobs, and the mean would be nan.
 type Rerun struct {
 	Scheduler string  // the authors' name: FIFO+fair, FIFO, FIFO+tune, TETRIS, …
 	Policy    string  // our registry name
+	Trace     string  // "" for the Poisson workload at Rate and Split, or StaticTrace
 	Rate      string  // jobs per hour
 	Split     string  // class split as the figures spell it
 	Mean, P99 float64 // "Mean =" and "99th =", hours
 }
+
+// StaticTrace is Rerun.Trace of the runs on the authors' static 100-job trace.
+const StaticTrace = "static"
 
 // Reruns returns the recorded re-runs (a copy).
 func Reruns() []Rerun { return slices.Clone(reruns) }
 
 // reruns are the re-runs' printed numbers.
 var reruns = []Rerun{
-	{"FIFO+tune", "fifo+tune", "9", "20/70/10", 21.876600555555555, 156.93307777777775},
-	{"FIFO+tune", "fifo+tune", "8", "20/70/10", 15.252685833333334, 149.8621583333333},
-	{"FIFO+fair", "fifo+proportional", "9", "20/70/10", 81.08860055555556, 214.61023055555555},
-	{"FIFO", "fifo+greedy", "9", "20/70/10", 24.984100555555557, 159.67807777777776},
-	{"FIFO+fair", "fifo+proportional", "8", "20/70/10", 27.4251025, 161.11645277777774},
-	{"FIFO", "fifo+greedy", "8", "20/70/10", 15.254185833333334, 149.8621583333333},
-	{"FIFO+fair", "fifo+proportional", "6", "20/70/10", 17.30253972222222, 152.8975138888889},
-	{"FIFO+tune", "fifo+tune", "6", "20/70/10", 15.247956388888888, 149.78228611111106},
-	{"FIFO", "fifo+greedy", "6", "20/70/10", 15.247956388888888, 149.78228611111106},
-	{"FIFO+fair", "fifo+proportional", "9", "50/0/50", 81.1121838888889, 214.60856388888888},
-	{"FIFO+tune", "fifo+tune", "9", "50/0/50", 74.27243388888888, 207.77523055555554},
-	{"FIFO+fair", "fifo+proportional", "9", "33/33/33", 81.07793388888888, 214.6093972222222},
-	{"FIFO+tune", "fifo+tune", "9", "33/33/33", 31.03943388888889, 159.0800333333333},
-	{"DRF", "drf", "9", "20/70/10", 185.44610055555557, 1031.7479972222222},
-	{"DRF+tune", "drf+tune", "9", "20/70/10", 175.2446838888889, 1025.971486111111},
-	{"TETRIS", "tetris", "9", "20/70/10", 19.182850555555557, 177.00318333333328},
-	{"TETRIS+tune", "tetris+tune", "9", "20/70/10", 20.394517222222223, 185.77651666666662},
+	poisson("FIFO+tune", "fifo+tune", "9", "20/70/10", 21.876600555555555, 156.93307777777775),
+	poisson("FIFO+tune", "fifo+tune", "8", "20/70/10", 15.252685833333334, 149.8621583333333),
+	poisson("FIFO+fair", "fifo+proportional", "9", "20/70/10", 81.08860055555556, 214.61023055555555),
+	poisson("FIFO", "fifo+greedy", "9", "20/70/10", 24.984100555555557, 159.67807777777776),
+	poisson("FIFO+fair", "fifo+proportional", "8", "20/70/10", 27.4251025, 161.11645277777774),
+	poisson("FIFO", "fifo+greedy", "8", "20/70/10", 15.254185833333334, 149.8621583333333),
+	poisson("FIFO+fair", "fifo+proportional", "6", "20/70/10", 17.30253972222222, 152.8975138888889),
+	poisson("FIFO+tune", "fifo+tune", "6", "20/70/10", 15.247956388888888, 149.78228611111106),
+	poisson("FIFO", "fifo+greedy", "6", "20/70/10", 15.247956388888888, 149.78228611111106),
+	poisson("FIFO+fair", "fifo+proportional", "9", "50/0/50", 81.1121838888889, 214.60856388888888),
+	poisson("FIFO+tune", "fifo+tune", "9", "50/0/50", 74.27243388888888, 207.77523055555554),
+	poisson("FIFO+fair", "fifo+proportional", "9", "33/33/33", 81.07793388888888, 214.6093972222222),
+	poisson("FIFO+tune", "fifo+tune", "9", "33/33/33", 31.03943388888889, 159.0800333333333),
+	poisson("DRF", "drf", "9", "20/70/10", 185.44610055555557, 1031.7479972222222),
+	poisson("DRF+tune", "drf+tune", "9", "20/70/10", 175.2446838888889, 1025.971486111111),
+	poisson("TETRIS", "tetris", "9", "20/70/10", 19.182850555555557, 177.00318333333328),
+	poisson("TETRIS+tune", "tetris+tune", "9", "20/70/10", 20.394517222222223, 185.77651666666662),
+	static("FIFO+fair", "fifo+proportional", 5.631097361111111, 12.94025192777779),
+	static("FIFO+tune", "fifo+tune", 5.0827640277777775, 10.587751136111114),
+	static("LAS+fair", "las+proportional", 5.625264027777778, 11.169430786111114),
+	static("LAS+tune", "las+tune", 5.171097361111112, 10.419440230555558),
+	static("SRTF+fair", "srtf+proportional", 4.411930694444444, 13.093595252777783),
+	static("SRTF+tune", "srtf+tune", 4.106930694444445, 12.339440230555558),
+	static("FTF+fair", "ftf+proportional", 7.982764027777779, 9.750274736111113),
+	static("FTF+tune", "ftf+tune", 7.777764027777775, 9.416919408333333),
+	static("DRF", "drf", 5.559430694444444, 12.176085261111115),
+	static("TETRIS", "tetris", 3.831930694444444, 11.925260088888892),
+	static("DRF+tune", "drf+tune", 4.999430694444444, 10.503592686111112),
+	static("TETRIS+tune", "tetris+tune", 3.8910973611111115, 10.013593422222229),
+}
+
+func poisson(scheduler, policy, rate, split string, mean, p99 float64) Rerun {
+	return Rerun{Scheduler: scheduler, Policy: policy, Rate: rate, Split: split, Mean: mean, P99: p99}
+}
+
+func static(scheduler, policy string, mean, p99 float64) Rerun {
+	return Rerun{Scheduler: scheduler, Policy: policy, Trace: StaticTrace, Mean: mean, P99: p99}
 }
 
 // rerunCommand is the one-line form of r's command for a reference's source.
 func (r Rerun) command() string {
+	if r.Trace == StaticTrace {
+		return fmt.Sprintf("re-run of the authors' simulator (msr-fiddle/synergy@1bb2bed6 simulator/: python3 runner.py "+
+			"--replay_trace deploy_trace/static_100job_6_3_1100.0 --static --config_file configs/static_trace.ini "+
+			"--no_use_cache --no_cache_result with runner.py's schedulers = ['%s'] and series_id_filter=(0, 100))", r.Scheduler)
+	}
 	rate, _ := strconv.ParseFloat(r.Rate, 64)
 	s := fmt.Sprintf("re-run of the authors' simulator (msr-fiddle/synergy@1bb2bed6 simulator/, seed 42: "+
 		"python3 runner.py --cluster_job_log LOG --no_use_cache --no_cache_result with runner.py's "+

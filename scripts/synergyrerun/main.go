@@ -1,8 +1,9 @@
 // Command synergyrerun repeats the re-runs of the authors' Synergy simulator that the Synergy
 // figures cite (policies/synergy.Reruns: msr-fiddle/synergy at 1bb2bed6, simulator/runner.py,
-// seed 42, single-GPU Poisson arrivals) and prints, per configuration, the Mean and 99th JCT the
-// authors' runner prints beside the recorded ones. It exits 1 when one differs, so the references
-// in the figures are checked by a command, not only typed.
+// seed 42, single-GPU Poisson arrivals, and the physical cluster's static trace replayed) and
+// prints, per configuration, the Mean and 99th JCT the authors' runner prints beside the recorded
+// ones. It exits 1 when one differs, so the references in the figures are checked by a command,
+// not only typed.
 //
 //	synergyrerun [-src DIR] [-work DIR] [-python PATH] [-j N] [-only REGEXP]
 //
@@ -13,13 +14,16 @@
 //
 //	python3 runner.py --cluster_job_log LOG --no_use_cache --no_cache_result
 //
-// where LOG is the stand-in log the Synergy document describes. The pool the authors' parser
-// pickles from LOG is made once, by starting the runner and stopping it as soon as the pool is
-// written (the authors' first run, whose own result would differ: the parser draws the jobs'
-// durations from the seed-42 stream before the arrivals), and copied into every run's directory.
-// Modules that only Synergy-OPT and real-cluster deployment import are empty stand-ins on
-// PYTHONPATH. A run takes minutes (the slowest tens of minutes) of CPython; -only picks
-// configurations by a regular expression over "SCHEDULER RATE SPLIT" (e.g. -only '^TETRIS').
+// where LOG is the stand-in log the Synergy document describes. A static-trace run replays
+// deploy_trace/static_100job_6_3_1100.0 instead, with the window of jobs the mean covers set to
+// all 100 (see synergy.Rerun). The pool the authors' parser pickles from LOG is made once, by
+// starting the runner and stopping it as soon as the pool is written (the authors' first run,
+// whose own result would differ: the parser draws the jobs' durations from the seed-42 stream
+// before the arrivals), and copied into every Poisson run's directory. Modules that only
+// Synergy-OPT and real-cluster deployment import are empty stand-ins on PYTHONPATH. A Poisson run
+// takes minutes (the slowest tens of minutes) of CPython, a static one seconds; -only picks
+// configurations by a regular expression over "SCHEDULER RATE SPLIT" or "SCHEDULER static" (e.g.
+// -only '^TETRIS', -only 'static$').
 package main
 
 import (
@@ -30,6 +34,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 
 	"schedlab/policies/synergy"
 )
@@ -97,7 +102,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(*work, 0o755); err != nil {
 		return err
 	}
-	env, err := prepare(*python, sim, *work, stderr)
+	needPool := slices.ContainsFunc(todo, func(r synergy.Rerun) bool { return r.Trace != synergy.StaticTrace })
+	env, err := prepare(*python, sim, *work, needPool, stderr)
 	if err != nil {
 		return err
 	}
@@ -109,7 +115,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// configName is a configuration as -only matches it and the table shows it.
+// configName is a configuration as -only matches it: "FIFO+tune 9 20/70/10", "DRF static".
 func configName(r synergy.Rerun) string {
+	if r.Trace == synergy.StaticTrace {
+		return r.Scheduler + " " + synergy.StaticTrace
+	}
 	return r.Scheduler + " " + r.Rate + " " + r.Split
 }

@@ -14,7 +14,8 @@ import (
 )
 
 // runnerLines is the part of the commit's runner.py that a configuration sets.
-const runnerLines = "def benchmark():\n" + schedulersLine + "\n    scheduler_name = ['FIFO-Fair']\n\n" +
+const runnerLines = "class Simulator:\n    def __init__(\n" + windowLine + "\n        #series_id_filter=(25, 50),\n" +
+	"def benchmark():\n" + schedulersLine + "\n    scheduler_name = ['FIFO-Fair']\n\n" +
 	ratesLine + "\n    #jobs_per_hours = np.arange(0.5, 8.5, 0.5)\n    \n" + splitLine + "\n    #class_split=[(20,70,10), (33,33,33), (50,0,50)]\n"
 
 func TestSetConfiguration(t *testing.T) {
@@ -31,6 +32,26 @@ func TestSetConfiguration(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("edited runner.py lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+func TestSetConfigurationStatic(t *testing.T) {
+	got, err := setConfiguration(runnerLines, synergy.Rerun{Scheduler: "LAS+tune", Trace: synergy.StaticTrace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\n    schedulers = ['LAS+tune']\n", "\n        series_id_filter=(0, 100),\n",
+		"\n" + ratesLine + "\n", "\n" + splitLine + "\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("edited runner.py lacks %q:\n%s", want, got)
+		}
+	}
+	args := strings.Join(runnerArgs(env{log: "LOG"}, synergy.Rerun{Trace: synergy.StaticTrace}), " ")
+	if !strings.Contains(args, "--replay_trace deploy_trace/static_100job_6_3_1100.0 --static") || strings.Contains(args, "LOG") {
+		t.Errorf("static args = %s", args)
+	}
+	if _, err := setConfiguration(strings.Replace(runnerLines, windowLine+"\n", "", 1), synergy.Rerun{Scheduler: "DRF", Trace: synergy.StaticTrace}); err == nil {
+		t.Error("a runner.py without the window line was accepted for a static run")
 	}
 }
 

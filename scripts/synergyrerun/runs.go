@@ -72,12 +72,14 @@ func runOne(e env, r synergy.Rerun) result {
 	if err := os.WriteFile(runner, []byte(edited), 0o644); err != nil {
 		return result{err: err}
 	}
-	pool, err := os.ReadFile(e.pool)
-	if err != nil {
-		return result{err: err}
-	}
-	if err := os.WriteFile(filepath.Join(dir, poolName), pool, 0o644); err != nil {
-		return result{err: err}
+	if r.Trace != synergy.StaticTrace {
+		pool, err := os.ReadFile(e.pool)
+		if err != nil {
+			return result{err: err}
+		}
+		if err := os.WriteFile(filepath.Join(dir, poolName), pool, 0o644); err != nil {
+			return result{err: err}
+		}
 	}
 	logPath := dir + ".log"
 	logFile, err := os.Create(logPath)
@@ -85,7 +87,7 @@ func runOne(e env, r synergy.Rerun) result {
 		return result{err: err}
 	}
 	defer logFile.Close()
-	cmd := runnerCommand(e, dir)
+	cmd := runnerCommand(e, dir, runnerArgs(e, r)...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	start := time.Now()
 	cmd.Run() // its status is not the verdict (see above)
@@ -101,16 +103,35 @@ func runOne(e env, r synergy.Rerun) result {
 	return result{mean: mean, p99: p99, wall: wall}
 }
 
-// The three lines of runner.py that ae-readme.md says to set, as commit 1bb2bed6 has them.
+// runnerArgs are the authors' runner's arguments for r: the stand-in log, or the static trace's replay.
+func runnerArgs(e env, r synergy.Rerun) []string {
+	if r.Trace == synergy.StaticTrace {
+		return []string{"--replay_trace", "deploy_trace/static_100job_6_3_1100.0", "--static",
+			"--config_file", "configs/static_trace.ini", "--no_use_cache", "--no_cache_result"}
+	}
+	return []string{"--cluster_job_log", e.log, "--no_use_cache", "--no_cache_result"}
+}
+
+// The lines of runner.py a configuration sets, as commit 1bb2bed6 has them: the three that
+// ae-readme.md points to, and the measurement window.
 const (
 	schedulersLine = "    schedulers = ['FIFO+fair']"
 	ratesLine      = "    jobs_per_hours = np.arange(9.0, 10, 1)"
 	splitLine      = "    class_split=[(20,70,10)]"
+	windowLine     = "        series_id_filter=(4000, 5000),"
 )
 
-// setConfiguration sets runner.py's schedulers, jobs_per_hours and class_split lines to r. Each
-// line must be there exactly once, as the commit has it.
+// setConfiguration sets runner.py's lines to r: schedulers, jobs_per_hours and class_split, or for
+// the static trace schedulers and the window of jobs the mean is taken over (all 100: the default
+// window, jobs 4000-4999, holds none of them). Each line must be there exactly once, as the commit
+// has it.
 func setConfiguration(src string, r synergy.Rerun) (string, error) {
+	if r.Trace == synergy.StaticTrace {
+		return replaceLines(src, [][2]string{
+			{schedulersLine, fmt.Sprintf("    schedulers = ['%s']", r.Scheduler)},
+			{windowLine, "        series_id_filter=(0, 100),"},
+		})
+	}
 	split := strings.Split(r.Split, "/")
 	if len(split) != 3 {
 		return "", fmt.Errorf("class split %q: want three shares", r.Split)
@@ -119,15 +140,20 @@ func setConfiguration(src string, r synergy.Rerun) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("rate %q: %v", r.Rate, err)
 	}
-	for _, s := range []struct{ old, new string }{
+	return replaceLines(src, [][2]string{
 		{schedulersLine, fmt.Sprintf("    schedulers = ['%s']", r.Scheduler)},
 		{ratesLine, fmt.Sprintf("    jobs_per_hours = np.arange(%.1f, %.1f+1, 1)", rate, rate)},
 		{splitLine, fmt.Sprintf("    class_split=[(%s)]", strings.Join(split, ","))},
-	} {
-		if n := strings.Count(src, "\n"+s.old+"\n"); n != 1 {
-			return "", fmt.Errorf("the line %q is there %d times, want once (is the checkout at %s?)", strings.TrimSpace(s.old), n, commit)
+	})
+}
+
+// replaceLines replaces each pair's first line by its second; each must be in src exactly once.
+func replaceLines(src string, pairs [][2]string) (string, error) {
+	for _, p := range pairs {
+		if n := strings.Count(src, "\n"+p[0]+"\n"); n != 1 {
+			return "", fmt.Errorf("the line %q is there %d times, want once (is the checkout at %s?)", strings.TrimSpace(p[0]), n, commit)
 		}
-		src = strings.Replace(src, "\n"+s.old+"\n", "\n"+s.new+"\n", 1)
+		src = strings.Replace(src, "\n"+p[0]+"\n", "\n"+p[1]+"\n", 1)
 	}
 	return src, nil
 }
@@ -161,16 +187,20 @@ func writeTable(w io.Writer, todo []synergy.Rerun, results []result) int {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	for i, r := range todo {
 		res := results[i]
+		rate, split := r.Rate, r.Split
+		if r.Trace == synergy.StaticTrace {
+			rate, split = "static trace", "–"
+		}
 		if res.err != nil {
 			bad++
-			fmt.Fprintf(w, "| %s | %s | %s | %v | – | %v | – | – | failed |\n", r.Scheduler, r.Rate, r.Split, r.Mean, r.P99)
+			fmt.Fprintf(w, "| %s | %s | %s | %v | – | %v | – | – | failed |\n", r.Scheduler, rate, split, r.Mean, r.P99)
 			continue
 		}
 		verdict := "same"
 		if res.mean != r.Mean || res.p99 != r.P99 {
 			verdict, bad = "DIFFERENT", bad+1
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %v | %v | %v | %v | %.0f | %s |\n", r.Scheduler, r.Rate, r.Split,
+		fmt.Fprintf(w, "| %s | %s | %s | %v | %v | %v | %v | %.0f | %s |\n", r.Scheduler, rate, split,
 			r.Mean, res.mean, r.P99, res.p99, res.wall.Seconds(), verdict)
 	}
 	return bad

@@ -59,9 +59,9 @@ func ensureSource(dir string, stderr io.Writer) error {
 	return nil
 }
 
-// prepare writes the stand-in modules and log under work and makes the pool once (kept between
-// invocations: it depends only on the log and the seed).
-func prepare(python, sim, work string, stderr io.Writer) (env, error) {
+// prepare writes the stand-in modules and log under work and, when the runs need it, makes the
+// pool once (kept between invocations: it depends only on the log and the seed).
+func prepare(python, sim, work string, needPool bool, stderr io.Writer) (env, error) {
 	abs, err := filepath.Abs(work)
 	if err != nil {
 		return env{}, err
@@ -74,7 +74,7 @@ func prepare(python, sim, work string, stderr io.Writer) (env, error) {
 	if err := writeStandinLog(e.log, standinJobs); err != nil {
 		return env{}, err
 	}
-	if _, err := os.Stat(e.pool); err == nil {
+	if _, err := os.Stat(e.pool); err == nil || !needPool {
 		return e, nil
 	}
 	fmt.Fprintln(stderr, "synergyrerun: making the pool (the authors' first run, stopped once the pool is written)")
@@ -169,7 +169,7 @@ func makePool(e env) error {
 	if err := copySimulator(e.sim, dir); err != nil {
 		return err
 	}
-	cmd := runnerCommand(e, dir)
+	cmd := runnerCommand(e, dir, "--cluster_job_log", e.log, "--no_use_cache", "--no_cache_result")
 	errPipe, err := cmd.StderrPipe()
 	if err != nil {
 		return err
@@ -197,9 +197,9 @@ func makePool(e env) error {
 	return os.RemoveAll(dir)
 }
 
-// runnerCommand is the authors' runner started in dir with the stand-in log and modules.
-func runnerCommand(e env, dir string) *exec.Cmd {
-	cmd := exec.Command(e.python, "runner.py", "--cluster_job_log", e.log, "--no_use_cache", "--no_cache_result")
+// runnerCommand is the authors' runner started in dir with args and the stand-in modules.
+func runnerCommand(e env, dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(e.python, append([]string{"runner.py"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PYTHONPATH="+e.shims, "MPLBACKEND=Agg")
 	return cmd
