@@ -16,7 +16,7 @@ type Entry struct {
 // Params are a Synergy policy's JSON parameters. There are none yet; unknown keys are an error.
 type Params struct{}
 
-// Entries lists every runner name of the family (the static trace's table, staticTable): {fifo,
+// Entries lists every runner name of the family: {fifo,
 // srtf, las, ftf} × {proportional, greedy, tune}, and drf, tetris, drf+tune, tetris+tune (the
 // authors' DRF and TETRIS baselines pack greedily).
 func Entries() []Entry {

@@ -48,42 +48,44 @@ func Reruns() []Rerun { return slices.Clone(reruns) }
 
 // reruns are the re-runs' printed numbers.
 var reruns = []Rerun{
-	poisson("FIFO+tune", "fifo+tune", "9", "20/70/10", 21.876600555555555, 156.93307777777775),
-	poisson("FIFO+tune", "fifo+tune", "8", "20/70/10", 15.252685833333334, 149.8621583333333),
-	poisson("FIFO+fair", "fifo+proportional", "9", "20/70/10", 81.08860055555556, 214.61023055555555),
-	poisson("FIFO", "fifo+greedy", "9", "20/70/10", 24.984100555555557, 159.67807777777776),
-	poisson("FIFO+fair", "fifo+proportional", "8", "20/70/10", 27.4251025, 161.11645277777774),
-	poisson("FIFO", "fifo+greedy", "8", "20/70/10", 15.254185833333334, 149.8621583333333),
-	poisson("FIFO+fair", "fifo+proportional", "6", "20/70/10", 17.30253972222222, 152.8975138888889),
-	poisson("FIFO+tune", "fifo+tune", "6", "20/70/10", 15.247956388888888, 149.78228611111106),
-	poisson("FIFO", "fifo+greedy", "6", "20/70/10", 15.247956388888888, 149.78228611111106),
-	poisson("FIFO+fair", "fifo+proportional", "9", "50/0/50", 81.1121838888889, 214.60856388888888),
-	poisson("FIFO+tune", "fifo+tune", "9", "50/0/50", 74.27243388888888, 207.77523055555554),
-	poisson("FIFO+fair", "fifo+proportional", "9", "33/33/33", 81.07793388888888, 214.6093972222222),
-	poisson("FIFO+tune", "fifo+tune", "9", "33/33/33", 31.03943388888889, 159.0800333333333),
-	poisson("DRF", "drf", "9", "20/70/10", 185.44610055555557, 1031.7479972222222),
-	poisson("DRF+tune", "drf+tune", "9", "20/70/10", 175.2446838888889, 1025.971486111111),
-	poisson("TETRIS", "tetris", "9", "20/70/10", 19.182850555555557, 177.00318333333328),
-	poisson("TETRIS+tune", "tetris+tune", "9", "20/70/10", 20.394517222222223, 185.77651666666662),
-	static("FIFO+fair", "fifo+proportional", 5.631097361111111, 12.94025192777779),
-	static("FIFO+tune", "fifo+tune", 5.0827640277777775, 10.587751136111114),
-	static("LAS+fair", "las+proportional", 5.625264027777778, 11.169430786111114),
-	static("LAS+tune", "las+tune", 5.171097361111112, 10.419440230555558),
-	static("SRTF+fair", "srtf+proportional", 4.411930694444444, 13.093595252777783),
-	static("SRTF+tune", "srtf+tune", 4.106930694444445, 12.339440230555558),
-	static("FTF+fair", "ftf+proportional", 7.982764027777779, 9.750274736111113),
-	static("FTF+tune", "ftf+tune", 7.777764027777775, 9.416919408333333),
-	static("DRF", "drf", 5.559430694444444, 12.176085261111115),
-	static("TETRIS", "tetris", 3.831930694444444, 11.925260088888892),
-	static("DRF+tune", "drf+tune", 4.999430694444444, 10.503592686111112),
-	static("TETRIS+tune", "tetris+tune", 3.8910973611111115, 10.013593422222229),
+	poissonRun("FIFO+tune", "fifo+tune", "9", "20/70/10", 21.876600555555555, 156.93307777777775),
+	poissonRun("FIFO+tune", "fifo+tune", "8", "20/70/10", 15.252685833333334, 149.8621583333333),
+	poissonRun("FIFO+fair", "fifo+proportional", "9", "20/70/10", 81.08860055555556, 214.61023055555555),
+	poissonRun("FIFO", "fifo+greedy", "9", "20/70/10", 24.984100555555557, 159.67807777777776),
+	poissonRun("FIFO+fair", "fifo+proportional", "8", "20/70/10", 27.4251025, 161.11645277777774),
+	poissonRun("FIFO", "fifo+greedy", "8", "20/70/10", 15.254185833333334, 149.8621583333333),
+	poissonRun("FIFO+fair", "fifo+proportional", "6", "20/70/10", 17.30253972222222, 152.8975138888889),
+	poissonRun("FIFO+tune", "fifo+tune", "6", "20/70/10", 15.247956388888888, 149.78228611111106),
+	poissonRun("FIFO", "fifo+greedy", "6", "20/70/10", 15.247956388888888, 149.78228611111106),
+	poissonRun("FIFO+fair", "fifo+proportional", "9", "50/0/50", 81.1121838888889, 214.60856388888888),
+	poissonRun("FIFO+tune", "fifo+tune", "9", "50/0/50", 74.27243388888888, 207.77523055555554),
+	poissonRun("FIFO+fair", "fifo+proportional", "9", "33/33/33", 81.07793388888888, 214.6093972222222),
+	poissonRun("FIFO+tune", "fifo+tune", "9", "33/33/33", 31.03943388888889, 159.0800333333333),
+	poissonRun("DRF", "drf", "9", "20/70/10", 185.44610055555557, 1031.7479972222222),
+	poissonRun("DRF+tune", "drf+tune", "9", "20/70/10", 175.2446838888889, 1025.971486111111),
+	poissonRun("TETRIS", "tetris", "9", "20/70/10", 19.182850555555557, 177.00318333333328),
+	poissonRun("TETRIS+tune", "tetris+tune", "9", "20/70/10", 20.394517222222223, 185.77651666666662),
+	staticRun("FIFO+fair", "fifo+proportional", 5.631097361111111, 12.94025192777779),
+	staticRun("FIFO+tune", "fifo+tune", 5.0827640277777775, 10.587751136111114),
+	staticRun("LAS+fair", "las+proportional", 5.625264027777778, 11.169430786111114),
+	staticRun("LAS+tune", "las+tune", 5.171097361111112, 10.419440230555558),
+	staticRun("SRTF+fair", "srtf+proportional", 4.411930694444444, 13.093595252777783),
+	staticRun("SRTF+tune", "srtf+tune", 4.106930694444445, 12.339440230555558),
+	staticRun("FTF+fair", "ftf+proportional", 7.982764027777779, 9.750274736111113),
+	staticRun("FTF+tune", "ftf+tune", 7.777764027777775, 9.416919408333333),
+	staticRun("DRF", "drf", 5.559430694444444, 12.176085261111115),
+	staticRun("TETRIS", "tetris", 3.831930694444444, 11.925260088888892),
+	staticRun("DRF+tune", "drf+tune", 4.999430694444444, 10.503592686111112),
+	staticRun("TETRIS+tune", "tetris+tune", 3.8910973611111115, 10.013593422222229),
 }
 
-func poisson(scheduler, policy, rate, split string, mean, p99 float64) Rerun {
+// poissonRun is a re-run on the Poisson workload at rate and split.
+func poissonRun(scheduler, policy, rate, split string, mean, p99 float64) Rerun {
 	return Rerun{Scheduler: scheduler, Policy: policy, Rate: rate, Split: split, Mean: mean, P99: p99}
 }
 
-func static(scheduler, policy string, mean, p99 float64) Rerun {
+// staticRun is a re-run on the static trace.
+func staticRun(scheduler, policy string, mean, p99 float64) Rerun {
 	return Rerun{Scheduler: scheduler, Policy: policy, Trace: StaticTrace, Mean: mean, P99: p99}
 }
 

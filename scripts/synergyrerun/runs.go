@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -90,7 +92,9 @@ func runOne(e env, r synergy.Rerun) result {
 	cmd := runnerCommand(e, dir, runnerArgs(e, r)...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	start := time.Now()
-	cmd.Run() // its status is not the verdict (see above)
+	if err := cmd.Run(); err != nil && !errors.As(err, new(*exec.ExitError)) {
+		return result{err: err} // not started: its exit status is not the verdict (see above)
+	}
 	wall := time.Since(start)
 	log, err := os.ReadFile(logPath)
 	if err != nil {

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"schedlab/policies/synergy"
 )
 
 // env is what every run shares: the authors' simulator/, the stand-in modules, the stand-in log
@@ -27,7 +29,11 @@ const poolName = "philly_jobs_sum_attempts_exp_single.pickle"
 func checkPython(python string) error {
 	out, err := exec.Command(python, "-c", "import numpy, pandas, matplotlib").CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("%s with numpy, pandas and matplotlib is needed (Debian: apt-get install python3-numpy python3-pandas python3-matplotlib): %v: %s", python, err, strings.TrimSpace(string(out)))
+		msg := err.Error()
+		if o := strings.TrimSpace(string(out)); o != "" {
+			msg = o
+		}
+		return fmt.Errorf("%s with numpy, pandas and matplotlib is needed (Debian: apt-get install python3-numpy python3-pandas python3-matplotlib): %s", python, msg)
 	}
 	return nil
 }
@@ -169,7 +175,7 @@ func makePool(e env) error {
 	if err := copySimulator(e.sim, dir); err != nil {
 		return err
 	}
-	cmd := runnerCommand(e, dir, "--cluster_job_log", e.log, "--no_use_cache", "--no_cache_result")
+	cmd := runnerCommand(e, dir, runnerArgs(e, synergy.Rerun{})...)
 	errPipe, err := cmd.StderrPipe()
 	if err != nil {
 		return err
