@@ -102,8 +102,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(*work, 0o755); err != nil {
 		return err
 	}
-	needPool := slices.ContainsFunc(todo, func(r synergy.Rerun) bool { return r.Trace != synergy.StaticTrace })
-	env, err := prepare(*python, sim, *work, needPool, stderr)
+	poisson := slices.ContainsFunc(todo, func(r synergy.Rerun) bool { return r.Trace != synergy.StaticTrace })
+	env, err := prepare(*python, sim, *work, poisson, stderr)
 	if err != nil {
 		return err
 	}

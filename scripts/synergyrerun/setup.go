@@ -65,9 +65,10 @@ func ensureSource(dir string, stderr io.Writer) error {
 	return nil
 }
 
-// prepare writes the stand-in modules and log under work and, when the runs need it, makes the
-// pool once (kept between invocations: it depends only on the log and the seed).
-func prepare(python, sim, work string, needPool bool, stderr io.Writer) (env, error) {
+// prepare writes the stand-in modules under work and, when Poisson runs are to be made, the
+// stand-in log and the pool (the pool once: it depends only on the log and the seed, so it is kept
+// between invocations). Static-trace runs need neither.
+func prepare(python, sim, work string, poisson bool, stderr io.Writer) (env, error) {
 	abs, err := filepath.Abs(work)
 	if err != nil {
 		return env{}, err
@@ -77,10 +78,13 @@ func prepare(python, sim, work string, needPool bool, stderr io.Writer) (env, er
 	if err := writeShims(e.shims); err != nil {
 		return env{}, err
 	}
+	if !poisson {
+		return e, nil
+	}
 	if err := writeStandinLog(e.log, standinJobs); err != nil {
 		return env{}, err
 	}
-	if _, err := os.Stat(e.pool); err == nil || !needPool {
+	if _, err := os.Stat(e.pool); err == nil {
 		return e, nil
 	}
 	fmt.Fprintln(stderr, "synergyrerun: making the pool (the authors' first run, stopped once the pool is written)")
