@@ -22,7 +22,13 @@ type Policy struct {
 	view    *sim.View
 	thread  *starlark.Thread
 	meter   meter
-	runMax  uint64
+	mem     memory
+	lim     Limits // the program's, or the spec's (Bound)
+	dry     bool   // Check's dry run: the run ceilings are dryRunSteps and dryRunUnits
+	runMax  uint64 // the run's step ceiling
+	callEnd uint64 // the step at which the running call's allowance ends
+	callMax uint64 // the running call's allowance
+	memErr  error  // set when a count found the memory budget spent (the thread is cancelled)
 	store   *starlark.Dict
 	state   *state
 	methods map[string]*starlark.Builtin
@@ -54,7 +60,7 @@ var (
 )
 
 func newPolicy(prog *Program, pl placement.Placer) *Policy {
-	p := &Policy{prog: prog, placer: pl, placers: map[string]placement.Placer{pl.Name(): pl}}
+	p := &Policy{prog: prog, placer: pl, placers: map[string]placement.Placer{pl.Name(): pl}, lim: prog.limits}
 	p.state = &state{p: p}
 	p.args2 = starlark.Tuple{nil, p.state}
 	p.methods = map[string]*starlark.Builtin{
@@ -94,13 +100,19 @@ func (p *Policy) Err() error {
 // Init implements sim.Initer: a fresh thread, store and step budget for the run.
 func (p *Policy) Init(v *sim.View) {
 	p.view = v
-	lim := p.prog.limits
+	lim := p.lim
 	n := v.NumJobs()
-	p.runMax = lim.RunSteps + lim.JobSteps*uint64(n)
-	p.meter = meter{lim: lim, run: lim.RunUnits + lim.JobUnits*int64(n)}
-	p.thread = &starlark.Thread{Name: p.prog.name, Print: p.print}
+	p.runMax = lim.RunSteps
+	runUnits := lim.RunUnits
+	if p.dry {
+		p.runMax, runUnits = min(p.runMax, dryRunSteps), min(runUnits, dryRunUnits)
+	}
+	p.meter = meter{lim: lim, run: runUnits, mem: &p.mem}
+	p.thread = &starlark.Thread{Name: p.prog.name, Print: p.print, OnMaxSteps: p.onMaxSteps}
 	p.thread.SetLocal(meterKey, &p.meter)
+	p.memErr = nil
 	p.store = starlark.NewDict(16)
+	p.mem.reset(p, lim.Memory)
 	p.jobs = make([]*job, n)
 	p.byID = nil
 	p.err = nil
@@ -141,24 +153,53 @@ func (p *Policy) fail(e *Error) {
 	}
 }
 
-// call runs fn under the per-call budgets.
-func (p *Policy) call(fn *starlark.Function, args starlark.Tuple) (starlark.Value, bool) {
+// Bound implements policies.Bounded: the spec's script limits (the runner's -script-steps and
+// -script-memory, the page's settings) replace the program's, for the runs to come.
+func (p *Policy) Bound(steps uint64, memory int64) { p.lim = p.lim.Scale(steps, memory) }
+
+// call runs fn under the per-call budgets, which grow with the jobs the decision sees (seen:
+// waiting and running; 0 for priority, which ranks one job).
+func (p *Policy) call(fn *starlark.Function, args starlark.Tuple, seen int) (starlark.Value, bool) {
 	th := p.thread
 	p.calls++
-	p.meter.call = p.prog.limits.CallUnits
-	th.SetMaxExecutionSteps(min(th.Steps+p.prog.limits.CallSteps, p.runMax))
+	p.callMax = p.lim.CallSteps + p.lim.SeenSteps*uint64(seen)
+	p.meter.callMax = p.lim.CallUnits + p.lim.SeenUnits*int64(seen)
+	p.meter.call = p.meter.callMax
+	p.callEnd = min(th.Steps+p.callMax, p.runMax)
+	th.SetMaxExecutionSteps(min(p.callEnd, p.mem.next))
 	r, err := starlark.Call(th, fn, args, nil)
 	if err != nil {
-		e := stepError(p.prog.file, th, p.prog.limits.CallSteps, err)
-		if th.Steps >= p.runMax {
-			e.Msg = fmt.Sprintf("stopped after %d steps in this run: the step limit per run (%d + %d per job)",
-				th.Steps, p.prog.limits.RunSteps, p.prog.limits.JobSteps)
+		e := stepError(p.prog.file, th, p.callMax, err)
+		switch {
+		case p.memErr != nil:
+			e.Msg = p.memErr.Error()
+		case th.Steps >= p.runMax && strings.HasPrefix(e.Msg, "stopped after"):
+			e.Msg = fmt.Sprintf("stopped after %d steps in this run: the step limit per run (%d; the runner's -script-steps and the page's Script steps raise it)",
+				th.Steps, p.runMax)
 		}
 		p.fail(e)
 		return nil, false
 	}
 	return r, true
 }
+
+// onMaxSteps is the thread's OnMaxSteps: the call's allowance is spent (the call is cancelled),
+// or a count of the script's memory is due.
+func (p *Policy) onMaxSteps(th *starlark.Thread) {
+	if th.Steps >= p.callEnd {
+		th.Cancel("too many steps")
+		return
+	}
+	if err := p.mem.count(); err != nil {
+		p.memErr = err
+		th.Cancel("memory budget")
+		return
+	}
+	th.SetMaxExecutionSteps(min(p.callEnd, p.mem.next))
+}
+
+// MemoryPeak is the most the script held at any count of its memory, in bytes (as mem.go counts).
+func (p *Policy) MemoryPeak() int64 { return p.mem.peak }
 
 func (p *Policy) wrong(fn *starlark.Function, format string, args ...any) {
 	p.fail(errAt(fn.Position(), p.prog.file, fmt.Sprintf(format, args...)))
@@ -204,7 +245,7 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	fn := p.prog.priority
 	p.inPrio = true
 	p.args2[0] = p.jobValue(j.Index)
-	r, ok := p.call(fn, p.args2)
+	r, ok := p.call(fn, p.args2, 0)
 	p.inPrio = false
 	if !ok {
 		return 0, 0
@@ -292,7 +333,7 @@ func (p *Policy) number(fn *starlark.Function, v starlark.Value) (int64, bool) {
 // callSchedule calls schedule(s) and applies the order it returns, if any.
 func (p *Policy) callSchedule() {
 	fn := p.prog.schedule
-	r, ok := p.call(fn, starlark.Tuple{p.state})
+	r, ok := p.call(fn, starlark.Tuple{p.state}, p.view.PendingLen()+p.view.RunningLen())
 	if !ok || r == starlark.None {
 		return
 	}

@@ -61,7 +61,7 @@ func CompileWith(file string, src []byte, lim Limits) (*Program, error) {
 	if err != nil {
 		return nil, asError(file, err)
 	}
-	m := &meter{lim: lim, call: lim.CallUnits, run: lim.CallUnits}
+	m := &meter{lim: lim, call: lim.CallUnits, callMax: lim.CallUnits, run: lim.CallUnits}
 	th := &starlark.Thread{Name: file, Print: func(*starlark.Thread, string) {}}
 	th.SetLocal(meterKey, m)
 	th.SetMaxExecutionSteps(lim.CallSteps)
