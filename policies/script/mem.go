@@ -30,18 +30,20 @@ type memory struct {
 	stack  []starlark.Value
 }
 
-// Sizes, in bytes, of what a script holds: close to what the Go values take on a 64-bit platform.
+// Sizes, in bytes, of what a script holds: about what the interpreter's Go values take on a
+// 64-bit platform, hash tables with their slack (the process itself takes up to about twice what
+// it holds, the collector's own slack).
 const (
-	sizeScalar   = 16 // an int, a float: an interface word pair
-	sizeString   = 16 // plus its bytes
-	sizeTuple    = 24 // plus 16 per element
-	sizeList     = 48 // plus 16 per element
-	sizeDict     = 64 // plus 48 per entry
-	sizeSet      = 64 // plus 32 per element
+	sizeScalar   = 16 // an int, a float: boxed in an interface
+	sizeString   = 32 // plus its bytes
+	sizeTuple    = 32 // plus 16 per element
+	sizeList     = 64 // plus 16 per element
+	sizeDict     = 96 // plus 96 per entry
+	sizeSet      = 96 // plus 64 per element
 	sizeOther    = 32 // any other value a script can make (a function, a lambda's cell)
 	perElement   = 16
-	perEntry     = 48
-	perSetMember = 32
+	perEntry     = 96
+	perSetMember = 64
 
 	bytesPerStep  = 128     // the most one interpreter step can build without a guard charging it
 	bytesPerUnit  = 16      // per element or byte a guarded operation builds

@@ -44,12 +44,12 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string, reg *
 	o.reg = reg
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		switch name {
-		case "figure", "seeds", "j", "figure-out", "sweep", "shard", "merge", "policy-file":
+		case "figure", "seeds", "j", "figure-out", "sweep", "shard", "merge", "policy-file", "script-steps", "script-memory":
 		default:
 			if !set["figure"] && !set["sweep"] {
 				continue
 			}
-			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -j, -figure-out, -shard, -merge and -policy-file, not -%s", name)}
+			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -j, -figure-out, -shard, -merge, -policy-file, -script-steps and -script-memory, not -%s", name)}
 		}
 	}
 	if !set["figure"] && !set["sweep"] {

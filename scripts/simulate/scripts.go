@@ -12,10 +12,10 @@ import (
 // maxScript bounds a -policy-file (a policy is a page of code; a megabyte is a mistake).
 const maxScript = 1 << 20
 
-// loadScripts compiles the -policy-file scripts and returns the registry every mode of the run
+// loadScripts compiles the -policy-file scripts under lim and returns the registry every mode of the run
 // uses: the built-ins and, after them, each script's policy under its name. An error names the
 // file and line.
-func loadScripts(paths []string) ([]*script.Program, *policies.Registry, error) {
+func loadScripts(paths []string, lim script.Limits) ([]*script.Program, *policies.Registry, error) {
 	reg := policies.Builtin()
 	var progs []*script.Program
 	for _, path := range paths {
@@ -30,7 +30,7 @@ func loadScripts(paths []string) ([]*script.Program, *policies.Registry, error) 
 		if err != nil {
 			return nil, nil, fmt.Errorf("-policy-file %s: %w", path, err)
 		}
-		p, err := script.Compile(path, src)
+		p, err := script.CompileWith(path, src, lim)
 		if err != nil {
 			return nil, nil, err // "path:line: what was wrong"
 		}
