@@ -29,6 +29,8 @@ type Policy struct {
 	callEnd uint64 // the step at which the running call's allowance ends
 	callMax uint64 // the running call's allowance
 	memErr  error  // set when a count found the memory budget spent (the thread is cancelled)
+	why     sim.Trigger
+	ledger  ledger
 	store   *starlark.Dict
 	state   *state
 	methods map[string]*starlark.Builtin
@@ -45,6 +47,7 @@ type Policy struct {
 	keyA, keyB []int64
 	until      []core.Time
 	cached     []bool
+	falls      []bool // the running key was said to only fall ("falls"): asked again, never rising
 	untilGen   []uint64
 	args2      starlark.Tuple // (job, s): reused, as the functions take no *args that could keep it
 
@@ -111,6 +114,7 @@ func (p *Policy) Init(v *sim.View) {
 	p.thread = &starlark.Thread{Name: p.prog.name, Print: p.print, OnMaxSteps: p.onMaxSteps}
 	p.thread.SetLocal(meterKey, &p.meter)
 	p.memErr = nil
+	p.ledger = ledger{}
 	p.store = starlark.NewDict(16)
 	p.mem.reset(p, lim.Memory)
 	p.jobs = make([]*job, n)
@@ -121,6 +125,7 @@ func (p *Policy) Init(v *sim.View) {
 	p.keyA, p.keyB = make([]int64, n), make([]int64, n)
 	p.until = make([]core.Time, n)
 	p.cached = make([]bool, n)
+	p.falls = make([]bool, n)
 	p.untilGen = make([]uint64, n)
 	p.gen = 0
 	p.live = p.live[:0]
@@ -135,13 +140,16 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		return
 	}
 	p.view = v
+	p.why = why
 	p.gen++
 	p.live = p.live[:0]
+	p.ledger.start(p)
 	if p.keyed != nil {
 		p.keyed.Decide(v, why)
 	} else {
 		p.callSchedule()
 	}
+	p.ledger.end(p)
 	if p.err != nil {
 		v.Fail(p.err)
 	}
@@ -210,7 +218,7 @@ type ranker struct{ p *Policy }
 
 // WaitingKey implements baselines.Ranker.
 func (r ranker) WaitingKey(v *sim.View, j *sim.JobState) (int64, int64) {
-	r.p.cached[j.Index] = false // (a job's key is asked as waiting when it arrives or is stopped)
+	r.p.cached[j.Index], r.p.falls[j.Index] = false, false // (a job's key is asked as waiting when it arrives or is stopped)
 	return r.p.key(j)
 }
 
@@ -224,14 +232,20 @@ func (r ranker) RunningKey(v *sim.View, j *sim.JobState) (int64, int64) {
 }
 
 // HoldsUntil implements baselines.Holder from the third element a running job's priority may
-// carry: until when it stays as it is (so it cannot rise either). A job whose priority was not
-// asked while running in this decision (it was just started) is asked now.
+// carry: until when it stays as it is (so it cannot rise either), or "falls": it never rises
+// while the job runs (core.MaxTime, as srtf's and srsf's HoldsUntil say). A job whose priority
+// was not asked while running in this decision (it was just started) is asked now.
 func (r ranker) HoldsUntil(v *sim.View, j *sim.JobState) core.Time {
 	p, i := r.p, j.Index
-	if !p.cached[i] && p.untilGen[i] != p.gen {
+	if !p.cached[i] && !p.falls[i] && p.untilGen[i] != p.gen {
 		r.RunningKey(v, j)
 	}
-	if p.err != nil || !p.cached[i] {
+	switch {
+	case p.err != nil:
+		return v.Now()
+	case p.falls[i]:
+		return core.MaxTime
+	case !p.cached[i]:
 		return v.Now()
 	}
 	return p.until[i]
@@ -254,7 +268,7 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	running := j.Status() == sim.Running
 	if running {
 		p.untilGen[j.Index] = p.gen
-		p.cached[j.Index] = false
+		p.cached[j.Index], p.falls[j.Index] = false, false
 	}
 	switch r := r.(type) {
 	case starlark.Tuple:
@@ -266,7 +280,9 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 		if ok && len(r) >= 2 {
 			b, ok = p.number(fn, r[1])
 		}
-		if ok && len(r) == 3 {
+		if ok && len(r) == 3 && r[2] == fallsValue {
+			p.falls[j.Index] = running
+		} else if ok && len(r) == 3 {
 			var until core.Time
 			if until, ok = p.holdsUntil(fn, r[2]); ok && running {
 				p.cached[j.Index], p.until[j.Index] = true, until
@@ -282,6 +298,9 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	return a, b
 }
 
+// fallsValue is the third element of a running job's priority that says its key only falls.
+const fallsValue = starlark.String("falls")
+
 // holdsUntil reads the third element of a running job's priority: until when, in seconds, it
 // stays as it is (None: for as long as the job runs), rounded up to the millisecond — a
 // microsecond's rounding error in the script's arithmetic is forgiven, so now + left / gpus gives
@@ -292,7 +311,7 @@ func (p *Policy) holdsUntil(fn *starlark.Function, x starlark.Value) (core.Time,
 	}
 	f, isNum := starlark.AsFloat(x)
 	if !isNum || math.IsNaN(f) {
-		p.wrong(fn, "priority's third element is %s; want None or a time in seconds", x.Type())
+		p.wrong(fn, "priority's third element is %s; want None, \"falls\" or a time in seconds", x.String())
 		return 0, false
 	}
 	if !core.CheckSeconds(f) {
