@@ -30,6 +30,7 @@ type Policy struct {
 	callMax uint64 // the running call's allowance
 	memErr  error  // set when a count found the memory budget spent (the thread is cancelled)
 	why     sim.Trigger
+	note    string // a warning for the run's start (a placement the run replaced)
 	ledger  ledger
 	store   *starlark.Dict
 	state   *state
@@ -115,6 +116,9 @@ func (p *Policy) Init(v *sim.View) {
 	p.thread.SetLocal(meterKey, &p.meter)
 	p.memErr = nil
 	p.ledger = ledger{}
+	if p.note != "" {
+		v.Warn(p.note)
+	}
 	p.store = starlark.NewDict(16)
 	p.mem.reset(p, lim.Memory)
 	p.jobs = make([]*job, n)
@@ -443,13 +447,16 @@ func (p *Policy) serverList() *starlark.List {
 	return frozenList(vs)
 }
 
-// maxPrints bounds the distinct texts print and s.warn may add to a run's warnings.
+// maxPrints bounds the lines print and s.warn may add to a run's warnings.
 const maxPrints = 1000
 
+// print is the thread's print, and s.warn: a line among the run's warnings, numbered and stamped
+// with the simulated time. The run's warnings are listed sorted by text and counted per distinct
+// text; the zero-padded number keeps a script's lines in the order it wrote them, each on its own.
 func (p *Policy) print(_ *starlark.Thread, msg string) {
 	if p.prints < maxPrints {
 		p.prints++
-		p.view.Warn(p.prog.name + ": " + msg)
+		p.view.Warn(fmt.Sprintf("%s: #%04d t=%.3f s: %s", p.prog.name, p.prints, p.view.Now().Seconds(), strings.TrimSpace(msg)))
 	}
 }
 
@@ -621,10 +628,7 @@ func (p *Policy) builtinWarn(_ *starlark.Thread, b *starlark.Builtin, args starl
 	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &msg); err != nil {
 		return nil, err
 	}
-	if p.prints < maxPrints {
-		p.prints++
-		p.view.Warn(p.prog.name + ": " + strings.TrimSpace(msg))
-	}
+	p.print(nil, msg)
 	return starlark.None, nil
 }
 
