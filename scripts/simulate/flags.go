@@ -128,8 +128,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	if set["judge"] || set["report"] {
 		for name := range set {
-			if name != "judge" && name != "report" {
-				return o, usageError{fmt.Errorf("-judge takes only -report, not -%s", name)}
+			if name != "judge" && name != "report" && name != "policy-file" {
+				return o, usageError{fmt.Errorf("-judge takes only -report and -policy-file, not -%s", name)}
 			}
 		}
 		if o.judge == "" {

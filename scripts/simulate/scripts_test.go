@@ -87,3 +87,21 @@ func TestScriptedShards(t *testing.T) {
 		t.Errorf("a merge with a changed script: exit %d, %q", code, msg)
 	}
 }
+
+// TestJudgeScriptSeries: a figure CSV with a script's series is judged with that script's
+// -policy-file, which shows the script's series (name, hash, means) beside the figure's table.
+func TestJudgeScriptSeries(t *testing.T) {
+	csvPath := filepath.Join(t.TempDir(), "fig.csv")
+	star := "../../policies/script/examples/srsf.star"
+	var out, errb bytes.Buffer
+	if err := run([]string{"-figure", "baselines-smoke", "-seeds", "1", "-j", "1", "-policy-file", star, "-figure-out", csvPath}, &out, &errb); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	out.Reset()
+	if err := run([]string{"-judge", csvPath, "-policy-file", star}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "also run: srsf-script, yours (sha256 ") {
+		t.Errorf("-judge with the script shows no script series:\n%s", out.String())
+	}
+}
