@@ -53,4 +53,7 @@ func BenchmarkPhilly(b *testing.B) {
 var benchPairs = []struct{ file, builtin string }{
 	{"examples/srsf.star", "srsf"},
 	{"examples/las.star", "las"},
+	{"examples/tiresias.star", "las"},
+	{"examples/easy.star", "fifo"},
+	{"examples/fairshare.star", "fifo"},
 }
