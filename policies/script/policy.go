@@ -30,6 +30,7 @@ type Policy struct {
 	callMax uint64 // the running call's allowance
 	memErr  error  // set when a count found the memory budget spent (the thread is cancelled)
 	why     sim.Trigger
+	arrived int    // v.Arrived() at the end of the previous decision: s.arrived is the jobs after it
 	note    string // a warning for the run's start (a placement the run replaced)
 	ledger  ledger
 	store   *starlark.Dict
@@ -116,6 +117,7 @@ func (p *Policy) Init(v *sim.View) {
 	p.thread.SetLocal(meterKey, &p.meter)
 	p.memErr = nil
 	p.ledger = ledger{}
+	p.arrived = 0
 	if p.note != "" {
 		v.Warn(p.note)
 	}
@@ -154,6 +156,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		p.callSchedule()
 	}
 	p.ledger.end(p)
+	p.arrived = v.Arrived()
 	if p.err != nil {
 		v.Fail(p.err)
 	}

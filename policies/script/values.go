@@ -166,7 +166,7 @@ type state struct {
 	p *Policy
 }
 
-var stateFields = []string{"now", "round", "now_ms", "round_ms", "why", "queue", "running", "finished",
+var stateFields = []string{"now", "round", "now_ms", "round_ms", "why", "queue", "running", "arrived", "finished",
 	"users", "free", "free_by_type", "servers", "store", "job", "free_gpus", "start", "preempt",
 	"random", "randint", "warn"}
 
@@ -191,6 +191,12 @@ func (s *state) Attr(name string) (starlark.Value, error) {
 		return starlark.MakeInt64(int64(v.Round())), nil
 	case "why":
 		return whyValue(p.why), nil
+	case "arrived":
+		out := make([]starlark.Value, 0, v.Arrived()-p.arrived)
+		for i := p.arrived; i < v.Arrived(); i++ {
+			out = append(out, p.jobValue(i))
+		}
+		return frozenList(out), nil
 	case "finished":
 		return p.ledger.finishedList(p), nil
 	case "users":
