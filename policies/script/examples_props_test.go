@@ -142,3 +142,58 @@ func TestTiresiasIsTwoQueueLAS(t *testing.T) {
 		t.Error("no job was preempted: the workload does not test the queues")
 	}
 }
+
+// fairShareBySorting is fairshare.star's rule written the obvious way, sorting the whole queue at
+// every decision: the example's own queues must start the same jobs at the same times.
+const fairShareBySorting = `
+def schedule(s):
+    users = s.users
+    def attained(u):
+        if u in users:
+            return users[u].attained_ms
+        return 0
+    free = s.free
+    for job in sorted(s.queue, key = lambda j: (attained(j.user), j.user, j.index)):
+        if free == 0:
+            break
+        if job.gpus <= free and s.start(job):
+            free -= job.gpus
+`
+
+// TestFairShareQueuesAreTheSortedQueue: fairshare.star's per-user queues give the same run as
+// sorting the queue by the users' attained GPU time at every decision, on four users, on one GPU
+// type and on two.
+func TestFairShareQueuesAreTheSortedQueue(t *testing.T) {
+	jobs, err := gen.Generate("philly:jobs=300,rate=14", 1, core.BuiltinModels())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range jobs {
+		jobs[i].User = []string{"ann", "bob", "cy", "dee"}[(i*7)%4]
+	}
+	ref, err := Compile("sorted.star", []byte(fairShareBySorting))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cluster := range []string{"8x8", "4x8+4x4:K80"} {
+		_, got := runExample(t, "examples/fairshare.star", "", jobs, cluster)
+		pol, err := ref.New(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := core.ParseCluster(cluster)
+		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: pol, Seed: 1, Round: 300 * core.Second, FirstRound: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := s.Run()
+		if err := s.Err(); err != nil {
+			t.Fatal(err)
+		}
+		for i := range want.Jobs {
+			if got.Jobs[i].FirstStart != want.Jobs[i].FirstStart {
+				t.Fatalf("%s: job %d started at %d ms, sorting the queue at %d ms", cluster, i, got.Jobs[i].FirstStart, want.Jobs[i].FirstStart)
+			}
+		}
+	}
+}
