@@ -25,6 +25,8 @@ TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden
 script-philly:
 	@echo "== script-philly: the example scripts and their nearest built-ins on the whole Philly trace"
 	$(GO) test ./policies/script -run '^$$' -bench Philly -benchtime 1x
+	@echo "== script-philly: the example scripts as the page's scripting worker runs them, under Node"
+	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./wasm/scripting -run '^$$' -bench Philly -benchtime 1x
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
 	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy figures-csv doc-figures doc-index figures report \
@@ -49,7 +51,7 @@ help:
 	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
 	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make rerun-synergy  re-run the authors' Synergy simulator for every recorded reference and compare (hours of CPython; ONLY=regexp, J=2)"
-	@echo "make script-philly  every example script beside its nearest built-in on the whole 82,247-job Philly trace (BenchmarkPhilly)"
+	@echo "make script-philly  every example script beside its nearest built-in on the whole 82,247-job Philly trace (BenchmarkPhilly), then each under Node as the page's scripting worker runs it"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
 
