@@ -93,7 +93,7 @@ func (m *memory) count() error {
 }
 
 func (m *memory) over(n int64) error {
-	return fmt.Errorf("memory budget of %s spent: the script would hold %s or more (s.store and the values of the running call; the runner's -script-memory and the page's Script memory raise it)",
+	return fmt.Errorf("memory budget of %s spent: the script would hold more than that (%s counted: s.store and the values of the running call; the runner's -script-memory and the page's Script memory raise it)",
 		megabytes(m.budget), megabytes(n))
 }
 
