@@ -3,6 +3,7 @@ package synergy
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"schedlab/policies/figure"
@@ -373,10 +374,16 @@ func figPhysical() *figure.Figure {
 				Progress: "round-credit", Policies: []string{names[s]}, Seed: seed}
 		},
 	}
+	// Each static mean JCT as the authors' simulator printed it, in hours to the source's four
+	// decimals: a point judged alone is consistent when ours rounds to those digits.
 	for _, name := range names {
-		want, source, _ := staticExpected(name)
-		f.Refs = append(f.Refs, figure.Ref{Kind: figure.Absolute, Series: name, X: "static", Metric: meanJCT.Name,
-			Value: want, Unit: "s", Tolerance: 0.02, Evidence: figure.AuthorsCode, Source: source,
+		i := slices.IndexFunc(staticReruns(), func(r Rerun) bool { return r.Policy == name })
+		if i < 0 {
+			continue // not re-run: nothing to compare with
+		}
+		r := staticReruns()[i]
+		f.Refs = append(f.Refs, figure.Ref{Kind: figure.Absolute, Series: r.Policy, X: "static", Metric: meanJCT.Name,
+			Value: round4(r.Mean), Unit: "h", Tolerance: 0.02, Evidence: figure.AuthorsCode, Source: r.command() + fmt.Sprintf(": Mean = %.4f h", r.Mean),
 			Band: "±2 %: the replay runs the authors' simulation of the physical cluster's trace; the port matches it to the millisecond (a test pins that), the figure asks less"})
 	}
 	f.Refs = append(f.Refs,
