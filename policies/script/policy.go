@@ -76,6 +76,7 @@ func newPolicy(prog *Program, pl placement.Placer) *Policy {
 		"random":    starlark.NewBuiltin("random", p.builtinRandom),
 		"randint":   starlark.NewBuiltin("randint", p.builtinRandint),
 		"warn":      starlark.NewBuiltin("warn", p.builtinWarn),
+		"first":     starlark.NewBuiltin("first", p.builtinFirst),
 	}
 	if prog.priority != nil {
 		p.keyed = baselines.NewKeyed(prog.name, pl, ranker{p}, prog.preempt, !prog.backfill)
@@ -585,6 +586,33 @@ func (p *Policy) builtinStart(_ *starlark.Thread, b *starlark.Builtin, args star
 		}
 	}
 	return starlark.Bool(tryStart(p.view, pl, st)), nil
+}
+
+// builtinFirst is s.first(n): the first n waiting jobs in arrival order, a list of its own (an
+// action later in the call does not change it). It costs n, where s.queue costs the whole queue:
+// a policy that looks only near the head of a queue of thousands (EASY's backfilling) reads it.
+func (p *Policy) builtinFirst(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var n int
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &n); err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("first: want n ≥ 0, got %d", n)
+	}
+	n = min(n, p.view.PendingLen())
+	if err := p.meter.charge(int64(n), "s.first()"); err != nil {
+		return nil, err
+	}
+	out := make([]starlark.Value, 0, n)
+	if n > 0 {
+		for st := range p.view.Pending() {
+			out = append(out, p.jobValue(st.Index))
+			if len(out) == n {
+				break
+			}
+		}
+	}
+	return frozenList(out), nil
 }
 
 func (p *Policy) builtinPreempt(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
