@@ -185,7 +185,7 @@ func (p *Policy) call(fn *starlark.Function, args starlark.Tuple, seen int) (sta
 	th.SetMaxExecutionSteps(min(p.callEnd, p.mem.next))
 	r, err := starlark.Call(th, fn, args, nil)
 	if err != nil {
-		e := stepError(p.prog.file, th, p.callMax, err)
+		e := stepError(p.prog.file, th, p.callMax, p.lim, err)
 		switch {
 		case p.memErr != nil:
 			e.Msg = p.memErr.Error()
