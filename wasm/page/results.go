@@ -27,6 +27,14 @@ func ratioSpan(field string, v float64, ok bool, base map[string]any) js.Value {
 
 // renderSummary redraws the summary table, the baseline and Gantt-run selects and the CDF.
 func (p *page) renderSummary() {
+	// Until there are results, the results area shows what to do instead of empty drop-downs.
+	if len(p.runs) == 0 {
+		hook("results").SetAttribute("data-empty", "")
+	} else {
+		hook("results").RemoveAttribute("data-empty")
+		setHidden(hook("results-hint"), true)
+		setHidden(hook("shared-hint"), true)
+	}
 	tbl := hook("summary").Underlying()
 	clear(tbl)
 	base := hook("baseline").Underlying()
@@ -78,6 +86,8 @@ func (p *page) renderSummary() {
 			switch {
 			case ok && strings.HasSuffix(c.Field, "_s"):
 				shown, title = strconv.FormatFloat(v/3600, 'f', 2, 64), pagelogic.FormatMetric(v)+" s"
+			case ok && c.Field == "gpu_util": // a fraction: three decimals in every row, the exact value in the title
+				shown, title = strconv.FormatFloat(v, 'f', 3, 64), pagelogic.FormatMetric(v)
 			case ok:
 				shown = pagelogic.FormatMetric(v)
 			}
