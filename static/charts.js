@@ -259,6 +259,13 @@ export function figureShow(el, json) {
   }
   // Each metric's grid gets 220 px under the title and legend (figchart.Height).
   el.style.setProperty('--fig-height', (150 + 220 * Math.max(1, opt.grid.length)) + 'px');
+  // Titles wrap within the box (wasm/figchart sets them for a 960 px drawing).
+  const w = el.clientWidth;
+  if (w > 0 && opt.title) {
+    for (const k of ['textStyle', 'subtextStyle']) {
+      if (opt.title[k]) opt.title[k].width = Math.min(opt.title[k].width || w, Math.max(160, w - 40));
+    }
+  }
   const c = chartOf(el);
   c.resize();
   c.setOption(resolve(opt), true);

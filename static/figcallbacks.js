@@ -40,8 +40,10 @@ export function refMarker(params, api) {
   return { type: 'group', children: [
     { type: 'polygon', shape: { points: [[x, p[1] - r], [x + r, p[1]], [x, p[1] + r], [x - r, p[1]]] },
       style: { fill: '#111', stroke: '#fff', lineWidth: 1 } },
-    { type: 'text', x: x + r + 3, y: p[1] - 6, silent: true,
-      style: { text: String(api.ordinalRawValue(4)), fill: '#111', fontSize: 10 } }] };
+    // Neighbouring markers' labels sit at three heights in turn, so that labels of adjacent bars
+    // or points do not print over each other.
+    { type: 'text', x: x + r + 3, y: p[1] - 6 + 11 * ((params.dataIndex % 3) - 1), silent: true,
+      style: { text: String(api.ordinalRawValue(4)), fill: '#111', fontSize: 10, backgroundColor: 'rgba(255,255,255,0.8)' } }] };
 }
 
 // figureTip is the tooltip of a figure's point: its prepared text (seconds for times), escaped.

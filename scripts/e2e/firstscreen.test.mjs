@@ -37,7 +37,7 @@ test('first screen: grouped picker with descriptions and family documents; summa
       const doc = await page.request.get(new URL(f.link, baseURL).href);
       assert.equal(doc.status(), 200, f.link);
       assert.match(doc.headers()['content-type'], /^text\/html/);
-      const first = /<h1[^>]*>(.*?)<\/h1>/.exec(await doc.text())[1];
+      const first = /<article>\s*<h1[^>]*>(.*?)<\/h1>/.exec(await doc.text())[1];
       assert.ok(first.includes(f.title.split(' ')[0].replace('Model', 'Model-similarity').replace('-aware', '')),
         `${f.link} opens with the family's title, got ${first}`);
     }

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL, launch, q, ready } from './browser.mjs';
+import { baseURL, launch, offsite, q, ready } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shots = join(root, 'build', 'e2e');
@@ -236,6 +236,23 @@ test('the guide and the documents the page links are HTML pages whose links work
         }
       }
     }
+  } finally {
+    await b.close();
+  }
+});
+
+test('synergy-physical runs in one click from the authors\' traces served with the page', async () => {
+  const b = await launch();
+  const { page } = b;
+  try {
+    await page.goto(`${baseURL}?figure=synergy-physical`);
+    await ready(page);
+    await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout: 120000 });
+    assert.equal(await page.textContent(q('error')), '');
+    assert.match(await page.textContent(q('figure-status')), /^(\d+) of \1 cells · finished/);
+    const rows = await page.$$eval(`${q('figure-table')} tr[data-verdict]`, (r) => r.length);
+    assert.ok(rows > 0, 'the published values are judged');
+    assert.deepEqual(offsite(b.requests), []);
   } finally {
     await b.close();
   }

@@ -76,7 +76,7 @@ func (p *page) renderSummary() {
 	for _, r := range p.runs {
 		f := pagelogic.Fields(r)
 		tr := el("tr", "", "data-run", r.ID, "data-policy", r.Policy, "data-json", pagelogic.CompactJSON(r.Summary))
-		tr.Call("appendChild", el("td", r.Name))
+		tr.Call("appendChild", breakable(el("td", ""), r.Name))
 		pol := el("td", r.Policy, "class", "policy", "data-colour", charts.PolicyColour(p.policyIndex(r.Policy)))
 		pol.Get("style").Set("borderLeft", "6px solid "+charts.PolicyColour(p.policyIndex(r.Policy)))
 		tr.Call("appendChild", pol)
@@ -103,6 +103,22 @@ func (p *page) renderSummary() {
 		pn.runsChanged(p)
 	}
 	p.drawCDF()
+}
+
+// breakable fills e with text s, offering a line break after each comma and colon (<wbr>): a run's
+// name ("fifo · philly:jobs=1000,rate=9 · seed 1") then wraps between its settings, never inside
+// a word, in the summary's narrow first column.
+func breakable(e js.Value, s string) js.Value {
+	start := 0
+	for i, r := range s {
+		if r == ',' || r == ':' {
+			e.Call("append", s[start:i+1])
+			e.Call("appendChild", el("wbr", ""))
+			start = i + 1
+		}
+	}
+	e.Call("append", s[start:])
+	return e
 }
 
 func (p *page) drawCDF() {
