@@ -125,9 +125,17 @@ function chartOf(el) {
   return echarts.getInstanceByDom(el) || echarts.init(el);
 }
 
+// fitTitle lets a chart's title wrap within its box (a phone's is narrower than the title).
+function fitTitle(el, opt) {
+  const t = Array.isArray(opt.title) ? opt.title[0] : opt.title;
+  if (!t || !el.clientWidth) return opt;
+  t.textStyle = { ...(t.textStyle || {}), width: Math.max(120, el.clientWidth - 24), overflow: 'break' };
+  return opt;
+}
+
 export function show(el, json) {
   const c = chartOf(el);
-  c.setOption(resolve(JSON.parse(json)), true);
+  c.setOption(resolve(fitTitle(el, JSON.parse(json))), true);
 }
 
 export function dispose(el) {
@@ -144,7 +152,7 @@ export function ganttInit(el, json, info, onZoom) {
   gantt.info = info;
   gantt.highlight = -1;
   el.setAttribute('data-highlight', '-1');
-  c.setOption(resolve(JSON.parse(json)), true);
+  c.setOption(resolve(fitTitle(el, JSON.parse(json))), true);
   let timer = 0;
   c.on('datazoom', () => {
     followZoom(c, virtual.chart);

@@ -72,8 +72,8 @@ func UtilOption(rec *runrecord.Record, gpus int, cpus, memGB float64) ([]byte, e
 		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "50", Left: "60", Right: "60"}),
 		// The time axis starts without its "0 h" label, which would meet the value axis' "0" in
 		// the corner.
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time (h)", NameLocation: "middle", NameGap: 26, Min: 0, Max: max(rec.End, 1),
-			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours"), ShowMinLabel: opts.Bool(false), ShowMaxLabel: opts.Bool(true)}}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time (h)", NameLocation: "middle", NameGap: 26, Min: 0, Max: max(rec.End, 1), SplitNumber: 3,
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours"), ShowMinLabel: opts.Bool(false), ShowMaxLabel: opts.Bool(true), HideOverlap: opts.Bool(true)}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "utilisation (fraction)", Max: 1, NameLocation: "middle", NameGap: 38}),
 	)
 	ch.ExtendYAxis(opts.YAxis{Type: "value", Name: "queue (jobs)", NameLocation: "middle", NameGap: 40})
@@ -95,7 +95,7 @@ func UtilOption(rec *runrecord.Record, gpus int, cpus, memGB float64) ([]byte, e
 	ch.AddSeries("CPU", cpu, line, dashed, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#59a14f"}))
 	ch.AddSeries("memory", mem, line, dashed, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#edc948"}))
 	ch.AddSeries("GPU", gpu, line, charts.WithLineStyleOpts(opts.LineStyle{Width: 2.5}), charts.WithItemStyleOpts(opts.ItemStyle{Color: "#4e79a7"}))
-	ch.AddSeries("queue", queue, line, charts.WithLineChartOpts(opts.LineChart{YAxisIndex: 1, ShowSymbol: opts.Bool(false), Step: "end"}))
+	ch.AddSeries("queue", queue, line, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#e15759"}), charts.WithLineChartOpts(opts.LineChart{YAxisIndex: 1, ShowSymbol: opts.Bool(false), Step: "end"}))
 	ch.Validate()
 	return json.Marshal(ch.JSON())
 }
