@@ -1,6 +1,6 @@
 // A reviewer's first ten minutes, at a laptop's 1366×900 and a phone's 390×844: Run in view on
 // load and while the form scrolls, the results scrolled into view after Run, a hint where the
-// results will be, a shared link offering to run; a generator over the page's 1,000,000 jobs
+// results will be, a shared link offering to run, History's names and links; a generator over the page's 1,000,000 jobs
 // refused before Run, a stale error cleared; a worker killed mid-run (a wasm trap, and Go's fatal
 // "out of memory") reported as a failed run within 5 s and replaced; the guide and the documents
 // the page links served as HTML pages whose links work; no horizontal scroll on the Claims view;
@@ -113,6 +113,17 @@ for (const vp of viewports) {
       await page.screenshot({ path: join(shots, `reviewer-${tag}-after-run.png`) });
       assert.deepEqual(await axe(page), [], 'Simulator view with results');
       const link = page.url();
+
+      // History: named by policy, workload and seed; compare on the run shown says so; open
+      // puts the run's link in the address bar.
+      assert.equal(await page.textContent(`${q('history-item')} .name`), 'fifo · philly:jobs=1000,rate=9 · seed 1');
+      await page.click(`${q('history-item')} ${q('history-compare')}`);
+      await page.waitForFunction(() => /already in the summary/.test(document.querySelector('[data-testid="error"]').textContent));
+      await page.evaluate(() => history.replaceState(null, '', '/'));
+      await page.click(`${q('history-item')} ${q('history-open')}`);
+      await page.waitForFunction(() => location.search !== '');
+      assert.equal(page.url(), link, 'the opened run\'s link');
+      assert.equal(await page.textContent(q('error')), '', 'open clears the message');
 
       // The 10,000,000-job generator is refused as it is typed and at Run, before any worker.
       await page.fill(q('workload-gen'), 'philly:jobs=10000000,rate=9');
