@@ -106,7 +106,15 @@ func Start() {
 	js.Global().Get("performance").Call("mark", "schedlab-ready")
 }
 
-func (p *page) setError(msg string) { hook("error").SetTextContent(msg) }
+// setError shows msg at the top of the page ("" clears it), scrolled into view: a failure said
+// where nobody looks is not said.
+func (p *page) setError(msg string) {
+	e := hook("error")
+	e.SetTextContent(msg)
+	if msg != "" && e.GetBoundingClientRect().Top() < 0 {
+		e.Underlying().Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
+}
 
 // checkGenerator says at once, while it is typed, that a generator spec is over the page's limit,
 // and takes the message back when it no longer is.
