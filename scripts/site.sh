@@ -19,8 +19,11 @@ cp index.html README.md "$out/"
 while IFS= read -r -d '' doc; do
 	mkdir -p "$out/$(dirname "$doc")"
 	cp "$doc" "$out/$doc"
-done < <(find core policies scripts -name '*.md' -not -path '*/testdata/*' -print0)
+done < <(find core policies scripts wasm -name '*.md' -not -path '*/testdata/*' -print0)
 cp -R static "$out/static"
+# Every document also as a page styled like the app (X.md → X.html, scripts/mdhtml: goldmark at
+# build time): the page's Guide, policy-writing and family links open these.
+go run ./scripts/mdhtml "$out"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 
 # --- app assets (app.wasm, ECharts, worker bootstrap) -------------------------------------------

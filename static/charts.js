@@ -125,9 +125,17 @@ function chartOf(el) {
   return echarts.getInstanceByDom(el) || echarts.init(el);
 }
 
+// fitTitle lets a chart's title wrap within its box (a phone's is narrower than the title).
+function fitTitle(el, opt) {
+  const t = Array.isArray(opt.title) ? opt.title[0] : opt.title;
+  if (!t || !el.clientWidth) return opt;
+  t.textStyle = { ...(t.textStyle || {}), width: Math.max(120, el.clientWidth - 24), overflow: 'break' };
+  return opt;
+}
+
 export function show(el, json) {
   const c = chartOf(el);
-  c.setOption(resolve(JSON.parse(json)), true);
+  c.setOption(resolve(fitTitle(el, JSON.parse(json))), true);
 }
 
 export function dispose(el) {
@@ -144,7 +152,7 @@ export function ganttInit(el, json, info, onZoom) {
   gantt.info = info;
   gantt.highlight = -1;
   el.setAttribute('data-highlight', '-1');
-  c.setOption(resolve(JSON.parse(json)), true);
+  c.setOption(resolve(fitTitle(el, JSON.parse(json))), true);
   let timer = 0;
   c.on('datazoom', () => {
     followZoom(c, virtual.chart);
@@ -259,6 +267,13 @@ export function figureShow(el, json) {
   }
   // Each metric's grid gets 220 px under the title and legend (figchart.Height).
   el.style.setProperty('--fig-height', (150 + 220 * Math.max(1, opt.grid.length)) + 'px');
+  // Titles wrap within the box (wasm/figchart sets them for a 960 px drawing).
+  const w = el.clientWidth;
+  if (w > 0 && opt.title) {
+    for (const k of ['textStyle', 'subtextStyle']) {
+      if (opt.title[k]) opt.title[k].width = Math.min(opt.title[k].width || w, Math.max(160, w - 40));
+    }
+  }
   const c = chartOf(el);
   c.resize();
   c.setOption(resolve(opt), true);

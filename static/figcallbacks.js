@@ -37,11 +37,16 @@ export function refMarker(params, api) {
   const p = api.coord([api.value(0), api.value(1)]);
   const x = p[0] + barCentre(api.size([1, 0])[0], api.value(2), api.value(3));
   const r = 6;
+  const left = x + r + 90 > api.getWidth() - 150;
   return { type: 'group', children: [
     { type: 'polygon', shape: { points: [[x, p[1] - r], [x + r, p[1]], [x, p[1] + r], [x - r, p[1]]] },
       style: { fill: '#111', stroke: '#fff', lineWidth: 1 } },
-    { type: 'text', x: x + r + 3, y: p[1] - 6, silent: true,
-      style: { text: String(api.ordinalRawValue(4)), fill: '#111', fontSize: 10 } }] };
+    // Neighbouring markers' labels sit at three heights in turn, so that labels of adjacent bars
+    // or points do not print over each other; near the legend's margin (the chart's right 150 px,
+    // wasm/figchart) a label goes to the marker's left.
+    { type: 'text', x: left ? x - r - 3 : x + r + 3, y: p[1] - 6 + 11 * ((params.dataIndex % 3) - 1), silent: true,
+      style: { text: String(api.ordinalRawValue(4)), fill: '#111', fontSize: 10, align: left ? 'right' : 'left',
+        backgroundColor: 'rgba(255,255,255,0.8)' } }] };
 }
 
 // figureTip is the tooltip of a figure's point: its prepared text (seconds for times), escaped.

@@ -471,10 +471,14 @@ func signedPct(v float64) string {
 	return s + " %"
 }
 
-// trimZeros drops a decimal fraction's trailing zeros: "2.000" → "2", "-70.59" stays.
+// trimZeros drops a decimal fraction's trailing zeros: "2.000" → "2", "-70.59" stays; a value
+// rounded to zero is "0", never "-0".
 func trimZeros(s string) string {
-	if !strings.Contains(s, ".") {
-		return s
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 	}
-	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
 }

@@ -3,6 +3,7 @@ package script
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -31,6 +32,32 @@ func errAt(pos syntax.Position, file, msg string) *Error {
 		return &Error{File: file, Msg: msg}
 	}
 	return &Error{File: file, Line: int(pos.Line), Col: int(pos.Col), Msg: msg}
+}
+
+// syntaxError is a parse error of src as an Error at the line the parser was on. A statement cut
+// short by its line's end ("got newline, want ':'", or an unclosed bracket's "got outdent" or
+// "got EOF") is reported by the parser at the next token,
+// often lines further down, past blank lines and comments: it is placed on the last line before
+// that token which holds code, the line that lacks the colon or bracket.
+func syntaxError(file string, src []byte, err error) *Error {
+	e := asError(file, err)
+	var se syntax.Error
+	cut := errors.As(err, &se) && (strings.HasPrefix(se.Msg, "got newline") || strings.HasPrefix(se.Msg, "got outdent") ||
+		strings.HasPrefix(se.Msg, "got EOF"))
+	if !cut || e.Line <= 1 {
+		return e
+	}
+	lines := strings.Split(string(src), "\n")
+	if e.Line > len(lines) || strings.TrimSpace(lines[e.Line-1][:min(len(lines[e.Line-1]), max(0, e.Col-1))]) != "" {
+		return e // code before the token on its own line: that line is the one
+	}
+	for l := e.Line - 1; l >= 1; l-- {
+		if t := strings.TrimSpace(lines[l-1]); t != "" && !strings.HasPrefix(t, "#") {
+			e.Line, e.Col = l, len(lines[l-1])+1
+			break
+		}
+	}
+	return e
 }
 
 // asError turns an error from the Starlark interpreter into an Error at the innermost line of

@@ -33,7 +33,7 @@ var hostile = []struct {
 	{"replace", "def schedule(s):\n    x = \"y\" * 100000\n    z = x.replace(\"y\", \"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\")\n", 3, "allocation budget"},
 	{"str of a self-similar list", "def schedule(s):\n    x = [1]\n    for i in range(60):\n        x = [x, x]\n    return str(x)\n", 5, "allocation budget"},
 	{"big integers", "def schedule(s):\n    x = 3\n    for i in range(100):\n        x = x * x\n", 4, "bit limit"},
-	{"syntax error", "def schedule(s)\n    return s.queue\n", 2, "got newline"},
+	{"syntax error", "def schedule(s)\n    return s.queue\n", 1, "got newline"}, // the line without its colon
 	{"undefined name", "def schedule(s):\n    return queue\n", 2, "undefined: queue"},
 	{"runtime error", "def schedule(s):\n    return s.queue[0].nope\n", 2, "no .nope field"},
 	{"division by zero", "def priority(job, s):\n    return job.gpus / 0\n", 2, "division by zero"},

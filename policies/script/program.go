@@ -53,7 +53,7 @@ func CompileWith(file string, src []byte, lim Limits) (*Program, error) {
 	opts := &syntax.FileOptions{While: true, TopLevelControl: true, GlobalReassign: true, Set: true}
 	f, err := opts.Parse(file, src, 0)
 	if err != nil {
-		return nil, asError(file, err)
+		return nil, syntaxError(file, src, err)
 	}
 	assigned := topLevelLines(f)
 	rewriteFile(f)

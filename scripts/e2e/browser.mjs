@@ -100,8 +100,10 @@ export async function downloadText(page, testid) {
   return readFileSync(await dl.path(), 'utf8');
 }
 
-// setPolicies leaves exactly the named policies checked.
+// setPolicies leaves exactly the named policies checked (opening the families, which start
+// closed but the baselines).
 export async function setPolicies(page, names) {
+  await page.$$eval('details.family', (ds) => ds.forEach((d) => { d.open = true; }));
   for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
   for (const n of names) await page.check(q('policy-' + n));
 }

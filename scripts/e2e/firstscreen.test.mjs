@@ -1,5 +1,5 @@
 // The first screen: the policy picker grouped by family in the documented order, each family
-// linking its document (policies/<family>/README.md, served beside the page) and each policy with a one-line
+// linking its document (policies/<family>/README.md, rendered to README.html beside the page) and each policy with a one-line
 // description; the summary in hours (seconds in the cell's title and data-value) with its columns
 // visible without horizontal scrolling on a 1440 px wide window.
 import { test } from 'node:test';
@@ -29,16 +29,16 @@ test('first screen: grouped picker with descriptions and family documents; summa
     for (const f of families) {
       assert.ok(f.policies.length > 0, f.title);
       for (const p of f.policies) assert.ok(p.doc.length > 10, `${p.name}: description ${p.doc}`);
-      assert.match(f.link, /^policies\/[a-z]+\/README\.md$/);
+      assert.match(f.link, /^policies\/[a-z]+\/README\.html$/);
     }
     assert.equal(families.flatMap((f) => f.policies).length, await page.$$eval('[data-testid^="policy-"]', (cs) => cs.length));
     assert.equal(new Set(families.map((f) => f.link)).size, families.length, 'one document per family');
     for (const f of families) {
       const doc = await page.request.get(new URL(f.link, baseURL).href);
       assert.equal(doc.status(), 200, f.link);
-      assert.match(doc.headers()['content-type'], /^text\/plain/);
-      const first = (await doc.text()).split('\n')[0];
-      assert.ok(first.startsWith('# ') && first.includes(f.title.split(' ')[0].replace('Model', 'Model-similarity').replace('-aware', '')),
+      assert.match(doc.headers()['content-type'], /^text\/html/);
+      const first = /<article>\s*<h1[^>]*>(.*?)<\/h1>/.exec(await doc.text())[1];
+      assert.ok(first.includes(f.title.split(' ')[0].replace('Model', 'Model-similarity').replace('-aware', '')),
         `${f.link} opens with the family's title, got ${first}`);
     }
 

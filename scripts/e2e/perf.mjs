@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { baseURL, launch } from './browser.mjs';
+import { baseURL, launch, setPolicies } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const philly = join(root, '..', 'shared', 'data', 'pollux', 'traces', 'philly.csv');
@@ -53,8 +53,7 @@ function treeRSS() {
 // the worker's time, click to results, the longest main-thread task and the Gantt's first paint.
 async function bigRun(policy) {
   await page.fill(q('cluster-spec'), process.env.CLUSTER || '128x8');
-  for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
-  await page.check(q('policy-' + policy));
+  await setPolicies(page, [policy]);
   await watchLongTasks();
   const t0 = Date.now();
   await page.click(q('run'));
@@ -138,8 +137,7 @@ try {
     out.philly_format = await page.textContent(q('detected-format'));
     out.philly_error = await page.textContent(q('error'));
     await page.fill(q('cluster-spec'), process.env.CLUSTER || '128x8');
-    for (const cb of await page.$$('[data-testid^="policy-"]')) await cb.uncheck();
-    await page.check(q('policy-' + (process.env.POLICY || 'fifo')));
+    await setPolicies(page, [process.env.POLICY || 'fifo']);
     await watchLongTasks();
     const t1 = Date.now();
     await page.click(q('run'));

@@ -30,7 +30,7 @@ const hostile = [
   { name: 'deep recursion', line: 2, src: 'def f(n):\n    return f(n + 1)\n\ndef schedule(s):\n    f(0)\n' },
   { name: 'huge list', line: 2, src: 'def schedule(s):\n    x = [0] * 1000000000\n' },
   { name: 'bad return value', line: 2, src: '# a dict is not an order\ndef schedule(s):\n    return {"a": 1}\n' },
-  { name: 'syntax error', line: 2, src: 'def schedule(s)\n    return s.queue\n' },
+  { name: 'syntax error', line: 1, src: 'def schedule(s)\n    return s.queue\n' }, // the line without its colon
   { name: 'start on busy GPUs', line: 3, src: 'def schedule(s):\n    for j in s.queue:\n        s.start(j, gpus=list(range(j.gpus)))\n' },
 ];
 

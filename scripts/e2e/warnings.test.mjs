@@ -39,8 +39,8 @@ test('a run on estimated throughputs shows its warning under the summary', async
     const row = await page.$eval(`${q('summary')} tr[data-policy="fifo"]`, (tr) => JSON.parse(tr.dataset.json));
     assert.equal(row.completed, 4);
     const items = await page.$$eval(`${q('run-warnings')} li`, (li) => li.map((e) => e.textContent));
-    assert.deepEqual(items, ['fifo · msr-small.trace: 2 jobs of 2 job types use an estimated multi-GPU throughput (first: msr-small.trace:2)']);
-    assert.deepEqual(row.warnings, [items[0].replace(/^fifo · msr-small\.trace: /, '')], 'the same text as the summary (the runner\'s JSON)');
+    assert.deepEqual(items, ['fifo · msr-small.trace · seed 1: 2 jobs of 2 job types use an estimated multi-GPU throughput (first: msr-small.trace:2)']);
+    assert.deepEqual(row.warnings, [items[0].replace(/^fifo · msr-small\.trace · seed 1: /, '')], 'the same text as the summary (the runner\'s JSON)');
     await (await page.$(q('run-warnings'))).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'warnings.png') });
     assert.deepEqual(offsite(b.requests), [], 'requests that left 127.0.0.1');

@@ -187,8 +187,9 @@ func GanttOption(c *core.Cluster, title string, end int64) ([]byte, error) {
 		charts.WithAnimation(false),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Formatter: types.FuncStr("fn:ganttTooltip")}),
-		charts.WithGridOpts(opts.Grid{Left: "90", Right: "50", Top: "40", Bottom: "60"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time", Min: 0, Max: max(end, 1),
+		// The axis name sits between the labels and the zoom slider (bottom 8 px, 30 px tall).
+		charts.WithGridOpts(opts.Grid{Left: "90", Right: "50", Top: "40", Bottom: "78"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time (h)", NameLocation: "middle", NameGap: 22, Min: 0, Max: max(end, 1),
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: rows, Inverse: opts.Bool(true),
 			AxisLabel: &opts.AxisLabel{FontSize: 9}}),

@@ -31,9 +31,11 @@ func CDFOption(recs []*runrecord.Record, names, colours []string) ([]byte, error
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25", Type: "scroll"}),
-		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "40", Left: "60", Right: "40"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "JCT (h)"}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "fraction", Max: 1}),
+		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "50", Left: "60", Right: "40"}),
+		// Axis names in the middle, under and beside the labels: at an axis' end they clip or
+		// collide with its last label.
+		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "JCT (h)", NameLocation: "middle", NameGap: 26}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "fraction of jobs", Max: 1, NameLocation: "middle", NameGap: 38}),
 	)
 	for k, rec := range recs {
 		var jct []float64
@@ -67,11 +69,14 @@ func UtilOption(rec *runrecord.Record, gpus int, cpus, memGB float64) ([]byte, e
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25", Type: "scroll"}),
-		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "40", Left: "60", Right: "60"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h", Min: 0, Max: max(rec.End, 1), AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours")}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "util", Max: 1}),
+		charts.WithGridOpts(opts.Grid{Top: "80", Bottom: "50", Left: "60", Right: "60"}),
+		// The time axis starts without its "0 h" label, which would meet the value axis' "0" in
+		// the corner.
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "time (h)", NameLocation: "middle", NameGap: 26, Min: 0, Max: max(rec.End, 1), SplitNumber: 3,
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr("fn:msToHours"), ShowMinLabel: opts.Bool(false), ShowMaxLabel: opts.Bool(true), HideOverlap: opts.Bool(true)}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "utilisation (fraction)", Max: 1, NameLocation: "middle", NameGap: 38}),
 	)
-	ch.ExtendYAxis(opts.YAxis{Type: "value", Name: "queue"})
+	ch.ExtendYAxis(opts.YAxis{Type: "value", Name: "queue (jobs)", NameLocation: "middle", NameGap: 40})
 	step := max(1, len(s.T)/(4*maxPoints))
 	var gpu, cpu, mem, queue []opts.LineData
 	for i := 0; i < len(s.T); i += step {
@@ -81,11 +86,16 @@ func UtilOption(rec *runrecord.Record, gpus int, cpus, memGB float64) ([]byte, e
 		mem = append(mem, opts.LineData{Value: []float64{t, s.Mem[i] / memGB}})
 		queue = append(queue, opts.LineData{Value: []float64{t, float64(s.Queue[i])}})
 	}
+	// GPU is the line that matters and often equals memory's: it is drawn thick and after CPU and
+	// memory, which are dashed, so neither hides it; the legend keeps the order GPU, CPU, memory.
 	line := charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Step: "end"})
-	ch.AddSeries("GPU", gpu, line)
-	ch.AddSeries("CPU", cpu, line)
-	ch.AddSeries("memory", mem, line)
-	ch.AddSeries("queue", queue, line, charts.WithLineChartOpts(opts.LineChart{YAxisIndex: 1, ShowSymbol: opts.Bool(false), Step: "end"}))
+	dashed := charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1.5})
+	ch.SetGlobalOptions(charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "25", Type: "scroll",
+		Data: []string{"GPU", "CPU", "memory", "queue"}}))
+	ch.AddSeries("CPU", cpu, line, dashed, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#59a14f"}))
+	ch.AddSeries("memory", mem, line, dashed, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#edc948"}))
+	ch.AddSeries("GPU", gpu, line, charts.WithLineStyleOpts(opts.LineStyle{Width: 2.5}), charts.WithItemStyleOpts(opts.ItemStyle{Color: "#4e79a7"}))
+	ch.AddSeries("queue", queue, line, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#e15759"}), charts.WithLineChartOpts(opts.LineChart{YAxisIndex: 1, ShowSymbol: opts.Bool(false), Step: "end"}))
 	ch.Validate()
 	return json.Marshal(ch.JSON())
 }

@@ -31,9 +31,15 @@ func Option(f *figure.Figure, pts []figure.Stat) ([]byte, error) {
 	}
 	o := &option{
 		Animation: false,
+		// Long titles and captions wrap (the page narrows both widths to its box, static/charts.js);
+		// the legend is one unpaged column in the grids' right margin, every series named at once
+		// (a name longer than the margin is cut with an ellipsis, whole in the entry's tooltip).
 		Title: title{Text: strings.TrimSpace(f.Paper + " · " + f.Number), Subtext: f.Caption, Left: "center",
-			TextStyle: map[string]any{"fontSize": 14}, SubtextStyle: map[string]any{"width": 720, "overflow": "break"}},
-		Legend:  map[string]any{"top": 52, "type": "scroll"},
+			TextStyle:    map[string]any{"fontSize": 14, "width": 720, "overflow": "break", "lineHeight": 17},
+			SubtextStyle: map[string]any{"width": 720, "overflow": "break", "lineHeight": 14}},
+		Legend: map[string]any{"type": "plain", "orient": "vertical", "right": 4, "top": 100, "itemWidth": 14, "itemHeight": 10,
+			"itemGap": 6, "textStyle": map[string]any{"fontSize": 11, "width": legendText, "overflow": "truncate"},
+			"tooltip": map[string]any{"show": true}},
 		Tooltip: map[string]any{"trigger": "item", "formatter": "fn:figureTip"},
 	}
 	idx := index(pts)
@@ -60,6 +66,10 @@ func Option(f *figure.Figure, pts []figure.Stat) ([]byte, error) {
 	}
 	return json.Marshal(o)
 }
+
+// legendText is the width (px) of a legend entry's text: with its icon it fits the 150 px right
+// margin every grid leaves (addGrid).
+const legendText = 120
 
 // The option's parts: only what the figures use, in ECharts' own field names.
 type option struct {

@@ -83,7 +83,13 @@ func (c *claimsView) refresh() {
 		status.SetTextContent("the claims could not be drawn: " + err.Error())
 		return
 	}
-	hook("claims-body").Underlying().Set("innerHTML", buf.String())
+	body := hook("claims-body").Underlying()
+	body.Set("innerHTML", buf.String())
+	// On a phone a table scrolls inside its own box (app.css); the keyboard can reach it to scroll.
+	tables := body.Call("querySelectorAll", "table")
+	for i := range tables.Length() {
+		tables.Index(i).Call("setAttribute", "tabindex", "0")
+	}
 	run := 0
 	for _, p := range r.Papers {
 		run += len(p.Tables)

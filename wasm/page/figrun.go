@@ -40,9 +40,15 @@ func (v *figView) start() {
 	}
 	var lack []string
 	for _, rel := range v.traces(missing) {
-		if _, ok := v.files[pagelogic.TraceBase(rel)]; !ok {
-			lack = append(lack, pagelogic.TraceBase(rel)+" (../shared/data/"+rel+")")
+		base := pagelogic.TraceBase(rel)
+		if _, ok := v.files[base]; ok {
+			continue
 		}
+		if f, err := v.shipped(rel, base); err == nil {
+			v.files[base] = f
+			continue
+		}
+		lack = append(lack, base+" (../shared/data/"+rel+")")
 	}
 	if len(lack) > 0 {
 		v.p.setError(fmt.Sprintf("figure %s replays the trace file(s) %s: load them with the trace file picker, then Run", v.f.ID, strings.Join(lack, ", ")))
@@ -61,6 +67,23 @@ func (v *figView) start() {
 		run.submit(c)
 	}
 	v.status(run.progress(), float64(run.before)/float64(run.total))
+}
+
+// shipped fetches a trace file the site serves (static/data/REL: the Synergy authors' two MIT
+// traces) as a File named base, as if the user had chosen it; an error when the site has none.
+func (v *figView) shipped(rel, base string) (js.Value, error) {
+	res, err := v.p.funcs.Await(js.Global().Call("fetch", "static/data/"+rel))
+	if err != nil {
+		return js.Null(), err
+	}
+	if !res.Get("ok").Bool() {
+		return js.Null(), fmt.Errorf("static/data/%s: %s", rel, res.Get("statusText").String())
+	}
+	blob, err := v.p.funcs.Await(res.Call("blob"))
+	if err != nil {
+		return js.Null(), err
+	}
+	return js.Global().Get("File").New([]any{blob}, base), nil
 }
 
 // traces are the trace files the cells replay, as paths under ../shared/data, each once (none when

@@ -85,7 +85,8 @@ func (v *figView) showControls() {
 	traces := v.traces(v.f.Cells(v.seeds[:min(1, len(v.seeds))]))
 	setHidden(hook("fig-trace-box"), len(traces) == 0)
 	if len(traces) > 0 {
-		hook("fig-trace-note").SetTextContent("this figure replays ../shared/data/" + strings.Join(traces, ", ../shared/data/"))
+		hook("fig-trace-note").SetTextContent("this figure replays " + strings.Join(traces, ", ") +
+			" (the authors' files, served with the page; choose files here to replay others)")
 	}
 	table := f.Chart == figure.Table
 	for _, id := range []string{"figure-svg", "figure-png"} {

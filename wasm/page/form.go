@@ -128,6 +128,10 @@ func (p *page) applyURL() {
 		problems = append(problems, p.workloadProblem())
 	}
 	p.setError(strings.Join(problems, "; "))
+	// A link opened in a fresh browser fills the form but does not run by itself: say so where
+	// the results will be.
+	setHidden(hook("results-hint"), true)
+	setHidden(hook("shared-hint"), false)
 }
 
 // workloadProblem says why the workload cannot run yet ("" when it can): an uploaded file that
@@ -178,5 +182,6 @@ func (p *page) fill(spec scenario.Spec) {
 	textArea("params").SetValue(params)
 	p.checkParams()
 	input("scenario-name").SetValue(spec.Scenario)
+	countPicked(true)
 	p.showWorkload()
 }

@@ -26,7 +26,7 @@ func (p *page) refreshHistory() {
 		li := el("li", "", "data-testid", "history-item", "data-run", m.ID)
 		when := time.UnixMilli(m.Created).UTC().Format("2006-01-02 15:04:05")
 		li.Call("appendChild", el("span", m.Name, "class", "name"))
-		li.Call("appendChild", el("span", fmt.Sprintf(" %s · %s · seed %d · %d jobs · %s UTC", m.Policy, m.Cluster, m.Seed, m.Jobs, when), "class", "meta"))
+		li.Call("appendChild", el("span", fmt.Sprintf(" cluster %s · %d jobs · %s UTC", m.Cluster, m.Jobs, when), "class", "meta"))
 		for _, b := range []struct{ id, label string }{{"history-open", "open"}, {"history-rename", "rename"}, {"history-delete", "delete"}, {"history-compare", "compare"}} {
 			li.Call("appendChild", el("button", b.label, "data-testid", b.id, "type", "button")) // historyClick
 		}
@@ -86,9 +86,12 @@ func (p *page) historyAction(action, id string) {
 		p.runs = []*runrecord.Record{rec}
 		p.fill(rec.Spec)
 		p.shown = nil
+		// The address bar holds the opened run's link, as after running it.
+		js.Global().Get("history").Call("replaceState", nil, "", "?"+runrecord.EncodeQuery(rec.Spec, rec.TraceHash))
 	case "history-compare":
 		for _, r := range p.runs {
 			if r.ID == id {
+				p.setError("compare: " + r.Name + " is already in the summary")
 				return
 			}
 		}

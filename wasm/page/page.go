@@ -11,6 +11,7 @@ import (
 	"schedlab/policies"
 	"schedlab/policies/scenario"
 	"schedlab/wasm/jsfunc"
+	"schedlab/wasm/pagelogic"
 	"schedlab/wasm/pool"
 	"schedlab/wasm/runrecord"
 	"schedlab/wasm/store"
@@ -39,6 +40,7 @@ type page struct {
 	// workload: a generator spec, or an uploaded trace file
 	file      js.Value
 	fileErr   string // why file did not load ("" when it did): Run refuses it until fixed
+	genErr    string // the generator spec's problem shown while typing ("" when none)
 	traceHash string
 	wantTrace string     // from a link: the trace file the user must choose (name)…
 	wantHash  string     // …and its content hash ("" when the link has none)
@@ -104,7 +106,30 @@ func Start() {
 	js.Global().Get("performance").Call("mark", "schedlab-ready")
 }
 
-func (p *page) setError(msg string) { hook("error").SetTextContent(msg) }
+// setError shows msg at the top of the page ("" clears it), scrolled into view: a failure said
+// where nobody looks is not said.
+func (p *page) setError(msg string) {
+	e := hook("error")
+	e.SetTextContent(msg)
+	if msg != "" && e.GetBoundingClientRect().Top() < 0 {
+		e.Underlying().Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
+}
+
+// checkGenerator says at once, while it is typed, that a generator spec is over the page's limit,
+// and takes the message back when it no longer is.
+func (p *page) checkGenerator() {
+	msg := ""
+	if !p.file.Truthy() {
+		msg = pagelogic.GeneratorProblem(input("workload-gen").Value())
+	}
+	if msg != "" {
+		p.setError(msg)
+	} else if p.genErr != "" && hook("error").TextContent() == p.genErr {
+		p.setError("")
+	}
+	p.genErr = msg
+}
 
 func (p *page) openStore() {
 	s, err := store.OpenIDB(p.ctx, store.DBName)
@@ -138,6 +163,7 @@ func (p *page) buildControls() {
 
 	p.static.on(hook("history").Underlying(), "click", p.historyClick)
 	p.static.on(hook("run").Underlying(), "click", func(*dom.BasicEvent) { p.run() })
+	p.static.on(hook("run-shared").Underlying(), "click", func(*dom.BasicEvent) { p.run() })
 	p.static.on(hook("cancel").Underlying(), "click", func(*dom.BasicEvent) { p.cancel() })
 	p.static.on(hook("trace-file").Underlying(), "change", func(*dom.BasicEvent) {
 		if f := input("trace-file").Files(); len(f) > 0 {
@@ -146,7 +172,11 @@ func (p *page) buildControls() {
 	})
 	p.static.on(hook("export-native").Underlying(), "click", func(*dom.BasicEvent) { p.exportNative() })
 	p.static.on(fmtSel, "change", func(*dom.BasicEvent) { p.formatChanged() })
-	p.static.on(hook("workload-gen").Underlying(), "input", func(*dom.BasicEvent) { p.resetBase(); p.showWorkload() })
+	p.static.on(hook("workload-gen").Underlying(), "input", func(*dom.BasicEvent) {
+		p.resetBase()
+		p.showWorkload()
+		p.checkGenerator()
+	})
 	p.static.on(hook("use-generator").Underlying(), "click", func(*dom.BasicEvent) {
 		p.resetBase()
 		p.file, p.fileErr, p.traceHash, p.wantTrace, p.wantHash = js.Null(), "", "", "", ""
@@ -154,6 +184,7 @@ func (p *page) buildControls() {
 		hook("detected-format").SetTextContent("")
 		p.showMapping(false)
 		p.showWorkload()
+		p.setError("") // the file's error no longer applies
 	})
 	drop := hook("drop").Underlying()
 	p.static.onSync(drop, "dragover", func(ev *dom.BasicEvent) { ev.PreventDefault() })

@@ -27,6 +27,14 @@ func ratioSpan(field string, v float64, ok bool, base map[string]any) js.Value {
 
 // renderSummary redraws the summary table, the baseline and Gantt-run selects and the CDF.
 func (p *page) renderSummary() {
+	// Until there are results, the results area shows what to do instead of empty drop-downs.
+	if len(p.runs) == 0 {
+		hook("results").SetAttribute("data-empty", "")
+	} else {
+		hook("results").RemoveAttribute("data-empty")
+		setHidden(hook("results-hint"), true)
+		setHidden(hook("shared-hint"), true)
+	}
 	tbl := hook("summary").Underlying()
 	clear(tbl)
 	base := hook("baseline").Underlying()
@@ -68,7 +76,7 @@ func (p *page) renderSummary() {
 	for _, r := range p.runs {
 		f := pagelogic.Fields(r)
 		tr := el("tr", "", "data-run", r.ID, "data-policy", r.Policy, "data-json", pagelogic.CompactJSON(r.Summary))
-		tr.Call("appendChild", el("td", r.Name))
+		tr.Call("appendChild", breakable(el("td", ""), r.Name))
 		pol := el("td", r.Policy, "class", "policy", "data-colour", charts.PolicyColour(p.policyIndex(r.Policy)))
 		pol.Get("style").Set("borderLeft", "6px solid "+charts.PolicyColour(p.policyIndex(r.Policy)))
 		tr.Call("appendChild", pol)
@@ -78,6 +86,8 @@ func (p *page) renderSummary() {
 			switch {
 			case ok && strings.HasSuffix(c.Field, "_s"):
 				shown, title = strconv.FormatFloat(v/3600, 'f', 2, 64), pagelogic.FormatMetric(v)+" s"
+			case ok && c.Field == "gpu_util": // a fraction: three decimals in every row, the exact value in the title
+				shown, title = strconv.FormatFloat(v, 'f', 3, 64), pagelogic.FormatMetric(v)
 			case ok:
 				shown = pagelogic.FormatMetric(v)
 			}
@@ -93,6 +103,22 @@ func (p *page) renderSummary() {
 		pn.runsChanged(p)
 	}
 	p.drawCDF()
+}
+
+// breakable fills e with text s, offering a line break after each comma and colon (<wbr>): a run's
+// name ("fifo · philly:jobs=1000,rate=9 · seed 1") then wraps between its settings, never inside
+// a word, in the summary's narrow first column.
+func breakable(e js.Value, s string) js.Value {
+	start := 0
+	for i, r := range s {
+		if r == ',' || r == ':' {
+			e.Call("append", s[start:i+1])
+			e.Call("appendChild", el("wbr", ""))
+			start = i + 1
+		}
+	}
+	e.Call("append", s[start:])
+	return e
 }
 
 func (p *page) drawCDF() {

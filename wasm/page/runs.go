@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall/js"
 
+	"schedlab/wasm/pagelogic"
 	"schedlab/wasm/pool"
 	"schedlab/wasm/runrecord"
 )
@@ -28,7 +29,14 @@ func (p *page) run() {
 		body.SetAttribute("data-done", "1")
 		return
 	}
-	if msg := p.workloadProblem(); msg != "" {
+	if msg := p.workloadProblem(); msg == "" && spec.Generate != "" {
+		msg = pagelogic.GeneratorProblem(spec.Generate)
+		if msg != "" {
+			p.setError(msg)
+			body.SetAttribute("data-done", "1")
+			return
+		}
+	} else if msg != "" {
 		p.setError(msg)
 		body.SetAttribute("data-done", "1")
 		return
@@ -164,6 +172,7 @@ func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms f
 	}
 	if p.shown == nil {
 		p.show(rec)
+		revealResults()
 	}
 	if !p.idb {
 		if err := p.store.Put(p.ctx, rec); err != nil {
@@ -172,6 +181,16 @@ func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms f
 	}
 	p.refreshHistory()
 	finish(i, saveErr)
+}
+
+// revealResults scrolls the results into view when their heading is out of it: the Run button
+// stays in view while the form scrolls, so the results may be a long way up or down.
+func revealResults() {
+	h := hook("results").Underlying()
+	r := h.Call("getBoundingClientRect")
+	if top := r.Get("top").Float(); top < 0 || top > js.Global().Get("innerHeight").Float()-80 {
+		h.Call("scrollIntoView", map[string]any{"block": "start"})
+	}
 }
 
 // errSuperseded stops the handling of a run's result once a newer click has started or cancelled

@@ -17,8 +17,9 @@ const (
 	Examples Kind = "examples" // the shipped example scripts; answers files and sources
 )
 
-// The message types a worker posts back; each carries the request's number ("req") except a
-// bootstrap failure's error (static/worker.js), which fails whatever its worker was doing.
+// The message types a worker posts back; each carries the request's number ("req") except the
+// bootstrap's errors (static/worker.js: the binary did not start, or the Go program exited, as on
+// a fatal "out of memory"), which fail whatever its worker was doing.
 const (
 	Progress = "progress" // done and total so far (bytes read, jobs arrived)
 	Reply    = "reply"    // the answer: the request is finished

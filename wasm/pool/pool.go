@@ -12,6 +12,7 @@ package pool
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"schedlab/wasm/jsfunc"
@@ -173,9 +174,11 @@ func (p *Pool) spawn() *worker {
 		return nil
 	})
 	w.onError = p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
-		msg := "worker failed (out of memory?)" // what an error event without a message mostly means
+		// A wasm trap or an exception out of the Go program: the worker cannot go on. An error
+		// event without a message mostly means the browser refused it memory.
+		msg := "the worker stopped (out of memory?)"
 		if m := a[0].Get("message"); m.Truthy() {
-			msg = m.String()
+			msg = "the worker stopped: " + firstLine(m.String())
 		}
 		p.fail(w, msg)
 		return nil
@@ -239,4 +242,10 @@ func (p *Pool) retire(w *worker) {
 			return
 		}
 	}
+}
+
+// firstLine is s up to its first line break: the page shows one line per failure.
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
 }

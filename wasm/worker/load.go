@@ -18,18 +18,15 @@ import (
 	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
+	"schedlab/wasm/pagelogic"
 	"schedlab/wasm/typed"
 )
 
-// appMaxJobs is the app's import bound (trace.Limits.MaxJobs), lower than the runner's
-// trace.DefaultMaxJobs: a worker holds the parsed jobs (≈trace.BytesPerJob each) and then the
-// run's state and record in one wasm32 memory of at most 4 GB, and the page keeps every record it
-// shows. Measured in Chromium (static/guide.md): a 1 GB file of 990,000 jobs leaves the
-// parsing worker's wasm memory at 0.66 GB; a trace over the bound is refused by line count while it streams, before its jobs
-// are held, with "file:line: input: more than … lines: the import limit is … jobs".
-const appMaxJobs = 1_000_000
-
-var appLimits = trace.Limits{MaxJobs: appMaxJobs}
+// appLimits bound a trace's import (pagelogic.MaxJobs jobs). Measured in Chromium: a 1 GB file
+// of 990,000 jobs leaves the parsing worker's wasm memory at 0.66 GB; a trace over the bound is
+// refused by line count while it streams, before its jobs are held, with "file:line: input: more
+// than … lines: the import limit is … jobs".
+var appLimits = trace.Limits{MaxJobs: pagelogic.MaxJobs}
 
 // workload builds spec's jobs in a worker: the generator's, or the trace streamed from the Blob
 // within appLimits (with spec.Columns through the mapped importer, as the runner's -columns).

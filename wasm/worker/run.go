@@ -54,7 +54,8 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	rec.Scripts = scripts
 	rec.ID = msg.Get("id").String()
 	rec.Created = int64(js.Global().Get("Date").Call("now").Float())
-	rec.Name = fmt.Sprintf("%s · %s", rec.Policy, policies.WorkloadLabel(rec.Spec))
+	// Policy, workload and seed: runs of one form differ in at least one of them.
+	rec.Name = fmt.Sprintf("%s · %s · seed %d", rec.Policy, policies.WorkloadLabel(rec.Spec), rec.Spec.Seed)
 	rec.TraceHash = msg.Get("traceHash").String()
 	// The record is saved here, off the page's thread, and reaches the page in its binary form
 	// as a transferred ArrayBuffer (no copy, no JSON): a 100k-job run would otherwise stall the
