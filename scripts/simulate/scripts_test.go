@@ -38,11 +38,11 @@ func TestPolicyFile(t *testing.T) {
 	}
 
 	bad := map[string]string{
-		"syntax.star":  "def schedule(s):\n    return (\n",
+		"syntax.star":  "def schedule(s):\n    return (\n", // the unclosed bracket is on line 2
 		"runtime.star": "def schedule(s):\n    x = 1\n    return s.queue[0].nope\n",
 		"busy.star":    "def schedule(s):\n    for j in s.queue:\n        s.start(j, gpus=[0] * j.gpus)\n",
 	}
-	want := map[string]string{"syntax.star": ":3: ", "runtime.star": ":3: ", "busy.star": ":3: "}
+	want := map[string]string{"syntax.star": ":2: ", "runtime.star": ":3: ", "busy.star": ":3: "}
 	for name, src := range bad {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
