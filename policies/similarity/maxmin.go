@@ -17,12 +17,15 @@ import (
 // 2020, §4.1) as a baseline for the model-similarity policies. Whenever the set of active jobs
 // changes it solves
 //
-//	maximise min_j  Σ_t X[j][t]·thr_j(t) / thr_j(equal share)
+//	maximise min_j  gpus_j · Σ_t X[j][t]·thr_j(t) / thr_j(equal share)
 //	s.t. Σ_t X[j][t] ≤ 1 (a job runs on one type at a time), Σ_j gpus_j·X[j][t] ≤ GPUs of type t,
 //
 // for the fraction of time X[j][t] each job should spend on each type; thr_j(t) is the job's
 // consolidated throughput on type t at its GPU count, and the equal share gives every job the same
-// fraction min(1, GPUs / Σ gpus_j) of time on each type in proportion to its GPU count. Our
+// fraction min(1, GPUs / Σ gpus_j) of time on each type in proportion to its GPU count. The factor
+// gpus_j is Gavel's (scheduler/policies/max_min_fairness.py at c4fa400, the scale factor in
+// MaxMinFairnessPolicyWithPerf's objective): jobs get equal GPU-time, so a 1-GPU job receives four
+// times the time of a 4-GPU job of the same normalised speed. Our
 // choices: the objective adds 10⁻³ × the mean normalised throughput, so among the max-min optima
 // the LP picks one that wastes no capacity (Gavel's plain max-min leaves that open); throughputs
 // are the measured profiles by default (Gavel profiles every job online), or the similarity
@@ -167,7 +170,8 @@ const maxClasses = 64
 
 // SolveMaxMin solves the max-min LP for jobs with throughputs thr[j][type] (0 = cannot run there)
 // on gangs of gpus[j] GPUs over capacity[type] GPUs: the fractions X[j][type] and the max-min
-// value (each job's throughput under X over its throughput under the equal share).
+// value (each job's throughput under X over its throughput under the equal share, times its GPU
+// count).
 //
 // Jobs with the same throughput vector and GPU count form a class and are solved as one. They are
 // interchangeable in the LP: they have the same equal-share reference, and swapping two of them
@@ -276,7 +280,7 @@ func solveClasses(thr [][]float64, gpus []int, capacity []int, rep, count []int,
 	}
 	for k, pv := range vars {
 		j := rep[pv.c]
-		a := thr[j][pv.t] / eq[pv.c]
+		a := thr[j][pv.t] * float64(gpus[j]) / eq[pv.c] // Gavel's GPU-count weight
 		rowZ[pv.c][1+k] = -a
 		rowOne[pv.c][1+k] = 1
 		rowCap[pv.t][1+k] = float64(count[pv.c] * gpus[j])
