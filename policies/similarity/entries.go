@@ -114,6 +114,7 @@ func Entries() []Entry {
 			return p, nil
 		}},
 		{Name: "gavel-maxmin", New: newMaxMin},
+		{Name: "gavel-maxmin-agnostic", New: newMaxMinAgnostic},
 		{Name: "first-fit-any", New: baseline("first-fit-any", ruleFirstFit)},
 		{Name: "random-type", New: baseline("random-type", ruleRandomType)},
 		{Name: "fastest-gpu-first", New: baseline("fastest-gpu-first", ruleFastest)},
@@ -182,7 +183,7 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		if _, ex := keys["exclude"]; ex {
 			return nil, fmt.Errorf("params: exclude applies only with throughputs=similarity")
 		}
-		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleOracle, table: hetero.Gavel()}}, nil
+		return &MaxMin{name: "gavel-maxmin", est: &Policy{name: "gavel-maxmin", rule: ruleOracle, table: hetero.Gavel()}}, nil
 	case "similarity":
 		ex, err := ParseExclude(ps.Exclude)
 		if err != nil {
@@ -191,7 +192,17 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		if ex == ExcludeNone {
 			return nil, fmt.Errorf("params: exclude: none would show the policy each job's own profile: use throughputs=measured")
 		}
-		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex)}}, nil
+		return &MaxMin{name: "gavel-maxmin", est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex)}}, nil
 	}
 	return nil, fmt.Errorf("params: throughputs: %q: want measured or similarity", ps.Throughputs)
+}
+
+// newMaxMinAgnostic is Gavel's heterogeneity-agnostic max-min fairness: the LP of gavel-maxmin with
+// every throughput 1 (the engine still runs each job at its measured speed).
+func newMaxMinAgnostic(raw json.RawMessage) (sim.Policy, error) {
+	if _, err := parseParams("gavel-maxmin-agnostic", raw, baseKeys); err != nil {
+		return nil, err
+	}
+	return &MaxMin{name: "gavel-maxmin-agnostic", agnostic: true,
+		est: &Policy{name: "gavel-maxmin-agnostic", rule: ruleOracle, table: hetero.Gavel()}}, nil
 }

@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"schedlab/core"
 	"schedlab/core/hetero"
+	"schedlab/core/sim"
 	"schedlab/core/trace"
 	"schedlab/core/world"
 )
@@ -105,4 +107,78 @@ func TestMaxMinAllocationAtZero(t *testing.T) {
 			}
 		}
 	}
+}
+
+// gavelRun is one recorded run of Gavel's simulator: its trace, its policy and the registry name
+// of ours.
+type gavelRun struct {
+	trace, theirs, ours string
+}
+
+var gavelRuns = []gavelRun{
+	{"max_min_fairness", "max_min_fairness_perf", "gavel-maxmin"},
+	{"max_min_fairness", "max_min_fairness", "gavel-maxmin-agnostic"},
+	{"minimize_makespan", "max_min_fairness_perf", "gavel-maxmin"},
+	{"minimize_makespan", "max_min_fairness", "gavel-maxmin-agnostic"},
+}
+
+// agreement runs ours with params on r's trace on Gavel's cluster (one 8-GPU server each of K80,
+// P100 and V100, rounds of 360 s as --time_per_iteration) and compares each job's JCT with the
+// recorded one: the jobs within 1 % and both mean JCTs in seconds.
+func agreement(t testing.TB, r gavelRun, params string) (within int, ours, theirs float64) {
+	t.Helper()
+	jobs := gavelTrace(t, r.trace)
+	rec := readCSV(t, r.trace+"."+r.theirs+".jct.csv")
+	if len(rec) != len(jobs) {
+		t.Fatalf("%s: %d recorded JCTs for %d jobs", r.trace, len(rec), len(jobs))
+	}
+	cl, _ := core.ParseCluster("1x8:K80+1x8:P100+1x8:V100")
+	pol := newPolicy(t, r.ours, params)
+	res := runRounds(t, pol, jobs, cl, 360*core.Second)
+	for _, row := range rec {
+		id, _ := strconv.Atoi(row[0])
+		want := atof(t, row[1])
+		jr := res.Jobs[id]
+		got := (jr.End - jr.Job.Submit).Seconds()
+		if math.Abs(got-want) <= 0.01*want {
+			within++
+		}
+		ours += got / float64(len(rec))
+		theirs += want / float64(len(rec))
+	}
+	return within, ours, theirs
+}
+
+func TestGavelRerunsLog(t *testing.T) {
+	for _, r := range gavelRuns {
+		n, ours, theirs := agreement(t, r, "")
+		t.Logf("%s %s: %d/%d within 1 %%, mean JCT ours %.1f s, Gavel's %.1f s (%+.1f %%)", r.trace, r.theirs, n, len(gavelTrace(t, r.trace)), ours, theirs, (ours/theirs-1)*100)
+	}
+}
+
+// newPolicy builds one policy of Entries.
+func newPolicy(t testing.TB, name, params string) sim.Policy {
+	t.Helper()
+	for _, e := range Entries() {
+		if e.Name == name {
+			p, err := e.New(json.RawMessage(params))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			return p
+		}
+	}
+	t.Fatalf("policy %s not in Entries", name)
+	return nil
+}
+
+// runRounds runs pol with Gavel's measured speeds, no checkpoint cost (Gavel's simulator charges
+// none) and rounds of the given length from t = 0.
+func runRounds(t testing.TB, pol sim.Policy, jobs []core.Job, cl *core.Cluster, round core.Time) *sim.Result {
+	t.Helper()
+	s, err := sim.New(sim.Config{Cluster: cl, Jobs: jobs, Speed: hetero.Speed{Table: hetero.Gavel()}, Policy: pol, Seed: 1, Round: round})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Run()
 }

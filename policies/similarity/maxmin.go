@@ -40,8 +40,15 @@ import (
 // engine charges the checkpoint cost). The LP is solved over classes of interchangeable jobs
 // (SolveMaxMin), so its size follows the workload's variety, not its length. Between ticks, arrivals and completions only start
 // waiting jobs on free GPUs in the same order.
+//
+// gavel-maxmin-agnostic is Gavel's heterogeneity-agnostic max_min_fairness
+// (MaxMinFairnessPolicy: the same LP with every throughput set to 1): the LP sees only where a job
+// can run (a type it allows and whose GPUs hold its gang; Gavel sets 1 on every type, its cluster
+// runs every job everywhere), the rounds and the engine use the jobs' real speeds.
 type MaxMin struct {
-	est *Policy // throughput estimates (Policy.estimateOf)
+	name     string
+	agnostic bool    // the LP sees throughput 1 wherever a job can run
+	est      *Policy // throughput estimates (Policy.estimateOf)
 
 	types   []core.GPUType
 	cap     []int
@@ -55,7 +62,7 @@ type MaxMin struct {
 }
 
 // Name implements sim.Policy.
-func (p *MaxMin) Name() string { return "gavel-maxmin" }
+func (p *MaxMin) Name() string { return p.name }
 
 // Rounds implements sim.RoundPolicy.
 func (p *MaxMin) Rounds() sim.Rounds { return sim.RoundsToo }
@@ -149,15 +156,29 @@ func (p *MaxMin) solve(v *sim.View) {
 	for k, i := range p.active {
 		thr[k] = p.thr(v.Job(i))
 		gpus[k] = v.Job(i).Job.GPUs
+		if p.agnostic {
+			thr[k] = ones(thr[k])
+		}
 	}
 	x, _, err := solveMaxMin(thr, gpus, p.cap, p.limit)
 	if err != nil {
-		v.Warn(fmt.Sprintf("gavel-maxmin: allocation LP failed (%v): equal shares until the active set changes", err))
+		v.Warn(fmt.Sprintf("%s: allocation LP failed (%v): equal shares until the active set changes", p.name, err))
 		x = equalShares(thr, gpus, p.cap)
 	}
 	for k, i := range p.active {
 		p.x[i] = x[k]
 	}
+}
+
+// ones is 1 where thr is positive, 0 elsewhere: the agnostic LP's throughputs.
+func ones(thr []float64) []float64 {
+	out := make([]float64, len(thr))
+	for t, x := range thr {
+		if x > 0 {
+			out[t] = 1
+		}
+	}
+	return out
 }
 
 // maxClasses bounds the LP: at most this many job classes (see SolveMaxMin) enter it. The dense
@@ -420,13 +441,13 @@ func (p *MaxMin) reallocate(v *sim.View, order []prio) {
 	}
 	for _, j := range stop {
 		if err := v.Stop(j); err != nil {
-			panic(fmt.Sprintf("gavel-maxmin: %v", err))
+			panic(fmt.Sprintf("%s: %v", p.name, err))
 		}
 	}
 	for _, i := range seq { // re-consolidation, before the starts take the room
 		if j := v.Job(i); j.Status() == sim.Running && p.movable(v, j) {
 			if err := v.Stop(j); err != nil {
-				panic(fmt.Sprintf("gavel-maxmin: %v", err))
+				panic(fmt.Sprintf("%s: %v", p.name, err))
 			}
 			p.startOn(v, j, assigned[i])
 		}
@@ -481,7 +502,7 @@ func (p *MaxMin) startOn(v *sim.View, j *sim.JobState, t int) {
 	for _, c := range candidates(v, j.Job) {
 		if c.typ == p.types[t] {
 			if err := v.Start(j, sim.Alloc{GPUs: c.gpus}); err != nil {
-				panic(fmt.Sprintf("gavel-maxmin: %v", err))
+				panic(fmt.Sprintf("%s: %v", p.name, err))
 			}
 			return
 		}
