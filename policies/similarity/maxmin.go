@@ -31,7 +31,7 @@ import (
 // are the measured profiles by default (Gavel profiles every job online), or the similarity
 // predictor's with throughputs=similarity (the policy then sees what model-similarity sees).
 //
-// Rounding is Gavel's round-based mechanism: at every round tick the (job, type) pairs are taken
+// Rounding (mechanism "ours", the default) follows Gavel's round-based mechanism loosely: at every round tick the (job, type) pairs are taken
 // in order of priority X[j][t] / (share of its time since arrival the job has received on t) —
 // never-served pairs first — and a job gets its gang on the first type with room; a second pass
 // lets still-waiting jobs use leftover GPUs of any type they run on (work conservation, our
@@ -39,7 +39,8 @@ import (
 // servers and one server of the type has room for it (movable) — otherwise it is stopped (the
 // engine charges the checkpoint cost). The LP is solved over classes of interchangeable jobs
 // (SolveMaxMin), so its size follows the workload's variety, not its length. Between ticks, arrivals and completions only start
-// waiting jobs on free GPUs in the same order.
+// waiting jobs on free GPUs in the same order. Mechanism "gavel" replaces all of this paragraph
+// with Gavel's own rounds (gavelround.go).
 //
 // gavel-maxmin-agnostic is Gavel's heterogeneity-agnostic max_min_fairness
 // (MaxMinFairnessPolicy: the same LP with every throughput set to 1): the LP sees only where a job
@@ -47,8 +48,10 @@ import (
 // runs every job everywhere), the rounds and the engine use the jobs' real speeds.
 type MaxMin struct {
 	name     string
-	agnostic bool    // the LP sees throughput 1 wherever a job can run
-	est      *Policy // throughput estimates (Policy.estimateOf)
+	agnostic bool         // the LP sees throughput 1 wherever a job can run
+	gavel    bool         // Gavel's round mechanism (gavelround.go) instead of ours
+	g        *gavelRounds // its state
+	est      *Policy      // throughput estimates (Policy.estimateOf)
 
 	types   []core.GPUType
 	cap     []int
@@ -113,6 +116,10 @@ func (p *MaxMin) Decide(v *sim.View, why sim.Trigger) {
 	if p.x == nil {
 		p.Init(v)
 	}
+	if p.gavel {
+		p.decideGavel(v, why)
+		return
+	}
 	now := v.Now()
 	for j := range v.Running() {
 		if p.recv[j.Index] == nil {
@@ -161,9 +168,12 @@ func (p *MaxMin) solve(v *sim.View) {
 		}
 	}
 	x, _, err := solveMaxMin(thr, gpus, p.cap, p.limit)
-	if err != nil {
+	switch {
+	case err != nil:
 		v.Warn(fmt.Sprintf("%s: allocation LP failed (%v): equal shares until the active set changes", p.name, err))
 		x = equalShares(thr, gpus, p.cap)
+	case p.agnostic:
+		x = spreadEvenly(x, thr, gpus, p.cap)
 	}
 	for k, i := range p.active {
 		p.x[i] = x[k]
@@ -176,6 +186,40 @@ func ones(thr []float64) []float64 {
 	for t, x := range thr {
 		if x > 0 {
 			out[t] = 1
+		}
+	}
+	return out
+}
+
+// spreadEvenly picks, among the agnostic LP's optima, the one that spreads each job's total time
+// over the types it can run on in proportion to their GPUs: with every throughput 1 the objective
+// depends only on each job's total, so any split with room is optimal too. Gavel's ECOS returns
+// this point (its logged allocations of max_min_fairness: the same fraction on every type of its
+// equal-sized servers); our simplex returns a vertex, which can leave a job on one type for good.
+// The split is kept only where it fits every type's GPUs (it does when every job can run on every
+// type); otherwise the LP's own optimum stays.
+func spreadEvenly(x, flat [][]float64, gpus, capacity []int) [][]float64 {
+	out := make([][]float64, len(x))
+	used := make([]float64, len(capacity))
+	for j := range x {
+		total, room := 0.0, 0
+		for t := range capacity {
+			total += x[j][t]
+			if flat[j][t] > 0 {
+				room += capacity[t]
+			}
+		}
+		out[j] = make([]float64, len(capacity))
+		for t, c := range capacity {
+			if flat[j][t] > 0 {
+				out[j][t] = total * float64(c) / float64(room)
+				used[t] += float64(gpus[j]) * out[j][t]
+			}
+		}
+	}
+	for t, c := range capacity {
+		if used[t] > float64(c)+1e-9 {
+			return x
 		}
 	}
 	return out
@@ -218,10 +262,28 @@ func solveMaxMin(thr [][]float64, gpus []int, capacity []int, limit int) ([][]fl
 	if n == 0 {
 		return nil, 0, nil
 	}
-	// classes, in order of first appearance; index is for lookup only
-	of := make([]int, n) // job → class (-1: beyond maxClasses)
-	var rep, count []int // per class: first job, number of jobs
-	index := map[string]int{}
+	of, rep, count := classesOf(thr, gpus, nt)
+	xc, z, err := solveClasses(thr, gpus, capacity, rep, count, limit, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	zero := make([]float64, nt)
+	x := make([][]float64, n)
+	for j, c := range of {
+		x[j] = zero
+		if c >= 0 {
+			x[j] = xc[c] // shared by the class: read-only
+		}
+	}
+	return x, z, nil
+}
+
+// classesOf groups the jobs into classes in order of first appearance: of[j] is job j's class
+// (-1: beyond maxClasses), rep and count each class's first job and number of jobs.
+func classesOf(thr [][]float64, gpus []int, nt int) (of, rep, count []int) {
+	n := len(thr)
+	of = make([]int, n)
+	index := map[string]int{} // for lookup only
 	key := make([]byte, 0, 8*(nt+1))
 	for j := range n {
 		key = binary.LittleEndian.AppendUint64(key[:0], uint64(gpus[j]))
@@ -242,23 +304,41 @@ func solveMaxMin(thr [][]float64, gpus []int, capacity []int, limit int) ([][]fl
 			count[c]++
 		}
 	}
-	xc, z, err := solveClasses(thr, gpus, capacity, rep, count, limit)
-	if err != nil {
-		return nil, 0, err
-	}
-	zero := make([]float64, nt)
-	x := make([][]float64, n)
-	for j, c := range of {
-		x[j] = zero
-		if c >= 0 {
-			x[j] = xc[c] // shared by the class: read-only
-		}
-	}
-	return x, z, nil
+	return of, rep, count
 }
 
-// solveClasses solves the LP over classes (class c: count[c] jobs like job rep[c]).
-func solveClasses(thr [][]float64, gpus []int, capacity []int, rep, count []int, limit int) ([][]float64, float64, error) {
+// severalOptima reports whether the max-min LP of SolveMaxMin, without our tie-breaker (Gavel's
+// plain max-min), has more than one optimum over classes (up to swaps between the jobs of a class,
+// where an interior-point solver such as Gavel's ECOS, like our class LP, takes the symmetric
+// point). It solves the LP twice with the objective tilted by ±10⁻⁷ × a fixed direction: both
+// tilts stay on the optimal face, and they land on different points unless the face is a single
+// point (or, with probability zero, orthogonal to the direction).
+func severalOptima(thr [][]float64, gpus []int, capacity []int, limit int) (bool, error) {
+	_, rep, count := classesOf(thr, gpus, len(capacity))
+	tilt := func(sign float64) func(k int) float64 {
+		return func(k int) float64 { return sign * 1e-7 * (float64((k*7919+13)%101)/100 - 0.5) }
+	}
+	a, _, err := solveClasses(thr, gpus, capacity, rep, count, limit, tilt(1))
+	if err != nil {
+		return false, err
+	}
+	b, _, err := solveClasses(thr, gpus, capacity, rep, count, limit, tilt(-1))
+	if err != nil {
+		return false, err
+	}
+	for c := range a {
+		for t := range a[c] {
+			if math.Abs(a[c][t]-b[c][t]) > 1e-6 {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+// solveClasses solves the LP over classes (class c: count[c] jobs like job rep[c]). With tilt nil
+// the objective is z plus our 10⁻³ tie-breaker; otherwise z plus tilt(k) on structural variable k.
+func solveClasses(thr [][]float64, gpus []int, capacity []int, rep, count []int, limit int, tilt func(k int) float64) ([][]float64, float64, error) {
 	nc, nt := len(rep), len(capacity)
 	total, demand, jobs := 0, 0, 0
 	for _, c := range capacity {
@@ -306,6 +386,9 @@ func solveClasses(thr [][]float64, gpus []int, capacity []int, rep, count []int,
 		rowOne[pv.c][1+k] = 1
 		rowCap[pv.t][1+k] = float64(count[pv.c] * gpus[j])
 		obj[1+k] = 1e-3 * a * float64(count[pv.c]) / float64(jobs)
+		if tilt != nil {
+			obj[1+k] = tilt(k)
+		}
 	}
 	for c := range nc {
 		if eq[c] > 0 {

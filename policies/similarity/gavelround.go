@@ -1,0 +1,258 @@
+package similarity
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"schedlab/core"
+	"schedlab/core/hetero"
+	"schedlab/core/sim"
+)
+
+// Gavel's round mechanism (stanford-futuredata/gavel at c4fa400, scheduler/scheduler.py, simulate,
+// _update_priorities, _reset_time_run_so_far, _schedule_jobs_on_workers_helper), the mechanism
+// "gavel" of gavel-maxmin and gavel-maxmin-agnostic:
+//
+//   - rounds are synchronous: every job of a round runs to the round's end (or its own finish),
+//     nothing starts between rounds, and GPUs freed early stay idle until the round ends. A round
+//     ends at an engine tick, or earlier when every job of the round has finished (Gavel's round
+//     ends at the last finish of its jobs); when the cluster is idle a round begins at the next
+//     arrival, as Gavel's simulator jumps to it;
+//   - a job arriving during a round joins at the round's end; the allocation is re-solved only
+//     when the job set has changed and at least gavelResetInterval has passed since the last
+//     re-solve (or none has happened at a positive time yet); a job not in the current allocation
+//     has priority 0;
+//   - at a re-solve each job's deficit on each type grows by the time it should have received
+//     (its fraction × the time since the last re-solve) minus the time it received, and every
+//     job's time on each type restarts at half a round (the "starting credit", 180 s at Gavel's
+//     360 s rounds);
+//   - a job's priority on a type is its fraction over its share of the type's time since the
+//     re-solve (its time / all jobs' time there, credits included); one queue per type, by
+//     priority, then deficit, then fraction, then arrival; the queues are filled in turn, newest
+//     GPU generation first (Gavel's V100, P100, K80), each job at most once, a gang only where
+//     its GPUs are free;
+//   - a type where Gavel's table has no measured throughput for the job (0.0 in Gavel's file) is
+//     one the job cannot run on.
+//
+// Gavel shuffles the type order each round with its seeded generator for policies without "Perf"
+// in their name (its max_min_fairness); ours keeps the fixed order for both.
+type gavelRounds struct {
+	joined     []bool      // per job index: in the job set (joined at a round's end)
+	jobTime    [][]float64 // per job and type: seconds run since the last re-solve, plus the credit
+	deficit    [][]float64 // per job and type
+	alloc      [][]float64 // per job: the allocation of the last re-solve (nil = not in it)
+	gthr       [][]float64 // per job: throughputs, 0 where it cannot run
+	workerTime []float64   // per type: Σ jobTime over the job set, plus the jobs that finished
+	lastReset  float64     // seconds
+	changed    bool        // the job set changed since the last re-solve
+	roundStart core.Time
+	ran        []ranOn // jobs of the current round
+	set        []int   // the job set, ascending
+	solves     int     // re-solves so far, and how many of them had several optima
+	several    int
+	order      []int // type indexes, newest generation first
+}
+
+// ranOn is a job of the current round and its type index.
+type ranOn struct{ job, typ int }
+
+// gavelResetInterval is Gavel's minimum_time_between_allocation_resets (scheduler.py's default,
+// which simulate_scheduler_with_trace.py keeps), in seconds.
+const gavelResetInterval = 1920
+
+func newGavelRounds(v *sim.View, types []core.GPUType) *gavelRounds {
+	n := v.NumJobs()
+	g := &gavelRounds{joined: make([]bool, n), jobTime: make([][]float64, n), deficit: make([][]float64, n),
+		alloc: make([][]float64, n), gthr: make([][]float64, n), workerTime: make([]float64, len(types))}
+	for i := range types {
+		g.order = append(g.order, i)
+	}
+	slices.SortStableFunc(g.order, func(a, b int) int { return cmp.Compare(genRank(types[a]), genRank(types[b])) })
+	return g
+}
+
+// gavelThr is job j's throughput per type for Gavel's mechanism: the policy's, and 0 where the
+// job's profile has no measured point at its GPU count (the engine would run it at an estimate).
+func (p *MaxMin) gavelThr(j *sim.JobState) []float64 {
+	g := p.g
+	if g.gthr[j.Index] != nil {
+		return g.gthr[j.Index]
+	}
+	out := slices.Clone(p.thr(j))
+	if prof, ok := hetero.Gavel().Profile(j.Job.Model); ok {
+		for t, typ := range p.types {
+			if _, measured := prof.At(typ, j.Job.GPUs, false); !measured {
+				out[t] = 0
+			}
+		}
+	}
+	g.gthr[j.Index] = out
+	return out
+}
+
+// decideGavel is Decide under Gavel's mechanism.
+func (p *MaxMin) decideGavel(v *sim.View, why sim.Trigger) {
+	if p.g == nil {
+		p.g = newGavelRounds(v, p.types)
+	}
+	if why&sim.OnTick == 0 && v.RunningLen() > 0 {
+		return // synchronous rounds: nothing starts between them
+	}
+	g, now := p.g, v.Now()
+	half := v.Round().Seconds() / 2
+	for _, r := range g.ran { // the round that ends now
+		j := v.Job(r.job)
+		end := now
+		if j.Status() == sim.Done {
+			end = j.End()
+		}
+		g.jobTime[r.job][r.typ] += (end - g.roundStart).Seconds()
+		g.workerTime[r.typ] += (end - g.roundStart).Seconds()
+	}
+	g.ran = g.ran[:0]
+	kept := g.set[:0]
+	for _, i := range g.set {
+		if v.Job(i).Status() == sim.Done {
+			g.changed = true
+			continue
+		}
+		kept = append(kept, i)
+	}
+	g.set = kept
+	for i := range v.Arrived() {
+		if !g.joined[i] && v.Job(i).Status() != sim.Done {
+			g.joined[i], g.changed = true, true
+			g.jobTime[i] = make([]float64, len(p.types))
+			for t := range g.jobTime[i] {
+				g.jobTime[i][t] = half
+			}
+			g.deficit[i] = make([]float64, len(p.types))
+			g.set = append(g.set, i)
+		}
+	}
+	slices.Sort(g.set)
+	t := now.Seconds()
+	if g.changed && (t-g.lastReset >= gavelResetInterval || g.lastReset == 0) {
+		p.resetGavel(v, t, half)
+	}
+	p.roundGavel(v)
+	g.roundStart = now
+}
+
+// resetGavel is Gavel's reset at time t (seconds): deficits, restarted times, a new allocation.
+func (p *MaxMin) resetGavel(v *sim.View, t, half float64) {
+	g := p.g
+	el := t - g.lastReset
+	for ti := range p.types {
+		g.workerTime[ti] = 0
+		for _, i := range g.set {
+			should := 0.0
+			if g.alloc[i] != nil {
+				should = float64(g.alloc[i][ti] * el)
+			}
+			g.deficit[i][ti] += should - (g.jobTime[i][ti] - half)
+			g.jobTime[i][ti] = half
+			g.workerTime[ti] += half
+		}
+	}
+	g.lastReset, g.changed = t, false
+	g.solves++
+	thr := make([][]float64, len(g.set))
+	gpus := make([]int, len(g.set))
+	for k, i := range g.set {
+		thr[k], gpus[k] = p.gavelThr(v.Job(i)), v.Job(i).Job.GPUs
+		if p.agnostic {
+			thr[k] = ones(thr[k])
+		}
+	}
+	x, _, err := solveMaxMin(thr, gpus, p.cap, p.limit)
+	if err != nil {
+		v.Warn(fmt.Sprintf("%s: allocation LP failed (%v): equal shares until the next re-solve", p.name, err))
+		x = equalShares(thr, gpus, p.cap)
+	} else if several, err := severalOptima(thr, gpus, p.cap, p.limit); err == nil && several {
+		g.several++
+		v.Warn(p.name + ": an allocation LP has several optima (our simplex picks one, Gavel's ECOS may pick another)")
+	}
+	if err == nil && p.agnostic {
+		x = spreadEvenly(x, thr, gpus, p.cap)
+	}
+	clear(g.alloc)
+	for k, i := range g.set {
+		g.alloc[i] = x[k]
+	}
+}
+
+// gavelEntry is one job in one type's queue.
+type gavelEntry struct {
+	job             int
+	prio, def, frac float64
+}
+
+// roundGavel fills the types' queues in turn and applies the round's assignment.
+func (p *MaxMin) roundGavel(v *sim.View) {
+	g := p.g
+	left := slices.Clone(p.cap)
+	assigned := make(map[int]int, len(g.set))
+	var seq []int
+	queue := make([]gavelEntry, 0, len(g.set))
+	for _, ti := range g.order {
+		queue = queue[:0]
+		for _, i := range g.set {
+			e := gavelEntry{job: i}
+			if a := g.alloc[i]; a != nil && a[ti] != 0 && p.gavelThr(v.Job(i))[ti] != 0 {
+				e.frac = a[ti]
+				e.prio = a[ti] * 1e9
+				if g.workerTime[ti] != 0 {
+					if share := g.jobTime[i][ti] / g.workerTime[ti]; share > 0 {
+						e.prio = a[ti] / share
+					}
+				}
+			} else if a != nil {
+				e.frac = a[ti]
+			}
+			e.def = g.deficit[i][ti]
+			queue = append(queue, e)
+		}
+		slices.SortStableFunc(queue, func(a, b gavelEntry) int {
+			if c := cmp.Compare(b.prio, a.prio); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(b.def, a.def); c != 0 {
+				return c
+			}
+			return cmp.Compare(b.frac, a.frac)
+		})
+		for _, e := range queue {
+			j := v.Job(e.job)
+			if _, ok := assigned[e.job]; ok || left[ti] == 0 || p.gavelThr(j)[ti] <= 0 || j.Job.GPUs > left[ti] {
+				continue
+			}
+			left[ti] -= j.Job.GPUs
+			assigned[e.job] = ti
+			seq = append(seq, e.job)
+		}
+	}
+	var stop []*sim.JobState
+	for j := range v.Running() {
+		if ti, ok := assigned[j.Index]; !ok || p.types[ti] != j.GPUType() {
+			stop = append(stop, j)
+		}
+	}
+	for _, j := range stop {
+		if err := v.Stop(j); err != nil {
+			panic(fmt.Sprintf("%s: %v", p.name, err))
+		}
+	}
+	// larger gangs first, as Gavel assigns workers, so that they find whole servers
+	slices.SortStableFunc(seq, func(a, b int) int { return cmp.Compare(v.Job(b).Job.GPUs, v.Job(a).Job.GPUs) })
+	for _, i := range seq {
+		j := v.Job(i)
+		if j.Status() == sim.Pending {
+			p.startOn(v, j, assigned[i])
+		}
+		if j.Status() == sim.Running {
+			g.ran = append(g.ran, ranOn{job: i, typ: assigned[i]})
+		}
+	}
+}
