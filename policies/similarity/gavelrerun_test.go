@@ -176,9 +176,9 @@ func TestGavelReruns(t *testing.T) {
 		solves, several int
 	}{
 		{41, 30199.8, 39, 4},
-		{7, 29510.9, 43, 43},
+		{15, 30298.5, 45, 44},
 		{46, 55125.8, 39, 0},
-		{22, 60024.7, 39, 31},
+		{31, 59891.6, 40, 31},
 	}
 	for k, r := range gavelRuns {
 		a := agreement(t, r, `{"mechanism":"gavel"}`)

@@ -35,8 +35,9 @@ import (
 //   - a type where Gavel's table has no measured throughput for the job (0.0 in Gavel's file) is
 //     one the job cannot run on.
 //
-// Gavel shuffles the type order each round with its seeded generator for policies without "Perf"
-// in their name (its max_min_fairness); ours keeps the fixed order for both.
+// For policies without "Perf" in their name (its max_min_fairness, our gavel-maxmin-agnostic)
+// Gavel shuffles the type order every round with its own seeded generator; so does ours, with the
+// same generator (pyrandom.go) seeded as Gavel's simulator seeds it at --seed 0.
 type gavelRounds struct {
 	joined     []bool      // per job index: in the job set (joined at a round's end)
 	jobTime    [][]float64 // per job and type: seconds run since the last re-solve, plus the credit
@@ -51,7 +52,8 @@ type gavelRounds struct {
 	set        []int   // the job set, ascending
 	solves     int     // re-solves so far, and how many of them had several optima
 	several    int
-	order      []int // type indexes, newest generation first
+	order      []int     // type indexes, newest generation first
+	shuffler   *pyRandom // agnostic: Gavel's type shuffle
 }
 
 // ranOn is a job of the current round and its type index.
@@ -61,7 +63,11 @@ type ranOn struct{ job, typ int }
 // which simulate_scheduler_with_trace.py keeps), in seconds.
 const gavelResetInterval = 1920
 
-func newGavelRounds(v *sim.View, types []core.GPUType) *gavelRounds {
+// gavelSeed is the --seed of the recorded re-runs of Gavel's simulator; its type shuffler is
+// seeded with seed + 5 (scheduler.py, _initialize_seeds).
+const gavelSeed = 0
+
+func newGavelRounds(v *sim.View, types []core.GPUType, agnostic bool) *gavelRounds {
 	n := v.NumJobs()
 	g := &gavelRounds{joined: make([]bool, n), jobTime: make([][]float64, n), deficit: make([][]float64, n),
 		alloc: make([][]float64, n), gthr: make([][]float64, n), workerTime: make([]float64, len(types))}
@@ -69,6 +75,9 @@ func newGavelRounds(v *sim.View, types []core.GPUType) *gavelRounds {
 		g.order = append(g.order, i)
 	}
 	slices.SortStableFunc(g.order, func(a, b int) int { return cmp.Compare(genRank(types[a]), genRank(types[b])) })
+	if agnostic {
+		g.shuffler = newPyRandom(gavelSeed + 5)
+	}
 	return g
 }
 
@@ -94,7 +103,7 @@ func (p *MaxMin) gavelThr(j *sim.JobState) []float64 {
 // decideGavel is Decide under Gavel's mechanism.
 func (p *MaxMin) decideGavel(v *sim.View, why sim.Trigger) {
 	if p.g == nil {
-		p.g = newGavelRounds(v, p.types)
+		p.g = newGavelRounds(v, p.types, p.agnostic)
 	}
 	if why&sim.OnTick == 0 && v.RunningLen() > 0 {
 		return // synchronous rounds: nothing starts between them
@@ -196,7 +205,12 @@ func (p *MaxMin) roundGavel(v *sim.View) {
 	assigned := make(map[int]int, len(g.set))
 	var seq []int
 	queue := make([]gavelEntry, 0, len(g.set))
-	for _, ti := range g.order {
+	order := g.order
+	if g.shuffler != nil {
+		order = slices.Clone(g.order)
+		g.shuffler.shuffle(order)
+	}
+	for _, ti := range order {
 		queue = queue[:0]
 		for _, i := range g.set {
 			e := gavelEntry{job: i}

@@ -3,6 +3,7 @@ package similarity
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -210,5 +211,24 @@ func TestMaxMinAgnostic(t *testing.T) {
 	}
 	if same {
 		t.Error("agnostic: every job ends as under gavel-maxmin")
+	}
+}
+
+// TestPyRandom checks the Mersenne Twister against CPython 3.11: random.Random(5)'s first three
+// getrandbits(32), and six successive shuffles of a fresh ["v100", "p100", "k80"] (as indexes).
+func TestPyRandom(t *testing.T) {
+	r := newPyRandom(5)
+	for _, want := range []uint32{2675342405, 1097127993, 3185950873} {
+		if got := r.uint32(); got != want {
+			t.Errorf("got %d, want %d", got, want)
+		}
+	}
+	r = newPyRandom(5)
+	for k, want := range [][]int{{0, 1, 2}, {0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {1, 0, 2}, {1, 2, 0}} {
+		x := []int{0, 1, 2}
+		r.shuffle(x)
+		if !slices.Equal(x, want) {
+			t.Errorf("shuffle %d: got %v, want %v", k, x, want)
+		}
 	}
 }
