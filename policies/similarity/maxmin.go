@@ -213,7 +213,7 @@ func spreadEvenly(x, flat [][]float64, gpus, capacity []int) [][]float64 {
 		for t, c := range capacity {
 			if flat[j][t] > 0 {
 				out[j][t] = total * float64(c) / float64(room)
-				used[t] += float64(gpus[j]) * out[j][t]
+				used[t] += float64(float64(gpus[j]) * out[j][t])
 			}
 		}
 	}
