@@ -91,8 +91,39 @@ func (e *env) prepare(stderr io.Writer) error {
 // shim is the directory of the stand-in modules.
 func (e *env) shim() string { return e.venv + "-shim" }
 
-// simulate runs Gavel's driver on one physical-cluster trace and returns its output.
-func (e *env) simulate(trace, policy string) (string, error) {
+// rounded6Copy makes (once) the copy of Gavel's scheduler/ with rounded6Edit and returns the
+// directory that holds it as scheduler/.
+func (e *env) rounded6Copy() (string, error) {
+	dir := e.gavel + "-" + rounded6
+	py := filepath.Join(dir, "scheduler", "policies", "max_min_fairness.py")
+	if _, err := os.Stat(py); err != nil {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", err
+		}
+		if out, err := exec.Command("cp", "-a", filepath.Join(e.gavel, "scheduler"), dir).CombinedOutput(); err != nil {
+			return "", fmt.Errorf("copying Gavel's scheduler/: %s", lastLine(out, err))
+		}
+	}
+	src, err := os.ReadFile(py)
+	if err != nil {
+		return "", err
+	}
+	text := string(src)
+	if !strings.Contains(text, rounded6Edit[1]) {
+		if strings.Count(text, rounded6Edit[0]) != 1 {
+			return "", fmt.Errorf("%s: the line to round is not there once: %q", py, rounded6Edit[0])
+		}
+		text = strings.Replace(text, rounded6Edit[0], rounded6Edit[1], 1)
+		if err := os.WriteFile(py, []byte(text), 0o644); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+// simulate runs Gavel's driver in src (a checkout or the rounded copy) on one physical-cluster
+// trace and returns its output.
+func (e *env) simulate(src, trace, policy string) (string, error) {
 	vpy, err := filepath.Abs(filepath.Join(e.venv, "bin", "python"))
 	if err != nil {
 		return "", err
@@ -105,7 +136,7 @@ func (e *env) simulate(trace, policy string) (string, error) {
 		"-t", "traces/physical_cluster/"+trace+".trace", "-p", policy,
 		"-c", "8:8:8", "--num_gpus_per_server", "8:8:8",
 		"--seed", "0", "--solver", "ECOS", "--time_per_iteration", "360")
-	cmd.Dir = filepath.Join(e.gavel, "scheduler")
+	cmd.Dir = filepath.Join(src, "scheduler")
 	cmd.Env = append(os.Environ(), "PYTHONPATH="+shim)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
