@@ -25,27 +25,27 @@ import (
 // fraction min(1, GPUs / Σ gpus_j) of time on each type in proportion to its GPU count. The factor
 // gpus_j is Gavel's (scheduler/policies/max_min_fairness.py at c4fa400, the scale factor in
 // MaxMinFairnessPolicyWithPerf's objective): jobs get equal GPU-time, so a 1-GPU job receives four
-// times the time of a 4-GPU job of the same normalised speed. Our
-// choices: the objective adds 10⁻³ × the mean normalised throughput, so among the max-min optima
+// times the time of a 4-GPU job of the same normalised speed. Our choices: the objective adds 10⁻³ × the mean normalised throughput, so among the max-min optima
 // the LP picks one that wastes no capacity (Gavel's plain max-min leaves that open); throughputs
 // are the measured profiles by default (Gavel profiles every job online), or the similarity
 // predictor's with throughputs=similarity (the policy then sees what model-similarity sees).
 //
-// Rounding (mechanism "ours", the default) follows Gavel's round-based mechanism loosely: at every round tick the (job, type) pairs are taken
-// in order of priority X[j][t] / (share of its time since arrival the job has received on t) —
+// Rounding (mechanism "ours", the default) follows Gavel's round-based mechanism loosely: at
+// every round tick the (job, type) pairs are taken in order of priority X[j][t] / (share of its time since arrival the job has received on t) —
 // never-served pairs first — and a job gets its gang on the first type with room; a second pass
 // lets still-waiting jobs use leftover GPUs of any type they run on (work conservation, our
 // choice). A running job keeps its GPUs when it stays on its type — unless its gang is spread over
 // servers and one server of the type has room for it (movable) — otherwise it is stopped (the
 // engine charges the checkpoint cost). The LP is solved over classes of interchangeable jobs
-// (SolveMaxMin), so its size follows the workload's variety, not its length. Between ticks, arrivals and completions only start
-// waiting jobs on free GPUs in the same order. Mechanism "gavel" replaces all of this paragraph
-// with Gavel's own rounds (gavelround.go).
+// (SolveMaxMin), so its size follows the workload's variety, not its length. Between ticks,
+// arrivals and completions only start waiting jobs on free GPUs in the same order. Mechanism
+// "gavel" replaces all of this paragraph with Gavel's own rounds (gavelround.go).
 //
 // gavel-maxmin-agnostic is Gavel's heterogeneity-agnostic max_min_fairness
 // (MaxMinFairnessPolicy: the same LP with every throughput set to 1): the LP sees only where a job
 // can run (a type it allows and whose GPUs hold its gang; Gavel sets 1 on every type, its cluster
-// runs every job everywhere), the rounds and the engine use the jobs' real speeds.
+// runs every job everywhere), the rounds and the engine use the jobs' real speeds. Of that LP's
+// many optima it takes the even spread (spreadEvenly), the one Gavel's solver returns.
 type MaxMin struct {
 	name     string
 	agnostic bool         // the LP sees throughput 1 wherever a job can run
