@@ -3,6 +3,7 @@ package similarity
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"schedlab/core"
@@ -33,7 +34,14 @@ import (
 //     GPU generation first (Gavel's V100, P100, K80), each job at most once, a gang only where
 //     its GPUs are free;
 //   - a type where Gavel's table has no measured throughput for the job (0.0 in Gavel's file) is
-//     one the job cannot run on.
+//     one the job cannot run on;
+//   - the times behind deficits and priorities are Gavel's clock, not the engine's: a job of a
+//     round is credited int(throughput × round length) steps (at most what it has left) and the
+//     time they take; the round lasts as long as its longest job, so Gavel's rounds end a little
+//     before the engine's ticks; after an idle spell the next round is measured from the end of
+//     the last one, as Gavel's simulator keeps that start. Identical jobs then tie or not as they
+//     do in Gavel. The engine runs the jobs at their own speed (exact progress), so a job can end
+//     up to a step per round earlier than in Gavel.
 //
 // For policies without "Perf" in their name (its max_min_fairness, our gavel-maxmin-agnostic)
 // Gavel shuffles the type order every round with its own seeded generator; so does ours, with the
@@ -47,17 +55,23 @@ type gavelRounds struct {
 	workerTime []float64   // per type: Σ jobTime over the job set, plus the jobs that finished
 	lastReset  float64     // seconds
 	changed    bool        // the job set changed since the last re-solve
-	roundStart core.Time
-	ran        []ranOn // jobs of the current round
-	set        []int   // the job set, ascending
-	solves     int     // re-solves so far, and how many of them had several optima
-	several    int
-	order      []int     // type indexes, newest generation first
-	shuffler   *pyRandom // agnostic: Gavel's type shuffle
+	// Gavel's clock (seconds): now, and the last round's start and end as its simulator keeps them
+	clock, roundFrom, roundTo float64
+	clocked                   bool      // a round has ended on it
+	steps                     []float64 // per job: whole steps credited on Gavel's clock
+	ran                       []ranOn   // jobs of the current round
+	set                       []int     // the job set, ascending
+	solves                    int       // re-solves so far, and how many of them had several optima
+	several                   int
+	order                     []int     // type indexes, newest generation first
+	shuffler                  *pyRandom // agnostic: Gavel's type shuffle
 }
 
 // ranOn is a job of the current round and its type index.
-type ranOn struct{ job, typ int }
+type ranOn struct {
+	job, typ      int
+	steps, finish float64 // whole steps credited this round, and when they end on Gavel's clock
+}
 
 // gavelResetInterval is Gavel's minimum_time_between_allocation_resets (scheduler.py's default,
 // which simulate_scheduler_with_trace.py keeps), in seconds.
@@ -70,7 +84,7 @@ const gavelSeed = 0
 func newGavelRounds(v *sim.View, types []core.GPUType, agnostic bool) *gavelRounds {
 	n := v.NumJobs()
 	g := &gavelRounds{joined: make([]bool, n), jobTime: make([][]float64, n), deficit: make([][]float64, n),
-		alloc: make([][]float64, n), gthr: make([][]float64, n), workerTime: make([]float64, len(types))}
+		alloc: make([][]float64, n), gthr: make([][]float64, n), steps: make([]float64, n), workerTime: make([]float64, len(types))}
 	for i := range types {
 		g.order = append(g.order, i)
 	}
@@ -110,14 +124,24 @@ func (p *MaxMin) decideGavel(v *sim.View, why sim.Trigger) {
 	}
 	g, now := p.g, v.Now()
 	half := v.Round().Seconds() / 2
-	for _, r := range g.ran { // the round that ends now
-		j := v.Job(r.job)
-		end := now
-		if j.Status() == sim.Done {
-			end = j.End()
+	if len(g.ran) > 0 { // the round that ends now, on Gavel's clock
+		end := 0.0
+		for _, r := range g.ran {
+			end = max(end, r.finish)
 		}
-		g.jobTime[r.job][r.typ] += (end - g.roundStart).Seconds()
-		g.workerTime[r.typ] += (end - g.roundStart).Seconds()
+		if g.clocked {
+			g.roundFrom = g.roundTo
+		}
+		g.roundTo, g.clocked = end, true
+		for _, r := range g.ran {
+			exec := r.finish - g.roundFrom
+			g.jobTime[r.job][r.typ] += exec
+			g.workerTime[r.typ] += exec
+			g.steps[r.job] += r.steps
+		}
+		g.clock = end
+	} else {
+		g.clock = now.Seconds()
 	}
 	g.ran = g.ran[:0]
 	kept := g.set[:0]
@@ -141,12 +165,11 @@ func (p *MaxMin) decideGavel(v *sim.View, why sim.Trigger) {
 		}
 	}
 	slices.Sort(g.set)
-	t := now.Seconds()
+	t := g.clock
 	if g.changed && (t-g.lastReset >= gavelResetInterval || g.lastReset == 0) {
 		p.resetGavel(v, t, half)
 	}
 	p.roundGavel(v)
-	g.roundStart = now
 }
 
 // resetGavel is Gavel's reset at time t (seconds): deficits, restarted times, a new allocation.
@@ -266,7 +289,14 @@ func (p *MaxMin) roundGavel(v *sim.View) {
 			p.startOn(v, j, assigned[i])
 		}
 		if j.Status() == sim.Running {
-			g.ran = append(g.ran, ranOn{job: i, typ: assigned[i]})
+			ti := assigned[i]
+			thr := p.gavelThr(j)[ti]
+			left := math.Inf(1) // a job of fixed duration: the round's steps are never capped
+			if j.Job.Iterations > 0 {
+				left = max(float64(j.Job.Iterations)-g.steps[i], 0)
+			}
+			steps := min(math.Floor(float64(thr*v.Round().Seconds())), left)
+			g.ran = append(g.ran, ranOn{job: i, typ: ti, steps: steps, finish: g.clock + steps/thr})
 		}
 	}
 }
