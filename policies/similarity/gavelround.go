@@ -204,7 +204,11 @@ func (p *MaxMin) resetGavel(v *sim.View, t, half float64) {
 		x = equalShares(thr, gpus, p.cap)
 	} else if several, err := severalOptima(thr, gpus, p.cap, p.limit); err == nil && several {
 		g.several++
-		v.Warn(p.name + ": an allocation LP has several optima (our simplex picks one, Gavel's ECOS may pick another)")
+		if p.agnostic {
+			v.Warn(p.name + ": an allocation LP has several optima (ours takes the even spread, as Gavel's ECOS does)")
+		} else {
+			v.Warn(p.name + ": an allocation LP has several optima (our simplex picks one, Gavel's ECOS may pick another)")
+		}
 	}
 	if err == nil && p.agnostic {
 		x = spreadEvenly(x, thr, gpus, p.cap)
