@@ -40,8 +40,10 @@ import (
 //     time they take; the round lasts as long as its longest job, so Gavel's rounds end a little
 //     before the engine's ticks; after an idle spell the next round is measured from the end of
 //     the last one, as Gavel's simulator keeps that start. Identical jobs then tie or not as they
-//     do in Gavel. The engine runs the jobs at their own speed (exact progress), so a job can end
-//     up to a step per round earlier than in Gavel.
+//     do in Gavel. The engine runs whole steps too (sim.WholeSteps, the mechanism's default
+//     progress): a job that holds its GPUs for a round does int(throughput × round length) steps;
+//     in its last round it ends at most one step's time after Gavel's, and the engine's rounds
+//     keep their full length where Gavel's end with their longest job.
 //
 // For policies without "Perf" in their name (its max_min_fairness, our gavel-maxmin-agnostic)
 // Gavel shuffles the type order every round with its own seeded generator; so does ours, with the

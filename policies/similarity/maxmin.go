@@ -70,6 +70,15 @@ func (p *MaxMin) Name() string { return p.name }
 // Rounds implements sim.RoundPolicy.
 func (p *MaxMin) Rounds() sim.Rounds { return sim.RoundsToo }
 
+// Progress implements sim.ProgressPolicy: Gavel's mechanism runs whole steps per round, as Gavel's
+// simulator credits them (sim.WholeSteps); ours is exact.
+func (p *MaxMin) Progress() sim.Progress {
+	if p.gavel {
+		return sim.WholeSteps
+	}
+	return sim.Exact
+}
+
 // Init implements sim.Initer.
 func (p *MaxMin) Init(v *sim.View) {
 	p.est.Init(v)
