@@ -32,7 +32,9 @@ import (
 //     re-solve (its time / all jobs' time there, credits included); one queue per type, by
 //     priority, then deficit, then fraction, then arrival; the queues are filled in turn, newest
 //     GPU generation first (Gavel's V100, P100, K80), each job at most once, a gang only where
-//     its GPUs are free;
+//     its GPUs are free; a job not in the allocation yet takes its place in a queue but is given
+//     no GPUs, which stay idle for the round (_schedule_jobs_on_workers assigns workers only to
+//     jobs in the allocation, after the queues have counted them);
 //   - a type where Gavel's table has no measured throughput for the job (0.0 in Gavel's file) is
 //     one the job cannot run on;
 //   - the times behind deficits and priorities are Gavel's clock, not the engine's: a job of a
@@ -135,6 +137,14 @@ func (p *MaxMin) decideGavel(v *sim.View, why sim.Trigger) {
 			g.roundFrom = g.roundTo
 		}
 		g.roundTo, g.clocked = end, true
+		// in the order Gavel's simulator pops its heap of (−finish, job id): a type's time is a
+		// float sum, and its last digits decide ties between identical jobs
+		slices.SortFunc(g.ran, func(a, b ranOn) int {
+			if c := cmp.Compare(b.finish, a.finish); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.job, b.job)
+		})
 		for _, r := range g.ran {
 			exec := r.finish - g.roundFrom
 			g.jobTime[r.job][r.typ] += exec
@@ -197,7 +207,9 @@ func (p *MaxMin) resetGavel(v *sim.View, t, half float64) {
 	for k, i := range g.set {
 		thr[k], gpus[k] = p.gavelThr(v.Job(i)), v.Job(i).Job.GPUs
 		if p.agnostic {
-			thr[k] = ones(thr[k])
+			// Gavel's max_min_fairness sets 1 on every type, also where its table has no
+			// throughput (the rounds then never run the job there): 1 wherever ours can run it
+			thr[k] = ones(p.thr(v.Job(i)))
 		}
 	}
 	x, _, err := solveMaxMin(thr, gpus, p.cap, p.limit)
@@ -218,7 +230,25 @@ func (p *MaxMin) resetGavel(v *sim.View, t, half float64) {
 	clear(g.alloc)
 	for k, i := range g.set {
 		g.alloc[i] = x[k]
+		if p.decimals > 0 {
+			g.alloc[i] = roundFractions(x[k], p.decimals)
+		}
 	}
+}
+
+// roundFractions is numpy's round(x, decimals) clipped to [0, 1], as the rounded copy of
+// Gavel's max_min_fairness.py returns its fractions (scripts/gavelrerun): half to even of x × 10^d,
+// divided back.
+func roundFractions(x []float64, decimals int) []float64 {
+	scale := 1.0
+	for range decimals {
+		scale *= 10 // exact: 10^decimals is an integer below 2^53
+	}
+	out := make([]float64, len(x))
+	for t, v := range x {
+		out[t] = min(max(math.RoundToEven(v*scale)/scale, 0), 1)
+	}
+	return out
 }
 
 // gavelEntry is one job in one type's queue.
@@ -291,7 +321,7 @@ func (p *MaxMin) roundGavel(v *sim.View) {
 	slices.SortStableFunc(seq, func(a, b int) int { return cmp.Compare(v.Job(b).Job.GPUs, v.Job(a).Job.GPUs) })
 	for _, i := range seq {
 		j := v.Job(i)
-		if j.Status() == sim.Pending {
+		if j.Status() == sim.Pending && g.alloc[i] != nil {
 			p.startOn(v, j, assigned[i])
 		}
 		if j.Status() == sim.Running {

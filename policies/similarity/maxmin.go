@@ -44,7 +44,8 @@ import (
 // gavel-maxmin-agnostic is Gavel's heterogeneity-agnostic max_min_fairness
 // (MaxMinFairnessPolicy: the same LP with every throughput set to 1): the LP sees only where a job
 // can run (a type it allows and whose GPUs hold its gang; Gavel sets 1 on every type, its cluster
-// runs every job everywhere), the rounds and the engine use the jobs' real speeds. Of that LP's
+// runs every job everywhere; under mechanism "gavel" also types where Gavel's table has no
+// throughput for the job, as Gavel's LP does), the rounds and the engine use the jobs' real speeds. Of that LP's
 // many optima it takes the even spread (spreadEvenly), the one Gavel's solver returns.
 type MaxMin struct {
 	name     string
@@ -62,6 +63,9 @@ type MaxMin struct {
 	active  []int       // job indices of the current LP, ascending
 	scratch []int
 	limit   int // the LP's pivot budget (0 = core/lp's default); tests force failures with it
+	// decimals > 0 rounds the fractions of mechanism gavel to that many decimals, as the rounded
+	// copy of Gavel's code does: tests compare ours with its recorded runs under the same rounding.
+	decimals int
 }
 
 // Name implements sim.Policy.
