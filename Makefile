@@ -229,9 +229,10 @@ rerun-synergy:
 
 # Gavel's simulator (stanford-futuredata/gavel at c4fa400, cloned into build/gavel-src when
 # missing) re-run for the recorded comparisons of gavel-maxmin and gavel-maxmin-agnostic, every
-# job's JCT compared with policies/similarity/testdata/gavel-rerun (scripts/gavelrerun). cvxpy and
-# ecos are built from their sources into build/gavel-venv; Debian's python3 packages are installed
-# when missing. Ours against the same outputs: go test -run TestGavelReruns -v ./policies/similarity.
+# job's JCT and every round's schedule compared with policies/similarity/testdata/gavel-rerun
+# (scripts/gavelrerun). cvxpy and ecos are built from their sources into build/gavel-venv;
+# Debian's python3 packages are installed when missing. Ours against the same outputs:
+# go test -run 'TestGavelReruns|TestGavelRounds' -v ./policies/similarity.
 GAVEL_PY_DEBS = python3-venv python3-dev python3-numpy python3-scipy python3-cvxopt python3-grpcio python3-protobuf python3-psutil python3-grpc-tools
 rerun-gavel:
 	@/usr/bin/python3 -c 'import numpy, scipy, cvxopt, grpc, google.protobuf, psutil, grpc_tools' 2>/dev/null || { \

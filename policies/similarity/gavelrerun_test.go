@@ -1,12 +1,15 @@
 package similarity
 
 import (
+	"cmp"
 	"encoding/csv"
 	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"schedlab/core"
@@ -253,4 +256,78 @@ func runRounds(t testing.TB, pol sim.Policy, jobs []core.Job, cl *core.Cluster, 
 		t.Fatal(err)
 	}
 	return s.Run()
+}
+
+// roundLog is gavel-maxmin(-agnostic) under mechanism gavel, keeping each round it starts: its
+// start on Gavel's clock, its jobs as "job:type" by job id, and when a re-solve first had several
+// optima (-1: none yet).
+type roundLog struct {
+	*MaxMin
+	starts       []float64
+	rounds       []string
+	firstSeveral float64
+}
+
+func (r *roundLog) Decide(v *sim.View, why sim.Trigger) {
+	several := 0
+	if r.g != nil {
+		several = r.g.several
+	}
+	r.MaxMin.Decide(v, why)
+	g := r.g
+	if g == nil {
+		return
+	}
+	if g.several > several && r.firstSeveral < 0 {
+		r.firstSeveral = g.lastReset
+	}
+	if len(g.ran) == 0 || (len(r.starts) > 0 && r.starts[len(r.starts)-1] == g.clock) {
+		return // no round began
+	}
+	ran := slices.Clone(g.ran)
+	slices.SortFunc(ran, func(a, b ranOn) int { return cmp.Compare(a.job, b.job) })
+	jobs := make([]string, len(ran))
+	for k, x := range ran {
+		jobs[k] = strconv.Itoa(x.job) + ":" + strings.ToLower(string(r.types[x.typ]))
+	}
+	r.starts, r.rounds = append(r.starts, g.clock), append(r.rounds, strings.Join(jobs, " "))
+}
+
+// TestGavelRounds compares ours under mechanism gavel with the schedules Gavel's simulator logs,
+// round by round: the rounds, from the first, whose jobs, types and start (on Gavel's clock, to the
+// last bit) are the same. Against the runs with fractions rounded to six decimals (ours rounded
+// alike), where the LP's optimum is unique the schedules must not part: they may only part after
+// a re-solve whose LP has several optima.
+func TestGavelRounds(t *testing.T) {
+	want := []struct{ same, rounds int }{
+		{0, 235}, {7, 274}, {34, 311}, {0, 365},
+		{190, 235}, {214, 272}, {313, 313}, {366, 366}, // Gavel's fractions rounded to six decimals
+	}
+	for k, r := range gavelRuns {
+		name := strings.TrimSuffix(r.file(), ".jct.csv") + ".rounds.csv"
+		rec := readCSV(t, name)
+		jobs := gavelTrace(t, r.trace)
+		cl, _ := core.ParseCluster("1x8:K80+1x8:P100+1x8:V100")
+		pol := &roundLog{MaxMin: newPolicy(t, r.ours, `{"mechanism":"gavel"}`).(*MaxMin), firstSeveral: -1}
+		if r.variant == "rounded6" {
+			pol.decimals = 6
+		}
+		runRounds(t, pol, jobs, cl, 360*core.Second)
+		same := 0
+		for same < len(rec) && same < len(pol.rounds) && rec[same][1] == pol.rounds[same] && atof(t, rec[same][0]) == pol.starts[same] {
+			same++
+		}
+		parted := "never"
+		if same < len(rec) {
+			parted = rec[same][0] + " s"
+		}
+		t.Logf("%s, %s%s: %d of Gavel's %d rounds the same from the first (ours %d); they part at %s; first re-solve with several optima at %.1f s",
+			r.trace, r.theirs, r.label(), same, len(rec), len(pol.rounds), parted, pol.firstSeveral)
+		if w := want[k]; same != w.same || len(rec) != w.rounds {
+			t.Errorf("%s %s%s: %d of %d rounds the same, want %d of %d", r.trace, r.ours, r.label(), same, len(rec), w.same, w.rounds)
+		}
+		if r.variant == "rounded6" && same < len(rec) && (pol.firstSeveral < 0 || atof(t, rec[same][0]) <= pol.firstSeveral) {
+			t.Errorf("%s %s%s: the schedules part at %s s, before any re-solve with several optima (%.1f s)", r.trace, r.ours, r.label(), rec[same][0], pol.firstSeveral)
+		}
+	}
 }

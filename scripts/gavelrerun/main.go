@@ -3,7 +3,8 @@
 // scheduler/scripts/drivers/simulate_scheduler_with_trace.py, policies max_min_fairness_perf and
 // max_min_fairness on the physical-cluster traces max_min_fairness and minimize_makespan, one
 // 8-GPU server each of V100, P100 and K80, --seed 0 --solver ECOS --time_per_iteration 360) and
-// compares every job's printed JCT with the recorded one (policies/similarity/testdata/gavel-rerun).
+// compares every job's printed JCT, and every round's jobs and types as its log gives them, with
+// the recorded ones (policies/similarity/testdata/gavel-rerun).
 // It exits 1 when a run prints other numbers, 2 when the environment is missing (saying what is
 // missing).
 //
@@ -99,8 +100,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, "| trace | Gavel's policy | code | jobs | JCTs as recorded | mean JCT (s) |")
-	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
+	fmt.Fprintln(stdout, "| trace | Gavel's policy | code | jobs | JCTs as recorded | rounds | mean JCT (s) |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|")
 	bad := 0
 	for _, r := range runs {
 		src, code := e.gavel, "as is"
@@ -119,9 +120,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if r.variant != "" {
 			base += "." + r.variant
 		}
+		rounds, err := parseRounds(out)
+		if err != nil {
+			return fmt.Errorf("%s %s: %v", r.trace, r.policy, err)
+		}
 		name := filepath.Join(*data, base+".jct.csv")
+		roundsName := filepath.Join(*data, base+".rounds.csv")
 		if *write {
 			if err := os.WriteFile(name, []byte(jctCSV(got)), 0o644); err != nil {
+				return err
+			}
+			if err := os.WriteFile(roundsName, []byte(rounds), 0o644); err != nil {
 				return err
 			}
 			if base == "max_min_fairness.max_min_fairness_perf" {
@@ -133,18 +142,26 @@ func run(args []string, stdout, stderr io.Writer) error {
 					return err
 				}
 			}
-			fmt.Fprintf(stdout, "| %s | %s | %s | %d | written | %s |\n", r.trace, r.policy, code, len(got), mean)
+			fmt.Fprintf(stdout, "| %s | %s | %s | %d | written | written | %s |\n", r.trace, r.policy, code, len(got), mean)
 			continue
 		}
 		want, err := os.ReadFile(name)
 		if err != nil {
 			return err
 		}
+		wantRounds, err := os.ReadFile(roundsName)
+		if err != nil {
+			return err
+		}
 		same := sameJCTs(string(want), got)
-		if same < len(got) || jctCSV(got) != string(want) {
+		sameRounds := "as recorded"
+		if rounds != string(wantRounds) {
+			sameRounds = "differ"
+		}
+		if same < len(got) || jctCSV(got) != string(want) || rounds != string(wantRounds) {
 			bad++
 		}
-		fmt.Fprintf(stdout, "| %s | %s | %s | %d | %d | %s |\n", r.trace, r.policy, code, len(got), same, mean)
+		fmt.Fprintf(stdout, "| %s | %s | %s | %d | %d | %s | %s |\n", r.trace, r.policy, code, len(got), same, sameRounds, mean)
 	}
 	if bad > 0 {
 		return errMismatch(bad)

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -12,6 +14,8 @@ var (
 	meanLine = regexp.MustCompile(`(?m)^Average job completion time: ([0-9.]+) seconds`)
 	// firstRound is a micro-task Gavel schedules at t = 0, with the job's allocation per type.
 	firstRound = regexp.MustCompile(`(?m)^scheduler:INFO \[0\.0\] \[Micro-task scheduled\]\tJob ID: (\d+)\tWorker type: ([a-z0-9]+)\t.*\[ k80 ([0-9.]+)\] \[p100 ([0-9.]+)\] \[v100 ([0-9.]+)\]`)
+	// scheduled is any micro-task Gavel schedules: the round's start (Gavel's clock), job, type.
+	scheduled = regexp.MustCompile(`(?m)^scheduler:INFO \[([0-9.]+)\] \[Micro-task scheduled\]\tJob ID: (\d+)\tWorker type: ([a-z0-9]+)\t`)
 )
 
 // job is one printed JCT: the job id and the seconds as printed.
@@ -40,6 +44,31 @@ func parseFirstRound(out string) (string, error) {
 	}
 	for _, m := range ms {
 		b.WriteString(strings.Join(m[1:], ",") + "\n")
+	}
+	return b.String(), nil
+}
+
+// parseRounds is the recorded schedule: per round, its start on Gavel's clock as logged and the
+// jobs it runs as "job:type", by job id.
+func parseRounds(out string) (string, error) {
+	ms := scheduled.FindAllStringSubmatch(out, -1)
+	if len(ms) == 0 {
+		return "", fmt.Errorf("no micro-task scheduled in the simulator's output")
+	}
+	var b strings.Builder
+	b.WriteString("start_s,jobs\n")
+	for k := 0; k < len(ms); {
+		start := ms[k][1]
+		var round []string
+		for ; k < len(ms) && ms[k][1] == start; k++ {
+			round = append(round, ms[k][2]+":"+ms[k][3])
+		}
+		slices.SortFunc(round, func(a, b string) int {
+			x, _ := strconv.Atoi(a[:strings.IndexByte(a, ':')])
+			y, _ := strconv.Atoi(b[:strings.IndexByte(b, ':')])
+			return x - y
+		})
+		b.WriteString(start + "," + strings.Join(round, " ") + "\n")
 	}
 	return b.String(), nil
 }
