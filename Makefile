@@ -29,7 +29,7 @@ script-philly:
 	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./wasm/scripting -run '^$$' -bench Philly -benchtime 1x
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy figures-csv doc-figures claims-rows doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-gavel figures-csv doc-figures claims-rows doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -53,6 +53,7 @@ help:
 	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make rerun-synergy  re-run the authors' Synergy simulator for every recorded reference and compare (hours of CPython; ONLY=regexp, J=2)"
 	@echo "make script-philly  every example script beside its nearest built-in on the whole 82,247-job Philly trace (BenchmarkPhilly), then each under Node as the page's scripting worker runs it"
+	@echo "make rerun-gavel    re-run Gavel's simulator for the recorded gavel-maxmin comparisons and compare job for job (a minute; builds its Python environment in build/)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
 
@@ -240,6 +241,21 @@ rerun-synergy:
 	@mkdir -p build/repro
 	@$(GO) run ./scripts/synergyrerun -src $(SYNERGY_SRC) -j $(J) -only '$(ONLY)' >build/repro/synergy-rerun.md; st=$$?; \
 		cat build/repro/synergy-rerun.md; exit $$st
+
+# Gavel's simulator (stanford-futuredata/gavel at c4fa400, cloned into build/gavel-src when
+# missing) re-run for the recorded comparisons of gavel-maxmin and gavel-maxmin-agnostic, every
+# job's JCT and every round's schedule compared with policies/similarity/testdata/gavel-rerun
+# (scripts/gavelrerun). cvxpy and ecos are built from their sources into build/gavel-venv;
+# Debian's python3 packages are installed when missing. Ours against the same outputs:
+# go test -run 'TestGavelReruns|TestGavelRounds' -v ./policies/similarity.
+GAVEL_PY_DEBS = python3-venv python3-dev python3-numpy python3-scipy python3-cvxopt python3-grpcio python3-protobuf python3-psutil python3-grpc-tools
+rerun-gavel:
+	@/usr/bin/python3 -c 'import numpy, scipy, cvxopt, grpc, google.protobuf, psutil, grpc_tools' 2>/dev/null || { \
+		sudo=; [ "$$(id -u)" = 0 ] || sudo="sudo -n"; \
+		export DEBIAN_FRONTEND=noninteractive; $$sudo apt-get update -q </dev/null && $$sudo apt-get install -y -q $(GAVEL_PY_DEBS) </dev/null; }
+	@mkdir -p build/repro
+	@$(GO) run ./scripts/gavelrerun >build/repro/gavel-rerun.md; st=$$?; \
+		cat build/repro/gavel-rerun.md; exit $$st
 
 clean:
 	@echo "== clean"

@@ -75,6 +75,7 @@ func Catalogue() []Entry {
 		{"model-similarity+packing", simil("model-similarity+packing"), famSimilarity, "+rounds, and small jobs may share a GPU when predicted to gain"},
 		{"model-similarity-oracle", simil("model-similarity-oracle"), famSimilarity, "the same with each job's true profile: the upper bound"},
 		{"gavel-maxmin", simil("gavel-maxmin"), famSimilarity, "Gavel's heterogeneity-aware max-min fairness (LP over time shares)"},
+		{"gavel-maxmin-agnostic", simil("gavel-maxmin-agnostic"), famSimilarity, "Gavel's max-min fairness blind to GPU types (every throughput 1 in the LP)"},
 		{"first-fit-any", simil("first-fit-any"), famSimilarity, "first GPU type in cluster order with room"},
 		{"random-type", simil("random-type"), famSimilarity, "a random GPU type with room"},
 		{"fastest-gpu-first", simil("fastest-gpu-first"), famSimilarity, "always the newest GPU generation with room"},

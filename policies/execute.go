@@ -158,6 +158,8 @@ func runOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 		cfg.Progress = sim.Exact
 	case "round-credit":
 		cfg.Progress = sim.RoundCredit
+	case "whole-steps":
+		cfg.Progress = sim.WholeSteps
 	default:
 		if pp, ok := p.(sim.ProgressPolicy); ok {
 			cfg.Progress = pp.Progress()

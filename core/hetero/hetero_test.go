@@ -15,7 +15,7 @@ import (
 	"schedlab/core/sim"
 )
 
-// sameTable checks that every point of got matches want to 6 significant digits and back.
+// sameTable checks that every point of got equals want's, and back.
 func sameTable(t *testing.T, got, want *Table) {
 	t.Helper()
 	if len(got.Profiles()) != len(want.Profiles()) {
@@ -33,7 +33,7 @@ func sameTable(t *testing.T, got, want *Table) {
 		}
 		for _, pt := range wp.Points {
 			x, ok := gp.At(pt.Type, pt.GPUs, pt.Spread)
-			if !ok || math.Abs(x-pt.Throughput) > 5e-6*pt.Throughput {
+			if !ok || x != pt.Throughput {
 				t.Errorf("%s on %s×%d spread=%v: got %v, want %v", wp.JobType, pt.Type, pt.GPUs, pt.Spread, x, pt.Throughput)
 			}
 			n++
@@ -273,7 +273,7 @@ func TestModelsMergeWithBuiltins(t *testing.T) {
 	if !ok || m.Name != "resnet18-bs64" || m.BatchSize != 64 {
 		t.Fatalf("lookup: got %+v %v, want resnet18-bs64 with batch 64", m, ok)
 	}
-	if got, want := m.IterTime[core.K80], 1/7.05208; math.Abs(got-want) > 1e-6 {
+	if got, want := m.IterTime[core.K80], 1/7.052080666695425; math.Abs(got-want) > 1e-12*want {
 		t.Errorf("K80 iteration time: got %v, want %v", got, want)
 	}
 }

@@ -21,6 +21,13 @@ const (
 	// floor(round / iteration time) iterations when it starts, and a job whose credited
 	// iterations reach its total finishes at that lease's end.
 	RoundCredit
+	// WholeSteps (Gavel-faithful, scheduler.py::_get_num_steps): a round of R seconds runs
+	// int(R / iteration time) whole iterations. Progress is exact at R / int(R / iteration time)
+	// seconds per iteration, so a job that holds its GPUs for a whole round does exactly that many;
+	// in the round it finishes in, it ends at most one iteration's time after Gavel's simulator,
+	// which runs the iterations at full speed and leaves the rest of the round idle. An iteration
+	// longer than a round keeps its own time (Gavel's job would never progress).
+	WholeSteps
 )
 
 // Window selects the measured jobs by arrival index: From ≤ index < To (To = 0 means all).
@@ -729,6 +736,9 @@ func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 		return j.itCache, j.itWarn
 	}
 	it, warn := s.speed.IterTime(j.Job, *p)
+	if s.cfg.Progress == WholeSteps {
+		it = wholeSteps(it, s.cfg.Round)
+	}
 	j.itCache2, j.itWarn2, j.itShape2 = j.itCache, j.itWarn, j.itShape
 	j.itCache, j.itWarn, j.itShape = it, warn, sh
 	return it, warn
@@ -760,6 +770,14 @@ func (s *Sim) credit(j *JobState) float64 {
 		return float64(s.cfg.Round)
 	}
 	return math.Floor(s.cfg.Round.Seconds() / j.iterTime)
+}
+
+// wholeSteps is the iteration time under WholeSteps: a round of r holds int(r / it) of them.
+func wholeSteps(it float64, r core.Time) float64 {
+	if n := math.Floor(r.Seconds() / it); n >= 1 {
+		return r.Seconds() / n
+	}
+	return it
 }
 
 func (s *Sim) pushCompletion(j *JobState) {

@@ -126,7 +126,7 @@ func (leaseAll) Decide(v *View, _ Trigger) {
 func TestRoundCreditAndExactLeases(t *testing.T) {
 	// resnet18 runs 0.64 s per iteration on V100: 300 s credit floor(300/0.64) = 468 iterations.
 	// 1000 iterations need 3 leases under round credit (ends at the third lease end), and 640 s
-	// under exact progress.
+	// under exact progress, and 1000 × 300/468 s = 641.03 s in whole steps (468 to a round).
 	jobs := []core.Job{{ID: "R", Submit: 10 * core.Second, GPUs: 1, Iterations: 1000, Model: "res18"}}
 	for _, tc := range []struct {
 		name  string
@@ -137,6 +137,7 @@ func TestRoundCreditAndExactLeases(t *testing.T) {
 		{"round credit", RoundCredit, -1, 300000 + 3*300000},
 		{"round credit first round 1s", RoundCredit, 1000, 301000 + 3*300000},
 		{"exact", Exact, -1, 300000 + 640000},
+		{"whole steps", WholeSteps, -1, 300000 + 641026},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := New(Config{Cluster: mustCluster(t, "1x1"), Jobs: jobs, Policy: leaseAll{}, Progress: tc.mode, FirstRound: tc.first, Verify: true})

@@ -21,7 +21,7 @@ type Spec struct {
 	CheckpointCost float64                    `json:"checkpoint_cost_s,omitempty"`
 	Round          float64                    `json:"round_s,omitempty"`       // default 300
 	FirstRound     *float64                   `json:"first_round_s,omitempty"` // nil = first multiple of round at/after first arrival
-	Progress       string                     `json:"progress,omitempty"`      // "", "exact" or "round-credit"; "" = the policy family's default
+	Progress       string                     `json:"progress,omitempty"`      // "", "exact", "round-credit" or "whole-steps"; "" = the policy family's default
 	WindowFrom     int                        `json:"window_from,omitempty"`   // measured jobs: arrival index in [from, to)
 	WindowTo       int                        `json:"window_to,omitempty"`
 	StopAtWindow   bool                       `json:"stop_at_window,omitempty"`
@@ -83,9 +83,9 @@ func (s *Spec) Validate() error {
 		return fmt.Errorf("spec: columns is a mapping for format mapped, not %q", s.Format)
 	}
 	switch s.Progress {
-	case "", "exact", "round-credit":
+	case "", "exact", "round-credit", "whole-steps":
 	default:
-		return fmt.Errorf("spec: progress %q: want exact or round-credit", s.Progress)
+		return fmt.Errorf("spec: progress %q: want exact, round-credit or whole-steps", s.Progress)
 	}
 	return nil
 }

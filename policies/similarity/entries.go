@@ -32,6 +32,7 @@ type Params struct {
 	Rounds        bool     `json:"rounds,omitempty"`           // oracle: re-match at round ticks (as +rounds)
 	Packing       bool     `json:"packing,omitempty"`          // oracle: rounds and packing with the true co-location rows (as +packing)
 	Throughputs   string   `json:"throughputs,omitempty"`      // gavel-maxmin: "measured" (default) or "similarity"
+	Mechanism     string   `json:"mechanism,omitempty"`        // gavel-maxmin(-agnostic): "ours" (default) or "gavel" (Gavel's rounds)
 }
 
 func parseParams(name string, raw json.RawMessage, allowed map[string]bool) (Params, error) {
@@ -56,6 +57,11 @@ func parseParams(name string, raw json.RawMessage, allowed map[string]bool) (Par
 	}
 	if ps.K == 0 {
 		ps.K = 3
+	}
+	switch ps.Mechanism {
+	case "", "ours", "gavel":
+	default:
+		return ps, fmt.Errorf("params: mechanism: %q: want ours or gavel", ps.Mechanism)
 	}
 	switch ps.Fallback {
 	case "", "finish", "greedy":
@@ -86,8 +92,9 @@ var (
 	similarityKeys = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true}
 	roundsKeys     = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true,
 		"migration_cost_s": true, "min_gain": true}
-	maxminKeys  = map[string]bool{"placement": true, "throughputs": true, "k": true, "exclude": true}
-	packingKeys = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true,
+	maxminKeys   = map[string]bool{"placement": true, "throughputs": true, "k": true, "exclude": true, "mechanism": true}
+	agnosticKeys = map[string]bool{"placement": true, "mechanism": true}
+	packingKeys  = map[string]bool{"placement": true, "order": true, "strict": true, "fallback": true, "k": true, "exclude": true,
 		"migration_cost_s": true, "min_gain": true, "min_combined": true}
 )
 
@@ -114,6 +121,7 @@ func Entries() []Entry {
 			return p, nil
 		}},
 		{Name: "gavel-maxmin", New: newMaxMin},
+		{Name: "gavel-maxmin-agnostic", New: newMaxMinAgnostic},
 		{Name: "first-fit-any", New: baseline("first-fit-any", ruleFirstFit)},
 		{Name: "random-type", New: baseline("random-type", ruleRandomType)},
 		{Name: "fastest-gpu-first", New: baseline("fastest-gpu-first", ruleFastest)},
@@ -182,7 +190,7 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		if _, ex := keys["exclude"]; ex {
 			return nil, fmt.Errorf("params: exclude applies only with throughputs=similarity")
 		}
-		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleOracle, table: hetero.Gavel()}}, nil
+		return &MaxMin{name: "gavel-maxmin", gavel: ps.Mechanism == "gavel", est: &Policy{name: "gavel-maxmin", rule: ruleOracle, table: hetero.Gavel()}}, nil
 	case "similarity":
 		ex, err := ParseExclude(ps.Exclude)
 		if err != nil {
@@ -191,7 +199,18 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		if ex == ExcludeNone {
 			return nil, fmt.Errorf("params: exclude: none would show the policy each job's own profile: use throughputs=measured")
 		}
-		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex)}}, nil
+		return &MaxMin{name: "gavel-maxmin", gavel: ps.Mechanism == "gavel", est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex)}}, nil
 	}
 	return nil, fmt.Errorf("params: throughputs: %q: want measured or similarity", ps.Throughputs)
+}
+
+// newMaxMinAgnostic is Gavel's heterogeneity-agnostic max-min fairness: the LP of gavel-maxmin with
+// every throughput 1 (the engine still runs each job at its measured speed).
+func newMaxMinAgnostic(raw json.RawMessage) (sim.Policy, error) {
+	ps, err := parseParams("gavel-maxmin-agnostic", raw, agnosticKeys)
+	if err != nil {
+		return nil, err
+	}
+	return &MaxMin{name: "gavel-maxmin-agnostic", agnostic: true, gavel: ps.Mechanism == "gavel",
+		est: &Policy{name: "gavel-maxmin-agnostic", rule: ruleOracle, table: hetero.Gavel()}}, nil
 }

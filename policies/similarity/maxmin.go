@@ -17,28 +17,42 @@ import (
 // 2020, §4.1) as a baseline for the model-similarity policies. Whenever the set of active jobs
 // changes it solves
 //
-//	maximise min_j  Σ_t X[j][t]·thr_j(t) / thr_j(equal share)
+//	maximise min_j  gpus_j · Σ_t X[j][t]·thr_j(t) / thr_j(equal share)
 //	s.t. Σ_t X[j][t] ≤ 1 (a job runs on one type at a time), Σ_j gpus_j·X[j][t] ≤ GPUs of type t,
 //
 // for the fraction of time X[j][t] each job should spend on each type; thr_j(t) is the job's
 // consolidated throughput on type t at its GPU count, and the equal share gives every job the same
-// fraction min(1, GPUs / Σ gpus_j) of time on each type in proportion to its GPU count. Our
-// choices: the objective adds 10⁻³ × the mean normalised throughput, so among the max-min optima
+// fraction min(1, GPUs / Σ gpus_j) of time on each type in proportion to its GPU count. The factor
+// gpus_j is Gavel's (scheduler/policies/max_min_fairness.py at c4fa400, the scale factor in
+// MaxMinFairnessPolicyWithPerf's objective): jobs get equal GPU-time, so a 1-GPU job receives four
+// times the time of a 4-GPU job of the same normalised speed. Our choices: the objective adds 10⁻³ × the mean normalised throughput, so among the max-min optima
 // the LP picks one that wastes no capacity (Gavel's plain max-min leaves that open); throughputs
 // are the measured profiles by default (Gavel profiles every job online), or the similarity
 // predictor's with throughputs=similarity (the policy then sees what model-similarity sees).
 //
-// Rounding is Gavel's round-based mechanism: at every round tick the (job, type) pairs are taken
-// in order of priority X[j][t] / (share of its time since arrival the job has received on t) —
+// Rounding (mechanism "ours", the default) follows Gavel's round-based mechanism loosely: at
+// every round tick the (job, type) pairs are taken in order of priority X[j][t] / (share of its time since arrival the job has received on t) —
 // never-served pairs first — and a job gets its gang on the first type with room; a second pass
 // lets still-waiting jobs use leftover GPUs of any type they run on (work conservation, our
 // choice). A running job keeps its GPUs when it stays on its type — unless its gang is spread over
 // servers and one server of the type has room for it (movable) — otherwise it is stopped (the
 // engine charges the checkpoint cost). The LP is solved over classes of interchangeable jobs
-// (SolveMaxMin), so its size follows the workload's variety, not its length. Between ticks, arrivals and completions only start
-// waiting jobs on free GPUs in the same order.
+// (SolveMaxMin), so its size follows the workload's variety, not its length. Between ticks,
+// arrivals and completions only start waiting jobs on free GPUs in the same order. Mechanism
+// "gavel" replaces all of this paragraph with Gavel's own rounds (gavelround.go).
+//
+// gavel-maxmin-agnostic is Gavel's heterogeneity-agnostic max_min_fairness
+// (MaxMinFairnessPolicy: the same LP with every throughput set to 1): the LP sees only where a job
+// can run (a type it allows and whose GPUs hold its gang; Gavel sets 1 on every type, its cluster
+// runs every job everywhere; under mechanism "gavel" also types where Gavel's table has no
+// throughput for the job, as Gavel's LP does), the rounds and the engine use the jobs' real speeds. Of that LP's
+// many optima it takes the even spread (spreadEvenly), the one Gavel's solver returns.
 type MaxMin struct {
-	est *Policy // throughput estimates (Policy.estimateOf)
+	name     string
+	agnostic bool         // the LP sees throughput 1 wherever a job can run
+	gavel    bool         // Gavel's round mechanism (gavelround.go) instead of ours
+	g        *gavelRounds // its state
+	est      *Policy      // throughput estimates (Policy.estimateOf)
 
 	types   []core.GPUType
 	cap     []int
@@ -49,13 +63,25 @@ type MaxMin struct {
 	active  []int       // job indices of the current LP, ascending
 	scratch []int
 	limit   int // the LP's pivot budget (0 = core/lp's default); tests force failures with it
+	// decimals > 0 rounds the fractions of mechanism gavel to that many decimals, as the rounded
+	// copy of Gavel's code does: tests compare ours with its recorded runs under the same rounding.
+	decimals int
 }
 
 // Name implements sim.Policy.
-func (p *MaxMin) Name() string { return "gavel-maxmin" }
+func (p *MaxMin) Name() string { return p.name }
 
 // Rounds implements sim.RoundPolicy.
 func (p *MaxMin) Rounds() sim.Rounds { return sim.RoundsToo }
+
+// Progress implements sim.ProgressPolicy: Gavel's mechanism runs whole steps per round, as Gavel's
+// simulator credits them (sim.WholeSteps); ours is exact.
+func (p *MaxMin) Progress() sim.Progress {
+	if p.gavel {
+		return sim.WholeSteps
+	}
+	return sim.Exact
+}
 
 // Init implements sim.Initer.
 func (p *MaxMin) Init(v *sim.View) {
@@ -103,6 +129,10 @@ func (p *MaxMin) Decide(v *sim.View, why sim.Trigger) {
 	if p.x == nil {
 		p.Init(v)
 	}
+	if p.gavel {
+		p.decideGavel(v, why)
+		return
+	}
 	now := v.Now()
 	for j := range v.Running() {
 		if p.recv[j.Index] == nil {
@@ -146,15 +176,66 @@ func (p *MaxMin) solve(v *sim.View) {
 	for k, i := range p.active {
 		thr[k] = p.thr(v.Job(i))
 		gpus[k] = v.Job(i).Job.GPUs
+		if p.agnostic {
+			thr[k] = ones(thr[k])
+		}
 	}
 	x, _, err := solveMaxMin(thr, gpus, p.cap, p.limit)
-	if err != nil {
-		v.Warn(fmt.Sprintf("gavel-maxmin: allocation LP failed (%v): equal shares until the active set changes", err))
+	switch {
+	case err != nil:
+		v.Warn(fmt.Sprintf("%s: allocation LP failed (%v): equal shares until the active set changes", p.name, err))
 		x = equalShares(thr, gpus, p.cap)
+	case p.agnostic:
+		x = spreadEvenly(x, thr, gpus, p.cap)
 	}
 	for k, i := range p.active {
 		p.x[i] = x[k]
 	}
+}
+
+// ones is 1 where thr is positive, 0 elsewhere: the agnostic LP's throughputs.
+func ones(thr []float64) []float64 {
+	out := make([]float64, len(thr))
+	for t, x := range thr {
+		if x > 0 {
+			out[t] = 1
+		}
+	}
+	return out
+}
+
+// spreadEvenly picks, among the agnostic LP's optima, the one that spreads each job's total time
+// over the types it can run on in proportion to their GPUs: with every throughput 1 the objective
+// depends only on each job's total, so any split with room is optimal too. Gavel's ECOS returns
+// this point (its logged allocations of max_min_fairness: the same fraction on every type of its
+// equal-sized servers); our simplex returns a vertex, which can leave a job on one type for good.
+// The split is kept only where it fits every type's GPUs (it does when every job can run on every
+// type); otherwise the LP's own optimum stays.
+func spreadEvenly(x, flat [][]float64, gpus, capacity []int) [][]float64 {
+	out := make([][]float64, len(x))
+	used := make([]float64, len(capacity))
+	for j := range x {
+		total, room := 0.0, 0
+		for t := range capacity {
+			total += x[j][t]
+			if flat[j][t] > 0 {
+				room += capacity[t]
+			}
+		}
+		out[j] = make([]float64, len(capacity))
+		for t, c := range capacity {
+			if flat[j][t] > 0 {
+				out[j][t] = total * float64(c) / float64(room)
+				used[t] += float64(float64(gpus[j]) * out[j][t])
+			}
+		}
+	}
+	for t, c := range capacity {
+		if used[t] > float64(c)+1e-9 {
+			return x
+		}
+	}
+	return out
 }
 
 // maxClasses bounds the LP: at most this many job classes (see SolveMaxMin) enter it. The dense
@@ -167,7 +248,8 @@ const maxClasses = 64
 
 // SolveMaxMin solves the max-min LP for jobs with throughputs thr[j][type] (0 = cannot run there)
 // on gangs of gpus[j] GPUs over capacity[type] GPUs: the fractions X[j][type] and the max-min
-// value (each job's throughput under X over its throughput under the equal share).
+// value (each job's throughput under X over its throughput under the equal share, times its GPU
+// count).
 //
 // Jobs with the same throughput vector and GPU count form a class and are solved as one. They are
 // interchangeable in the LP: they have the same equal-share reference, and swapping two of them
@@ -193,10 +275,28 @@ func solveMaxMin(thr [][]float64, gpus []int, capacity []int, limit int) ([][]fl
 	if n == 0 {
 		return nil, 0, nil
 	}
-	// classes, in order of first appearance; index is for lookup only
-	of := make([]int, n) // job → class (-1: beyond maxClasses)
-	var rep, count []int // per class: first job, number of jobs
-	index := map[string]int{}
+	of, rep, count := classesOf(thr, gpus, nt)
+	xc, z, err := solveClasses(thr, gpus, capacity, rep, count, limit, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	zero := make([]float64, nt)
+	x := make([][]float64, n)
+	for j, c := range of {
+		x[j] = zero
+		if c >= 0 {
+			x[j] = xc[c] // shared by the class: read-only
+		}
+	}
+	return x, z, nil
+}
+
+// classesOf groups the jobs into classes in order of first appearance: of[j] is job j's class
+// (-1: beyond maxClasses), rep and count each class's first job and number of jobs.
+func classesOf(thr [][]float64, gpus []int, nt int) (of, rep, count []int) {
+	n := len(thr)
+	of = make([]int, n)
+	index := map[string]int{} // for lookup only
 	key := make([]byte, 0, 8*(nt+1))
 	for j := range n {
 		key = binary.LittleEndian.AppendUint64(key[:0], uint64(gpus[j]))
@@ -217,23 +317,41 @@ func solveMaxMin(thr [][]float64, gpus []int, capacity []int, limit int) ([][]fl
 			count[c]++
 		}
 	}
-	xc, z, err := solveClasses(thr, gpus, capacity, rep, count, limit)
-	if err != nil {
-		return nil, 0, err
-	}
-	zero := make([]float64, nt)
-	x := make([][]float64, n)
-	for j, c := range of {
-		x[j] = zero
-		if c >= 0 {
-			x[j] = xc[c] // shared by the class: read-only
-		}
-	}
-	return x, z, nil
+	return of, rep, count
 }
 
-// solveClasses solves the LP over classes (class c: count[c] jobs like job rep[c]).
-func solveClasses(thr [][]float64, gpus []int, capacity []int, rep, count []int, limit int) ([][]float64, float64, error) {
+// severalOptima reports whether the max-min LP of SolveMaxMin, without our tie-breaker (Gavel's
+// plain max-min), has more than one optimum over classes (up to swaps between the jobs of a class,
+// where an interior-point solver such as Gavel's ECOS, like our class LP, takes the symmetric
+// point). It solves the LP twice with the objective tilted by ±10⁻⁷ × a fixed direction: both
+// tilts stay on the optimal face, and they land on different points unless the face is a single
+// point (or, with probability zero, orthogonal to the direction).
+func severalOptima(thr [][]float64, gpus []int, capacity []int, limit int) (bool, error) {
+	_, rep, count := classesOf(thr, gpus, len(capacity))
+	tilt := func(sign float64) func(k int) float64 {
+		return func(k int) float64 { return sign * 1e-7 * (float64((k*7919+13)%101)/100 - 0.5) }
+	}
+	a, _, err := solveClasses(thr, gpus, capacity, rep, count, limit, tilt(1))
+	if err != nil {
+		return false, err
+	}
+	b, _, err := solveClasses(thr, gpus, capacity, rep, count, limit, tilt(-1))
+	if err != nil {
+		return false, err
+	}
+	for c := range a {
+		for t := range a[c] {
+			if math.Abs(a[c][t]-b[c][t]) > 1e-6 {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+// solveClasses solves the LP over classes (class c: count[c] jobs like job rep[c]). With tilt nil
+// the objective is z plus our 10⁻³ tie-breaker; otherwise z plus tilt(k) on structural variable k.
+func solveClasses(thr [][]float64, gpus []int, capacity []int, rep, count []int, limit int, tilt func(k int) float64) ([][]float64, float64, error) {
 	nc, nt := len(rep), len(capacity)
 	total, demand, jobs := 0, 0, 0
 	for _, c := range capacity {
@@ -276,11 +394,14 @@ func solveClasses(thr [][]float64, gpus []int, capacity []int, rep, count []int,
 	}
 	for k, pv := range vars {
 		j := rep[pv.c]
-		a := thr[j][pv.t] / eq[pv.c]
+		a := thr[j][pv.t] * float64(gpus[j]) / eq[pv.c] // Gavel's GPU-count weight
 		rowZ[pv.c][1+k] = -a
 		rowOne[pv.c][1+k] = 1
 		rowCap[pv.t][1+k] = float64(count[pv.c] * gpus[j])
 		obj[1+k] = 1e-3 * a * float64(count[pv.c]) / float64(jobs)
+		if tilt != nil {
+			obj[1+k] = tilt(k)
+		}
 	}
 	for c := range nc {
 		if eq[c] > 0 {
@@ -416,13 +537,13 @@ func (p *MaxMin) reallocate(v *sim.View, order []prio) {
 	}
 	for _, j := range stop {
 		if err := v.Stop(j); err != nil {
-			panic(fmt.Sprintf("gavel-maxmin: %v", err))
+			panic(fmt.Sprintf("%s: %v", p.name, err))
 		}
 	}
 	for _, i := range seq { // re-consolidation, before the starts take the room
 		if j := v.Job(i); j.Status() == sim.Running && p.movable(v, j) {
 			if err := v.Stop(j); err != nil {
-				panic(fmt.Sprintf("gavel-maxmin: %v", err))
+				panic(fmt.Sprintf("%s: %v", p.name, err))
 			}
 			p.startOn(v, j, assigned[i])
 		}
@@ -477,7 +598,7 @@ func (p *MaxMin) startOn(v *sim.View, j *sim.JobState, t int) {
 	for _, c := range candidates(v, j.Job) {
 		if c.typ == p.types[t] {
 			if err := v.Start(j, sim.Alloc{GPUs: c.gpus}); err != nil {
-				panic(fmt.Sprintf("gavel-maxmin: %v", err))
+				panic(fmt.Sprintf("%s: %v", p.name, err))
 			}
 			return
 		}

@@ -3,10 +3,12 @@ package similarity
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/hetero"
 )
 
 // TestSolveMaxMin checks the LP against hand-solved 2-job / 2-type cases (one GPU per type,
@@ -155,5 +157,78 @@ func TestMaxMinReconsolidates(t *testing.T) {
 	s, _, _ := run(t, "gavel-maxmin", "", jobs, cl, 4, 60*core.Second)
 	if got := *s.Makespan / 3600; got > 15 {
 		t.Errorf("got makespan %.2f h, want ≤ 15 h", got)
+	}
+}
+
+// TestMaxMinAgnostic checks gavel-maxmin-agnostic: its LP (the throughputs replaced by ones) gives
+// every 1-GPU job at t = 0 of Gavel's max_min_fairness trace the same total time, which the
+// speed-aware LP does not; and on the whole trace every job finishes, in another schedule than
+// gavel-maxmin's.
+func TestMaxMinAgnostic(t *testing.T) {
+	jobs := gavelTrace(t, "max_min_fairness")
+	tab := hetero.Gavel()
+	var thr, flat [][]float64
+	var gpus []int
+	for _, j := range jobs {
+		if j.Submit != 0 {
+			continue
+		}
+		row := make([]float64, 3)
+		for k, typ := range []core.GPUType{"K80", "P100", "V100"} {
+			row[k], _ = tab.Throughput(j.Model, typ, j.GPUs, false)
+		}
+		thr, flat, gpus = append(thr, row), append(flat, ones(row)), append(gpus, j.GPUs)
+	}
+	gap := func(thr [][]float64) float64 { // largest gap in Σ_t X between two 1-GPU jobs
+		x, _, err := SolveMaxMin(thr, gpus, []int{8, 8, 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for j, g := range gpus {
+			if g == 1 {
+				s := x[j][0] + x[j][1] + x[j][2]
+				lo, hi = min(lo, s), max(hi, s)
+			}
+		}
+		return hi - lo
+	}
+	if d := gap(flat); d > 1e-9 {
+		t.Errorf("agnostic: 1-GPU jobs' total time differs by %v, want equal", d)
+	}
+	if d := gap(thr); d < 0.05 {
+		t.Errorf("aware: 1-GPU jobs' total time differs by %v, want unequal", d)
+	}
+	cl, _ := core.ParseCluster("1x8:K80+1x8:P100+1x8:V100")
+	a := runRounds(t, newPolicy(t, "gavel-maxmin-agnostic", ""), jobs, cl, 360*core.Second)
+	b := runRounds(t, newPolicy(t, "gavel-maxmin", ""), jobs, cl, 360*core.Second)
+	same := true
+	for i := range a.Jobs {
+		if a.Jobs[i].End < 0 {
+			t.Errorf("agnostic: job %d did not finish", i)
+		}
+		same = same && a.Jobs[i].End == b.Jobs[i].End
+	}
+	if same {
+		t.Error("agnostic: every job ends as under gavel-maxmin")
+	}
+}
+
+// TestPyRandom checks the Mersenne Twister against CPython 3.11: random.Random(5)'s first three
+// getrandbits(32), and six successive shuffles of a fresh ["v100", "p100", "k80"] (as indexes).
+func TestPyRandom(t *testing.T) {
+	r := newPyRandom(5)
+	for _, want := range []uint32{2675342405, 1097127993, 3185950873} {
+		if got := r.uint32(); got != want {
+			t.Errorf("got %d, want %d", got, want)
+		}
+	}
+	r = newPyRandom(5)
+	for k, want := range [][]int{{0, 1, 2}, {0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {1, 0, 2}, {1, 2, 0}} {
+		x := []int{0, 1, 2}
+		r.shuffle(x)
+		if !slices.Equal(x, want) {
+			t.Errorf("shuffle %d: got %v, want %v", k, x, want)
+		}
 	}
 }

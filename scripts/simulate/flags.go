@@ -63,7 +63,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.Float64Var(&ckpt, "checkpoint-cost", 0, "a job restarted on other GPUs makes no progress for `SECONDS` (default 0)")
 	fs.Float64Var(&round, "round", 300, "round length in `SECONDS` for round-based policies")
 	fs.Float64Var(&firstRound, "first-round", -1, "time of the first round in `SECONDS` (default: the first multiple of -round at or after the first arrival)")
-	fs.StringVar(&progress, "progress", "", "progress `MODE`: exact or round-credit (default: the policy family's own)")
+	fs.StringVar(&progress, "progress", "", "progress `MODE`: exact, round-credit or whole-steps (default: the policy family's own)")
 	fs.BoolVar(&measuredOnly, "measured-only", false, "refuse a Gavel job type on a GPU count Gavel never measured (by default it runs at the documented estimate, with a warning)")
 	fs.StringVar(&scen, "scenario", "", "a named preset `NAME` (see -list); explicit flags override its parts, and a -trace or -generate replaces its workload with the format, mapping and measurement window that belong to it")
 	fs.Uint64Var(&seed, "seed", 1, "the run's only seed `N` (default: the scenario's if it sets one, else 1)")
