@@ -75,8 +75,10 @@ type Sim struct {
 	pendWords   []uint64 // bit w set when pendBits[w] has a pending job: iteration skips 64 empty words at a time
 	pendLo      int      // no bit of pendWords below word pendLo
 	pendLen     int
-	finished    []int32 // jobs finished since the policy last decided (View.Finished)
-	runHead     int32   // running list, start order
+	finished    []int32   // jobs finished since the policy last decided (View.Finished)
+	wakeAt      core.Time // the policy's wake-up (View.WakeAt), core.MaxTime when none
+	wakeGen     uint32    // invalidates wake-up events the policy replaced
+	runHead     int32     // running list, start order
 	runTail     int32
 	runLen      int
 	unfinished  int // arrived or future jobs not done/rejected
@@ -221,6 +223,7 @@ func New(cfg Config) (*Sim, error) {
 	s.runHead, s.runTail = -1, -1
 	s.unfinished = len(s.jobs)
 	s.nextTick = -1
+	s.wakeAt = core.MaxTime
 	s.view.s = s
 	if cfg.Lean {
 		s.initBusy()
@@ -342,10 +345,17 @@ func (s *Sim) Step() bool {
 			s.events++
 			why |= OnTick
 			s.scheduleTick()
+		case Wake:
+			if e.gen != s.wakeGen {
+				continue // replaced by a later View.WakeAt
+			}
+			s.events++
+			s.wakeAt = core.MaxTime
+			why |= OnWake
 		}
 	}
 	if s.rounds == LeaseRounds {
-		if why&OnTick != 0 {
+		if why&(OnTick|OnWake) != 0 {
 			s.decide(why)
 			s.skipSteady()
 		}
