@@ -62,7 +62,7 @@ type preemptive struct {
 	// stableRanker: running jobs per capacity type in key order, each job's key there, and the
 	// running jobs by the time their key may change (key.a).
 	runs   []keySet
-	runKey []key
+	runKey []key // shares its array with pend.keyOf
 	due    jobHeap
 	used   []int // walk scratch: per type, GPUs of the running jobs walked past
 
@@ -83,7 +83,7 @@ func (p *preemptive) init(v *sim.View, r ranker) {
 	_, p.stable = r.(stableRanker)
 	if p.stable {
 		p.runs = make([]keySet, len(p.cap.types))
-		p.runKey = make([]key, v.NumJobs())
+		p.runKey = p.pend.keyOf // (a job is in one set at a time: its slot holds the key of that one)
 		p.due.init(v.NumJobs())
 		p.used = make([]int, len(p.cap.types))
 	}
