@@ -30,6 +30,9 @@ type ranker interface {
 // a key changes at a demotion and nowhere else). Its running jobs are kept in key order between
 // decisions and re-keyed only when due (walk.go); the keys of other rankers (SRTF's remaining
 // time, a script's priority) move continuously and are all recomputed at a full computation.
+// A job's running key must not exceed its waiting key (walk raises runMax by the waiting key of a
+// job it starts, as choose does, and the set holds its running key): LAS ranks running jobs first
+// within a queue; an order in which they rank equal keeps the two keys equal.
 type stableRanker interface {
 	ranker
 	stableKeys()
