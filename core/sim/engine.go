@@ -72,9 +72,13 @@ type Sim struct {
 	cpuTotal    float64 // Σ cpuUsed, kept incrementally for the series
 	memTotal    float64
 	pendBits    []uint64 // pending set by arrival index: iteration is in arrival order
-	pendLo      int      // no pending job below word pendLo
+	pendWords   []uint64 // bit w set when pendBits[w] has a pending job: iteration skips 64 empty words at a time
+	pendLo      int      // no bit of pendWords below word pendLo
 	pendLen     int
-	runHead     int32 // running list, start order
+	finished    []int32   // jobs finished since the policy last decided (View.Finished)
+	wakeAt      core.Time // the policy's wake-up (View.WakeAt), core.MaxTime when none
+	wakeGen     uint32    // invalidates wake-up events the policy replaced
+	runHead     int32     // running list, start order
 	runTail     int32
 	runLen      int
 	unfinished  int // arrived or future jobs not done/rejected
@@ -96,12 +100,13 @@ type Sim struct {
 	dirtySeries bool
 	typeGPUs    []typeCount // GPUs per type, cluster order
 	coloc       Colocation
-	occ         [][]int32   // per GPU: the jobs on it in joining order (nil when sharing is off)
-	jobScratch  []*core.Job // reused argument lists for the co-location model
-	joins       joinMemo    // canJoin's recent answers (sharing on only)
-	busy        busyAcc     // lean runs only
-	view        View        // the one View handed to the policy (a fresh one per instant cost an allocation)
-	place       Placement   // View.Start's placement, rewritten at every start
+	occ         [][]int32    // per GPU: the jobs on it in joining order (nil when sharing is off)
+	jobScratch  []*core.Job  // reused argument lists for the co-location model
+	joins       joinMemo     // canJoin's recent answers (sharing on only)
+	busy        busyAcc      // lean runs only
+	view        View         // the one View handed to the policy (a fresh one per instant cost an allocation)
+	place       Placement    // View.Start's placement, rewritten at every start
+	lives       []*liveState // spare liveStates (takeLive)
 	i32         arena[int32]
 	f64         arena[float64]
 }
@@ -214,9 +219,11 @@ func New(cfg Config) (*Sim, error) {
 	s.cpuUsed = make([]float64, len(s.cl.Servers))
 	s.memUsed = make([]float64, len(s.cl.Servers))
 	s.pendBits = make([]uint64, (len(s.jobs)+63)/64)
+	s.pendWords = make([]uint64, (len(s.pendBits)+63)/64)
 	s.runHead, s.runTail = -1, -1
 	s.unfinished = len(s.jobs)
 	s.nextTick = -1
+	s.wakeAt = core.MaxTime
 	s.view.s = s
 	if cfg.Lean {
 		s.initBusy()
@@ -305,7 +312,7 @@ func (s *Sim) Step() bool {
 		s.nextArrival++
 		why |= OnArrival
 	}
-	if s.leaseList && s.runHead >= 0 && s.jobs[s.runHead].leaseAt == at {
+	if s.leaseList && s.runHead >= 0 && s.jobs[s.runHead].live.leaseAt == at {
 		s.endDueLeases(at)
 		why |= OnLeaseEnd
 	}
@@ -338,15 +345,22 @@ func (s *Sim) Step() bool {
 			s.events++
 			why |= OnTick
 			s.scheduleTick()
+		case Wake:
+			if e.gen != s.wakeGen {
+				continue // replaced by a later View.WakeAt
+			}
+			s.events++
+			s.wakeAt = core.MaxTime
+			why |= OnWake
 		}
 	}
 	if s.rounds == LeaseRounds {
-		if why&OnTick != 0 {
-			s.cfg.Policy.Decide(&s.view, why)
+		if why&(OnTick|OnWake) != 0 {
+			s.decide(why)
 			s.skipSteady()
 		}
 	} else if why != 0 {
-		s.cfg.Policy.Decide(&s.view, why)
+		s.decide(why)
 	}
 	s.closeInstant()
 	if s.cfg.Verify {
@@ -356,6 +370,12 @@ func (s *Sim) Step() bool {
 		s.strand()
 	}
 	return true
+}
+
+// decide lets the policy decide; the jobs it is told have finished are then forgotten.
+func (s *Sim) decide(why Trigger) {
+	s.cfg.Policy.Decide(&s.view, why)
+	s.finished = s.finished[:0]
 }
 
 func (s *Sim) start() {
@@ -436,6 +456,8 @@ func (s *Sim) finish(j *JobState) {
 	j.done = j.total
 	j.status = Done
 	j.end = s.now
+	s.dropLive(j)
+	s.finished = append(s.finished, int32(j.Index))
 	s.unfinished--
 	if s.cfg.Window.Contains(j.Index) {
 		s.windowLeft--
@@ -457,8 +479,8 @@ func (s *Sim) endDueLeases(at core.Time) {
 	for i := s.runHead; i >= 0; {
 		j := &s.jobs[i]
 		i = j.next // (endLease unlinks j)
-		if j.leaseAt != at {
-			panic(fmt.Sprintf("sim: job %s's lease ends at %d, not with the others at %d", j.Job.ID, j.leaseAt, at))
+		if j.live.leaseAt != at {
+			panic(fmt.Sprintf("sim: job %s's lease ends at %d, not with the others at %d", j.Job.ID, j.live.leaseAt, at))
 		}
 		s.events++
 		if !s.keep || j.done >= j.total {
@@ -528,14 +550,14 @@ func (s *Sim) unbook(j *JobState) {
 				s.busy.on[s.busy.server[sv]]--
 			}
 		}
-		s.cpuUsed[sv] -= j.cpuPerGPU[k]
-		s.memUsed[sv] -= j.memPerGPU[k]
-		s.cpuTotal -= j.cpuPerGPU[k]
-		s.memTotal -= j.memPerGPU[k]
+		s.cpuUsed[sv] -= j.live.cpuPerGPU[k]
+		s.memUsed[sv] -= j.live.memPerGPU[k]
+		s.cpuTotal -= j.live.cpuPerGPU[k]
+		s.memTotal -= j.live.memPerGPU[k]
 	}
 	j.gen++
 	j.gpus = j.gpus[:0]
-	j.cpuPerGPU, j.memPerGPU = j.cpuPerGPU[:0], j.memPerGPU[:0]
+	j.live.cpuPerGPU, j.live.memPerGPU = j.live.cpuPerGPU[:0], j.live.memPerGPU[:0]
 }
 
 // closeInstant closes the intervals of jobs that released GPUs at this instant and did not
@@ -575,6 +597,9 @@ func (s *Sim) stop(j *JobState) {
 // a and p are passed by pointer (not kept): copying their 48 and 88 bytes was a tenth of a start.
 func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	s.removePending(j)
+	if j.live == nil {
+		j.live = s.takeLive()
+	}
 	cont := j.openInterval >= 0 && sameGPUs(s.intervalGPUs(j), a.GPUs)
 	if j.openInterval >= 0 && !cont {
 		s.closeInterval(j)
@@ -588,11 +613,13 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		s.hold(sv, s.occupy(g, int32(j.Index)), cpu, mem)
 		if j.gpus == nil {
 			j.gpus = s.i32.take(j.Job.GPUs)[:0]
-			j.cpuPerGPU, j.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
+			if cap(j.live.cpuPerGPU) < j.Job.GPUs { // (else a finished job's, reused: see dropLive)
+				j.live.cpuPerGPU, j.live.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
+			}
 		}
 		j.gpus = append(j.gpus, int32(g))
-		j.cpuPerGPU = append(j.cpuPerGPU, cpu)
-		j.memPerGPU = append(j.memPerGPU, mem)
+		j.live.cpuPerGPU = append(j.live.cpuPerGPU, cpu)
+		j.live.memPerGPU = append(j.live.memPerGPU, mem)
 	}
 	j.status = Running
 	if !cont && j.gpuType != p.Type { // a string: storing it costs a write barrier while the GC marks
@@ -617,8 +644,8 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	} else {
 		// The cached answer (see iterTimeOn): on the same GPUs only CPU and memory can differ; a
 		// shaped job on other GPUs compares the shape field by field.
-		it, warn := j.itCache, j.itWarn
-		c := &j.itShape
+		it, warn := j.live.itCache, j.live.itWarn
+		c := &j.live.itShape
 		hit := j.cachedFor(p.CPUPerGPU, p.MemPerGPU)
 		if hit && !cont {
 			hit = p.Servers == c.servers && p.PropCPU == c.propCPU && p.PropMem == c.propMem && p.Type == c.typ && s.shaped(j)
@@ -635,11 +662,11 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		j.iterTime = it
 		j.rate = 1 / (it * 1000)
 	}
-	j.baseRate, j.baseIter = j.rate, j.iterTime
+	j.live.baseRate, j.live.baseIter = j.rate, j.iterTime
 	switch {
 	case cont:
 	case s.cfg.Lean:
-		j.openInterval, j.leanGPUs = 0, j.gpus // no log (see openInterval), and no call
+		j.openInterval, j.live.leanGPUs = 0, j.gpus // no log (see openInterval), and no call
 	default:
 		s.openInterval(j)
 	}
@@ -647,8 +674,8 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	if s.occ != nil {
 		if f := s.factor(j); f != 1 {
 			j.factor = f
-			j.rate = j.baseRate * f
-			j.iterTime = j.baseIter / f
+			j.rate = j.live.baseRate * f
+			j.iterTime = j.live.baseIter / f
 		}
 	}
 	s.arm(j)
@@ -686,7 +713,7 @@ func (s *Sim) hold(sv int, idle bool, cpu, mem float64) {
 // its lease end or completion, and under round credit the work the lease credits.
 func (s *Sim) arm(j *JobState) {
 	j.gen++
-	j.leaseAt = s.now + s.cfg.Round
+	j.live.leaseAt = s.now + s.cfg.Round
 	switch {
 	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
 		if j.credit == 0 || j.iterTime != j.creditIter {
@@ -722,16 +749,40 @@ func (s *Sim) arm(j *JobState) {
 // its count is unchanged.
 func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
-	if j.itCache2 > 0 && sh == j.itShape2 && s.shaped(j) {
-		j.itCache, j.itCache2 = j.itCache2, j.itCache
-		j.itWarn, j.itWarn2 = j.itWarn2, j.itWarn
-		j.itShape, j.itShape2 = j.itShape2, j.itShape
-		return j.itCache, j.itWarn
+	m := j.live
+	if m.itCache2 > 0 && sh == m.itShape2 && s.shaped(j) {
+		m.itCache, m.itCache2 = m.itCache2, m.itCache
+		m.itWarn, m.itWarn2 = m.itWarn2, m.itWarn
+		m.itShape, m.itShape2 = m.itShape2, m.itShape
+		return m.itCache, m.itWarn
 	}
 	it, warn := s.speed.IterTime(j.Job, *p)
-	j.itCache2, j.itWarn2, j.itShape2 = j.itCache, j.itWarn, j.itShape
-	j.itCache, j.itWarn, j.itShape = it, warn, sh
+	m.itCache2, m.itWarn2, m.itShape2 = m.itCache, m.itWarn, m.itShape
+	m.itCache, m.itWarn, m.itShape = it, warn, sh
 	return it, warn
+}
+
+// takeLive hands out a zeroed liveState, carved from chunks of 256.
+func (s *Sim) takeLive() *liveState {
+	if len(s.lives) == 0 {
+		chunk := make([]liveState, 256)
+		for i := range chunk {
+			s.lives = append(s.lives, &chunk[i])
+		}
+	}
+	m := s.lives[len(s.lives)-1]
+	s.lives = s.lives[:len(s.lives)-1]
+	return m
+}
+
+// dropLive takes back a finished job's liveState, keeping the arrays of its host charges for the
+// job that takes it next: a job writes its charges before it reads them.
+func (s *Sim) dropLive(j *JobState) {
+	if l := j.live; l != nil {
+		*l = liveState{cpuPerGPU: l.cpuPerGPU[:0], memPerGPU: l.memPerGPU[:0]}
+		s.lives = append(s.lives, l)
+		j.live = nil
+	}
 }
 
 // shaped is Shaped(s.speed, j.Job), asked once per job: an interface assertion costs a table
@@ -777,8 +828,8 @@ func (s *Sim) openInterval(j *JobState) {
 	gp := s.i32.take(len(j.gpus))
 	copy(gp, j.gpus)
 	cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))
-	copy(cpu, j.cpuPerGPU)
-	copy(mem, j.memPerGPU)
+	copy(cpu, j.live.cpuPerGPU)
+	copy(mem, j.live.memPerGPU)
 	s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem,
 		IterTime: j.iterTime})
 	j.openInterval = int32(len(s.res.Intervals) - 1)
@@ -787,7 +838,7 @@ func (s *Sim) openInterval(j *JobState) {
 // intervalGPUs are the GPUs of j's open interval.
 func (s *Sim) intervalGPUs(j *JobState) []int32 {
 	if s.cfg.Lean {
-		return j.leanGPUs
+		return j.live.leanGPUs
 	}
 	return s.res.Intervals[j.openInterval].GPUs
 }
@@ -817,12 +868,16 @@ func sameGPUs(a []int32, b []int) bool {
 func (s *Sim) pushPending(j *JobState) {
 	w := j.Index >> 6
 	s.pendBits[w] |= 1 << (j.Index & 63)
-	s.pendLo = min(s.pendLo, w)
+	s.pendWords[w>>6] |= 1 << (w & 63)
+	s.pendLo = min(s.pendLo, w>>6)
 	s.pendLen++
 }
 
 func (s *Sim) removePending(j *JobState) {
-	s.pendBits[j.Index>>6] &^= 1 << (j.Index & 63)
+	w := j.Index >> 6
+	if s.pendBits[w] &^= 1 << (j.Index & 63); s.pendBits[w] == 0 {
+		s.pendWords[w>>6] &^= 1 << (w & 63)
+	}
 	s.pendLen--
 }
 
