@@ -185,7 +185,7 @@ func (p *Policy) call(fn *starlark.Function, args starlark.Tuple, seen int) (sta
 	th.SetMaxExecutionSteps(min(p.callEnd, p.mem.next))
 	r, err := starlark.Call(th, fn, args, nil)
 	if err != nil {
-		e := stepError(p.prog.file, th, p.callMax, p.lim, err)
+		e := stepError(p.prog.file, p.callMax, p.allowance(fn, seen), err)
 		switch {
 		case p.memErr != nil:
 			e.Msg = p.memErr.Error()
@@ -197,6 +197,14 @@ func (p *Policy) call(fn *starlark.Function, args starlark.Tuple, seen int) (sta
 		return nil, false
 	}
 	return r, true
+}
+
+// allowance says what a call of fn may take, for a spent step limit's message.
+func (p *Policy) allowance(fn *starlark.Function, seen int) string {
+	if seen == 0 {
+		return fmt.Sprintf("a call of %s may take %d steps", fn.Name(), p.lim.CallSteps)
+	}
+	return fmt.Sprintf("a call of %s may take %d steps and %d more per job waiting or running", fn.Name(), p.lim.CallSteps, p.lim.SeenSteps)
 }
 
 // onMaxSteps is the thread's OnMaxSteps: the call's allowance is spent (the call is cancelled),
