@@ -59,7 +59,7 @@ func (s *Sim) skipSteady() {
 		// done and the credit are whole iterations (or ms), so one product equals n additions.
 		j.done = upTo(j.done+float64(float64(n)*j.credit), j.total)
 		j.live.leaseAt = end // (no event to invalidate: its end is read from the running list, see endDueLeases)
-		if j.live != nil && j.live.itWarn != "" {
+		if j.live.itWarn != "" {
 			s.warnings.addN(j.live.itWarn, n) // each renewal would have asked the speed model again
 		}
 	}

@@ -52,12 +52,6 @@ func (h *jobHeap) push(k key) {
 	h.up(len(h.items) - 1)
 }
 
-func (h *jobHeap) pop() key {
-	k := h.items[0]
-	h.removeAt(0)
-	return k
-}
-
 // remove deletes job's entry, if any.
 func (h *jobHeap) remove(job int32) {
 	if p := h.pos[job]; p != 0 {

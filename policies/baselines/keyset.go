@@ -111,12 +111,12 @@ func (s *keySet) split(b int) {
 
 // remove deletes k, which must be in the set, and returns its GPUs.
 func (s *keySet) remove(k key) int {
-	b := s.blockAfter(key{a: k.a, b: k.b, job: k.job - 1})
+	b := s.blockAfter(justBefore(k))
 	if b == len(s.blocks) {
 		panic("baselines: key not in set")
 	}
 	bl := &s.blocks[b]
-	i := indexAfter(bl.keys, key{a: k.a, b: k.b, job: k.job - 1})
+	i := indexAfter(bl.keys, justBefore(k))
 	if i == len(bl.keys) || bl.keys[i] != k {
 		panic("baselines: key not in set")
 	}

@@ -1,6 +1,9 @@
 package script
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // contextCheck is a policy that checks, at every decision of the dry run, what s.why, s.arrived,
 // s.finished and s.users say against the jobs themselves, and fails the run where they disagree.
@@ -69,4 +72,48 @@ func TestContextAgrees(t *testing.T) {
 	if stops == 0 {
 		t.Error("no job was preempted: the check does not cover stops")
 	}
+}
+
+// wakeCheck ranks as tiresias.star does (a running job's key holds until its demotion) and says
+// in a warning when a decision was called for a wake-up alone.
+const wakeCheck = `
+preempt = True
+
+def priority(job, s):
+    for w in s.why:
+        if w not in ("arrival", "completion", "lease-end", "round", "wake"):
+            fail("why: " + w)
+    if s.why == ("wake",) and not s.store.get("woken"):
+        s.store["woken"] = True
+        s.warn("woken alone")
+    low = s.store.get(job)
+    if job.status != "running":
+        if low == None:
+            return (1, job.submit)
+        return (3, low)
+    if low == None and job.attained >= 100:
+        low = s.now
+        s.store[job] = low
+    if low == None:
+        return (0, job.submit, s.now + (100 - job.attained) / job.gpus)
+    return (2, low, None)
+`
+
+// TestWhyNamesWakeUps: a decision the engine calls at a running job's demotion time, with nothing
+// else happening then, says so in s.why.
+func TestWhyNamesWakeUps(t *testing.T) {
+	prog, err := Compile("wake.star", []byte(wakeCheck))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := DryRun(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range res.Warnings {
+		if strings.Contains(w.Text, "woken alone") {
+			return
+		}
+	}
+	t.Errorf("no decision said it was called for a wake-up alone; warnings: %v", res.Warnings)
 }

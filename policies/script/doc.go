@@ -44,7 +44,7 @@
 // s, the decision's snapshot (read-only; jobs are the same values across calls of a run):
 //
 //	s.now, s.round        the time and the round length, in seconds (s.now_ms, s.round_ms: integers)
-//	s.why                 why the decision was called: ("arrival", "completion", "lease-end", "round")
+//	s.why                 why the decision was called: ("arrival", "completion", "lease-end", "round", "wake")
 //	s.first(n)            the first n waiting jobs (costs n; s.queue costs the whole queue)
 //	s.arrived, s.finished the jobs that arrived, and that finished, since the previous decision
 //	s.users               per user: .attained GPU-seconds (.attained_ms), .gpus and .running held now

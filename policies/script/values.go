@@ -255,11 +255,13 @@ func (s *server) Attr(name string) (starlark.Value, error) {
 }
 
 // whyValue is s.why: why the decision was called, a tuple of "arrival", "completion",
-// "lease-end" and "round" (several may hold at one instant), made once per combination.
-func whyValue(t sim.Trigger) starlark.Tuple { return whyValues[t&15] }
+// "lease-end", "round" and "wake" (several may hold at one instant), made once per combination.
+// "wake" is the engine waking a preemptive priority policy at the time a running job's priority
+// said it holds until (its third element).
+func whyValue(t sim.Trigger) starlark.Tuple { return whyValues[t&31] }
 
-var whyValues = func() (out [16]starlark.Tuple) {
-	names := []string{"arrival", "completion", "lease-end", "round"} // sim.OnArrival, OnCompletion, OnLeaseEnd, OnTick
+var whyValues = func() (out [32]starlark.Tuple) {
+	names := []string{"arrival", "completion", "lease-end", "round", "wake"} // sim.OnArrival, OnCompletion, OnLeaseEnd, OnTick, OnWake
 	for t := range out {
 		out[t] = starlark.Tuple{}
 		for b, name := range names {

@@ -27,8 +27,12 @@ func GeneratorProblem(spec string) string {
 		}
 		n, err := strconv.ParseFloat(kv[1], 64)
 		if err == nil && n > MaxJobs {
+			count := kv[1] // as typed when it is past int64 (1e300, Inf): converting it is undefined
+			if n < 1e18 {
+				count = Thousands(int64(n))
+			}
 			return fmt.Sprintf("generator %s: jobs: %s jobs; the page runs at most %s (the runner build/simulate runs more)",
-				spec, Thousands(int64(n)), Thousands(MaxJobs))
+				spec, count, Thousands(MaxJobs))
 		}
 	}
 	return ""

@@ -9,6 +9,8 @@ func TestGeneratorProblem(t *testing.T) {
 	for spec, want := range map[string]string{
 		"philly:jobs=10000000,rate=9": "generator philly:jobs=10000000,rate=9: jobs: 10,000,000 jobs; the page runs at most 1,000,000",
 		"philly:jobs=1000001":         "jobs: 1,000,001 jobs",
+		"philly:jobs=1e300":           "jobs: 1e300 jobs",
+		"philly:jobs=Inf":             "jobs: Inf jobs",
 		"philly:jobs=1000000,rate=9":  "",
 		"philly:rate=9":               "",
 		"philly:jobs=x":               "", // the generator's own check names it
