@@ -51,7 +51,8 @@ func (t Tally) String() string {
 // tally of the paper's claims and one of ours. The runner's table, the report and the page's
 // views are all drawn from it, so they agree by construction.
 type Claims struct {
-	Figure *Figure
+	Figure  *Figure // as read under Reading (Figure.Under)
+	Reading string  // the reading judged ("" for a figure without choices)
 	Seeds  []uint64  // the seeds the rows hold, ascending
 	Paper  []Verdict // the paper's claims, judged, in Refs order
 	Shown  []Verdict // numbers set beside ours, not judged (the paper's and ours)
@@ -60,9 +61,25 @@ type Claims struct {
 	Tally, OursTally Tally
 }
 
-// ClaimsOf judges f's references against rows (Compare) and sorts them into a Claims table.
+// ClaimsOf judges f's references against rows (Compare) and sorts them into a Claims table. A
+// figure with choices is judged under one reading: the default when rows hold it, else the first
+// reading they hold (ClaimsIn judges another; Matrix judges them all).
 func ClaimsOf(f *Figure, rows []Row) Claims {
-	c := Claims{Figure: f}
+	r := 0
+	if in := ReadingsIn(rows); len(in) > 0 && !slices.Contains(in, 0) {
+		r = in[0]
+	}
+	return ClaimsIn(f, rows, r)
+}
+
+// ClaimsIn is ClaimsOf under reading r: f.Under(r) judged on rows' rows of that reading.
+func ClaimsIn(f *Figure, rows []Row, r int) Claims {
+	name := ""
+	if len(f.Choices) > 0 {
+		name = f.Readings()[r].Name
+		f, rows = f.Under(r), RowsOf(rows, r)
+	}
+	c := Claims{Figure: f, Reading: name}
 	for _, r := range rows {
 		if !slices.Contains(c.Seeds, r.Seed) {
 			c.Seeds = append(c.Seeds, r.Seed)

@@ -114,7 +114,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 			regexp.MustCompile(`big\.json:2: servers\[1\]: cpu 1e\+10: want a positive number up to 1e\+09`)},
 		{"list with other flags", []string{"-list", "-policy", "fifo"}, regexp.MustCompile(`-list takes no other flags`)},
 		{"unknown figure", []string{"-figure", "nope"}, regexp.MustCompile(`-figure "nope": unknown \(see -list\)`)},
-		{"figure with a workload", []string{"-figure", "baselines-smoke", "-generate", "philly:jobs=3"}, regexp.MustCompile(`-figure and -sweep take only -seeds, -j, -figure-out, -shard, -merge and -policy-file, not -generate`)},
+		{"figure with a workload", []string{"-figure", "baselines-smoke", "-generate", "philly:jobs=3"}, regexp.MustCompile(`-figure and -sweep take only -seeds, -reading, -j, -figure-out, -shard, -merge and -policy-file, not -generate`)},
 		{"seeds without a figure", []string{"-seeds", "1-3"}, regexp.MustCompile(`-seeds goes with -figure`)},
 		{"bad seeds", []string{"-figure", "baselines-smoke", "-seeds", "3-1"}, regexp.MustCompile(`-seeds: seeds "3-1"`)},
 		{"no workers", []string{"-figure", "baselines-smoke", "-j", "0"}, regexp.MustCompile(`-j 0: want at least 1 worker`)},
@@ -211,8 +211,8 @@ func TestFigureMode(t *testing.T) {
 		t.Error("-j 1 and -j 2 wrote different CSVs")
 	}
 	lines := strings.Split(strings.TrimSuffix(csvs[0], "\n"), "\n")
-	if lines[0] != "figure,x_name,x,series,seed,metric,unit,value" || len(lines) != 1+2*3*3*3 ||
-		!strings.HasPrefix(lines[1], "baselines-smoke,rate,6,fifo,2,mean_jct_s,s,") {
+	if lines[0] != "figure,reading,x_name,x,series,seed,metric,unit,value" || len(lines) != 1+2*3*3*3 ||
+		!strings.HasPrefix(lines[1], "baselines-smoke,,rate,6,fifo,2,mean_jct_s,s,") {
 		t.Errorf("CSV: %d lines, first %q %q", len(lines), lines[0], lines[1])
 	}
 	list, err := exec.Command(bin, "-list").Output()
@@ -255,7 +255,7 @@ func TestOutputsThroughLinks(t *testing.T) {
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the link was replaced: %v", err)
 	}
-	if b, _ := os.ReadFile(target); !strings.HasPrefix(string(b), "figure,x_name,") {
+	if b, _ := os.ReadFile(target); !strings.HasPrefix(string(b), "figure,reading,x_name,") {
 		t.Errorf("target: %q", b)
 	}
 }

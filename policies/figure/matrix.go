@@ -1,0 +1,143 @@
+package figure
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// ClaimReadings is one reference judged under each reading the rows hold, and its verdicts in one
+// line: "holds under 2 of 6 readings (fallback=wait, any order, any gpus); inconclusive under 4
+// (fallback=now|strict, any order, any gpus)".
+type ClaimReadings struct {
+	Ref      Ref       // the reference as declared (under the default reading)
+	Verdicts []Verdict // one per reading of the matrix, in its order
+	Summary  string
+}
+
+// Matrix is a figure's claims × readings: each reference judged under each reading its rows hold
+// (ClaimsIn), the paper's claims and our checks alike, in Refs order.
+type Matrix struct {
+	Figure   *Figure
+	Readings []Reading // the readings the rows hold, in the figure's order
+	Claims   []ClaimReadings
+}
+
+// Outcome classes of a verdict, as a claim's summary counts them.
+const (
+	outHolds        = "holds"
+	outFails        = "fails"
+	outInconclusive = "inconclusive"
+	outNoData       = "no data"
+	outShown        = "shown, not judged"
+)
+
+// Outcome is a verdict's class across kinds: "holds" (agrees, direction or trend holds), "fails"
+// (disagrees, direction or trend fails), "inconclusive", "no data", or "shown, not judged".
+func Outcome(verdict string) string {
+	switch verdict {
+	case Agrees, DirectionHolds, TrendHolds:
+		return outHolds
+	case Disagrees, DirectionFails, TrendFails:
+		return outFails
+	case Inconclusive:
+		return outInconclusive
+	case Shown:
+		return outShown
+	}
+	return outNoData
+}
+
+// MatrixOf judges every reference of f under every reading rows hold.
+func MatrixOf(f *Figure, rows []Row) Matrix {
+	all := f.Readings()
+	m := Matrix{Figure: f}
+	for _, r := range ReadingsIn(rows) {
+		m.Readings = append(m.Readings, all[r])
+	}
+	m.Claims = make([]ClaimReadings, len(f.Refs))
+	for i := range f.Refs {
+		m.Claims[i].Ref = f.Refs[i]
+	}
+	for _, rd := range m.Readings {
+		under, sub := f, rows
+		if len(f.Choices) > 0 {
+			under, sub = f.Under(rd.Index), RowsOf(rows, rd.Index)
+		}
+		for i, v := range Compare(under, sub) {
+			m.Claims[i].Verdicts = append(m.Claims[i].Verdicts, v)
+		}
+	}
+	for i := range m.Claims {
+		m.Claims[i].Summary = m.summary(m.Claims[i].Verdicts)
+	}
+	return m
+}
+
+// summary is a claim's verdicts in one line, the classes in the order holds, fails, inconclusive,
+// no data; each class names its readings unless it is all of them.
+func (m Matrix) summary(vs []Verdict) string {
+	if len(vs) > 0 && Outcome(vs[0].Verdict) == outShown {
+		return outShown
+	}
+	var parts []string
+	for _, class := range []string{outHolds, outFails, outInconclusive, outNoData} {
+		var set []Reading
+		for k, v := range vs {
+			if Outcome(v.Verdict) == class {
+				set = append(set, m.Readings[k])
+			}
+		}
+		if len(set) == 0 {
+			continue
+		}
+		s := fmt.Sprintf("%s under %d of %d readings", class, len(set), len(m.Readings))
+		if len(set) == len(m.Readings) {
+			s = fmt.Sprintf("%s under all %d readings", class, len(set))
+			if len(set) == 1 {
+				s = class
+			}
+		} else {
+			s += " (" + m.describe(set) + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// describe names a set of readings compactly: when it is every combination of some values per
+// choice, per choice "any NAME" (all the values the matrix has) or "NAME=a|b"; otherwise the
+// readings' names, separated by semicolons.
+func (m Matrix) describe(set []Reading) string {
+	choices := m.Figure.Choices
+	product := 1
+	parts := make([]string, len(choices))
+	for c, ch := range choices {
+		var in, have []string
+		for _, r := range set {
+			if !slices.Contains(in, r.Values[c]) {
+				in = append(in, r.Values[c])
+			}
+		}
+		for _, r := range m.Readings {
+			if !slices.Contains(have, r.Values[c]) {
+				have = append(have, r.Values[c])
+			}
+		}
+		product *= len(in)
+		slices.SortFunc(in, func(a, b string) int { return slices.Index(ch.Values, a) - slices.Index(ch.Values, b) })
+		if len(in) == len(have) {
+			parts[c] = "any " + ch.Name
+		} else {
+			parts[c] = ch.Name + "=" + strings.Join(in, "|")
+		}
+	}
+	if product == len(set) {
+		return strings.Join(parts, ", ")
+	}
+	names := make([]string, len(set))
+	for i, r := range set {
+		names[i] = r.Name
+	}
+	return strings.Join(names, "; ")
+}
