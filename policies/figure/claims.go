@@ -51,12 +51,12 @@ func (t Tally) String() string {
 // tally of the paper's claims and one of ours. The runner's table, the report and the page's
 // views are all drawn from it, so they agree by construction.
 type Claims struct {
-	Figure  *Figure // as read under Reading (Figure.Under)
-	Reading string  // the reading judged ("" for a figure without choices)
-	Seeds  []uint64  // the seeds the rows hold, ascending
-	Paper  []Verdict // the paper's claims, judged, in Refs order
-	Shown  []Verdict // numbers set beside ours, not judged (the paper's and ours)
-	Ours   []Verdict // our own checks (Ref.Ours), judged
+	Figure  *Figure   // as read under Reading (Figure.Under)
+	Reading string    // the reading judged ("" for a figure without choices)
+	Seeds   []uint64  // the seeds the rows hold, ascending
+	Paper   []Verdict // the paper's claims, judged, in Refs order
+	Shown   []Verdict // numbers set beside ours, not judged (the paper's and ours)
+	Ours    []Verdict // our own checks (Ref.Ours), judged
 	// Tally counts Paper's verdicts (and Shown); OursTally counts Ours.
 	Tally, OursTally Tally
 }

@@ -303,7 +303,7 @@ func TestReadCSVNamesFileLineField(t *testing.T) {
 		CSVHeader + "\nt,,rate,2,fifo,1,mean_jct_s,h,1\n":           "out.csv:2: unit:",
 		CSVHeader + "\nt,,rate,2,fifo,1,mean_jct_s,s,NaN\n":         "out.csv:2: value:",
 		CSVHeader + "\nt,,rate,2,fifo,1,mean_jct_s,s\n":             "out.csv:2: row: 8 fields",
-		CSVHeader + "\n" + ok + ok:                                 "out.csv:3: metric: mean_jct_s of this cell already given",
+		CSVHeader + "\n" + ok + ok:                                  "out.csv:3: metric: mean_jct_s of this cell already given",
 	} {
 		_, err := ReadCSV(f, "out.csv", strings.NewReader(in))
 		if err == nil || !strings.Contains(err.Error(), want) {

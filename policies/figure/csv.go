@@ -17,8 +17,8 @@ const CSVHeader = "figure,reading,x_name,x,series,seed,metric,unit,value"
 // metric M.
 type Row struct {
 	R, X, S, M int
-	Seed    uint64
-	Value   float64
+	Seed       uint64
+	Value      float64
 }
 
 // Rows is cell c's rows from its values, one per metric of f in f's metric order.

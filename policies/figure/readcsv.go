@@ -31,7 +31,7 @@ func ReadCSV(f *Figure, name string, r io.Reader) ([]Row, error) {
 	}
 	type key struct {
 		r, x, s, m int
-		seed    uint64
+		seed       uint64
 	}
 	seen := map[key]bool{}
 	var rows []Row
