@@ -147,6 +147,10 @@ type Ref struct {
 	// Seeds, when set, are the only seeds the published number is about (the authors' own run at
 	// seed 42): ours is then measured on those seeds alone, and a run without them has no data.
 	Seeds []uint64
+	// Readings, when set, is a reading filter ("gpus=gavel"; Figure.SelectReadings) naming the
+	// readings the claim applies to: under any other it has no data (a mechanism the reading's
+	// setup cannot exercise, such as packing without co-location measurements).
+	Readings string
 }
 
 // Cell is one independent run of a figure: the reading at index R (0 without choices), the sweep
@@ -282,6 +286,11 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: a %s reference has no value or tolerance", f.ID, i, r.Kind)
 		case r.Source == "":
 			return fmt.Errorf("figure %s: reference %d: no source", f.ID, i)
+		}
+		if r.Readings != "" {
+			if _, err := f.SelectReadings(r.Readings); err != nil || len(f.Choices) == 0 {
+				return fmt.Errorf("figure %s: reference %d: readings %q: %v", f.ID, i, r.Readings, err)
+			}
 		}
 		if r.Kind == Absolute {
 			m := f.Metrics[f.MetricIndex(r.Metric)]

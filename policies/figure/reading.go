@@ -153,6 +153,14 @@ func (f *Figure) Under(r int) *Figure {
 	read := f.ReadCell
 	out.Cell = func(x, s int, seed uint64) scenario.Spec { return read(rd, x, s, seed) }
 	out.Refs = slices.Clone(f.Refs)
+	for i, ref := range out.Refs {
+		if ref.Readings == "" {
+			continue
+		}
+		if in, _ := f.SelectReadings(ref.Readings); !slices.Contains(in, r) {
+			out.Refs[i].Series = "" // no such series: the claim has no data under this reading
+		}
+	}
 	for c, ch := range f.Choices {
 		if len(ch.Metrics) == 0 {
 			continue

@@ -105,6 +105,13 @@ func TestReadingCSVRoundTripAndMatrix(t *testing.T) {
 	if c := ClaimsOf(f, back); c.Reading != "rule=a,util=busy" || c.Paper[0].Verdict != DirectionHolds {
 		t.Errorf("default reading judged %q: %s", c.Reading, c.Paper[0].Verdict)
 	}
+	f.Refs[0].Readings = "rule=a"
+	if err := f.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got := MatrixOf(f, back).Claims[0].Summary; got != "holds under 2 of 6 readings (rule=a, any util); no data under 4 of 6 readings (rule=b|c, any util)" {
+		t.Errorf("a claim limited to rule=a: %q", got)
+	}
 	if _, err := ReadCSV(f, "r.csv", strings.NewReader(CSVHeader+"\nt,rule=z,,,fifo,1,mean_jct_s,s,1\n")); err == nil ||
 		!strings.Contains(err.Error(), "r.csv:2: reading:") {
 		t.Errorf("unknown reading: %v", err)

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 
-	"schedlab/core/hetero"
 	"schedlab/core/sim"
 	"schedlab/policies/params"
 )
@@ -108,7 +107,7 @@ func Entries() []Entry {
 			if err != nil {
 				return nil, err
 			}
-			p := &Policy{name: "model-similarity-oracle", rule: ruleOracle, table: hetero.Gavel(),
+			p := &Policy{name: "model-similarity-oracle", rule: ruleOracle, tables: Campaigns(),
 				lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback != "finish", rounds: ps.Rounds || ps.Packing}
 			p.variantParams(ps, ps.Packing)
 			return p, nil
@@ -132,7 +131,7 @@ func newSimilarity(name string, raw json.RawMessage, keys map[string]bool, round
 	if ex == ExcludeNone {
 		return nil, fmt.Errorf("params: exclude: none would show the policy its own profile: use model-similarity-oracle")
 	}
-	p := &Policy{name: name, rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex),
+	p := &Policy{name: name, rule: ruleSimilarity, preds: predictors(ps.K, ex),
 		lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback != "finish", rounds: rounds}
 	p.variantParams(ps, name == "model-similarity+packing")
 	return p, nil
@@ -182,7 +181,7 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		if _, ex := keys["exclude"]; ex {
 			return nil, fmt.Errorf("params: exclude applies only with throughputs=similarity")
 		}
-		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleOracle, table: hetero.Gavel()}}, nil
+		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleOracle, tables: Campaigns()}}, nil
 	case "similarity":
 		ex, err := ParseExclude(ps.Exclude)
 		if err != nil {
@@ -191,7 +190,7 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		if ex == ExcludeNone {
 			return nil, fmt.Errorf("params: exclude: none would show the policy each job's own profile: use throughputs=measured")
 		}
-		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex)}}, nil
+		return &MaxMin{est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, preds: predictors(ps.K, ex)}}, nil
 	}
 	return nil, fmt.Errorf("params: throughputs: %q: want measured or similarity", ps.Throughputs)
 }
