@@ -30,10 +30,12 @@ const (
 	outInconclusive = "inconclusive"
 	outNoData       = "no data"
 	outShown        = "shown, not judged"
+	outRefused      = "refused"
 )
 
 // Outcome is a verdict's class across kinds: "holds" (agrees, direction or trend holds), "fails"
-// (disagrees, direction or trend fails), "inconclusive", "no data", or "shown, not judged".
+// (disagrees, direction or trend fails), "inconclusive", "no data", "refused" (a value the
+// estimator cannot take), or "shown, not judged".
 func Outcome(verdict string) string {
 	switch verdict {
 	case Agrees, DirectionHolds, TrendHolds:
@@ -44,6 +46,8 @@ func Outcome(verdict string) string {
 		return outInconclusive
 	case Shown:
 		return outShown
+	case Refused:
+		return outRefused
 	}
 	return outNoData
 }
@@ -75,13 +79,13 @@ func MatrixOf(f *Figure, rows []Row) Matrix {
 }
 
 // summary is a claim's verdicts in one line, the classes in the order holds, fails, inconclusive,
-// no data; each class names its readings unless it is all of them.
+// no data, refused; each class names its readings unless it is all of them.
 func (m Matrix) summary(vs []Verdict) string {
 	if len(vs) > 0 && Outcome(vs[0].Verdict) == outShown {
 		return outShown
 	}
 	var parts []string
-	for _, class := range []string{outHolds, outFails, outInconclusive, outNoData} {
+	for _, class := range []string{outHolds, outFails, outInconclusive, outNoData, outRefused} {
 		var set []Reading
 		for k, v := range vs {
 			if Outcome(v.Verdict) == class {

@@ -102,8 +102,8 @@ func TestReadingCSVRoundTripAndMatrix(t *testing.T) {
 		!strings.Contains(got, "inconclusive under 1 of 6 readings (rule=c, util=busy)") {
 		t.Errorf("summary %q (wanted the shape of %q)", got, want)
 	}
-	if c := ClaimsOf(f, back); c.Reading != "rule=a,util=busy" || c.Paper[0].Verdict != DirectionHolds {
-		t.Errorf("default reading judged %q: %s", c.Reading, c.Paper[0].Verdict)
+	if c := ClaimsOf(f, back); c.Reading != "rule=a,util=busy" || c.Judged[0].Verdict != DirectionHolds {
+		t.Errorf("default reading judged %q: %s", c.Reading, c.Judged[0].Verdict)
 	}
 	f.Refs[0].Readings = "rule=a"
 	if err := f.Validate(); err != nil {
