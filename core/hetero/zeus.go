@@ -3,6 +3,7 @@ package hetero
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"schedlab/core"
 	"schedlab/core/detmath"
@@ -126,7 +127,12 @@ var zeusGPUs = [...]int{1, 2, 4, 8}
 // 1-GPU throughput on each type (iterations/s: samples per epoch ÷ batch ÷ seconds per epoch), and
 // its 2-, 4- and 8-GPU throughputs from ZeusScaling, consolidated and spread. The multi-GPU
 // points are the scaling model's, not measurements: the documents say so wherever they are used.
-func Zeus() *Table {
+// Built once per process and shared, read-only, like Gavel.
+func Zeus() *Table { return zeusTable() }
+
+var zeusTable = sync.OnceValue(buildZeus)
+
+func buildZeus() *Table {
 	gavel := Gavel()
 	var eff [len(zeusGPUs)][2]float64
 	for k, g := range zeusGPUs {

@@ -132,12 +132,7 @@ func (p *Policy) estimateOf(j *sim.JobState) *estimate {
 		if nb := pred.Neighbours(q, "", g, false); len(nb) > 0 {
 			e.match.Reference, e.match.Similarity = pred.Refs[nb[0].Ref].Name, nb[0].Sim
 		}
-		for i, t := range p.types {
-			e.thr[i][0], _ = pred.Predict(q, t, g, false)
-			if g > 1 {
-				e.thr[i][1], _ = pred.Predict(q, t, g, true)
-			}
-		}
+		e.thr = pred.PredictTypes(q, p.types, g)
 	case ruleOracle:
 		table, prof, ok := p.profile(j.Job.Model)
 		if !ok {

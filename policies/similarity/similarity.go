@@ -3,6 +3,7 @@ package similarity
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"schedlab/core"
@@ -107,6 +108,11 @@ func (p *Predictor) visible(q Reference, r int) bool {
 // Descriptors are z-scored over that candidate set, so similarity is relative to what the policy
 // can see.
 func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread bool) []Neighbour {
+	return p.nearest(q, p.candidates(q, typ, gpus, spread), gpus)
+}
+
+// candidates are the visible references measured at (typ, gpus, spread); typ "" accepts any.
+func (p *Predictor) candidates(q Reference, typ core.GPUType, gpus int, spread bool) []int {
 	var cand []int
 	for r := range p.Refs {
 		if !p.visible(q, r) {
@@ -120,6 +126,12 @@ func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread b
 			cand = append(cand, r)
 		}
 	}
+	return cand
+}
+
+// nearest is the K references of cand most similar to q at gpus GPUs, best first, descriptors
+// z-scored over cand.
+func (p *Predictor) nearest(q Reference, cand []int, gpus int) []Neighbour {
 	if len(cand) == 0 {
 		return nil
 	}
@@ -167,7 +179,39 @@ func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread b
 // similarity weights and divided by q's own work per iteration. ok is false when no visible
 // reference was measured there.
 func (p *Predictor) Predict(q Reference, typ core.GPUType, gpus int, spread bool) (float64, bool) {
-	nb := p.Neighbours(q, typ, gpus, spread)
+	return p.transfer(q, p.Neighbours(q, typ, gpus, spread), typ, gpus, spread)
+}
+
+// PredictTypes is Predict for every type of types at gpus GPUs, consolidated ([0]) and, for more
+// than one GPU, spread ([1]); 0 where no visible reference was measured. The neighbours of a
+// candidate set are found once for every placement that has the same candidates (on Zeus' table,
+// all of them), which makes it several times cheaper than calling Predict per placement.
+func (p *Predictor) PredictTypes(q Reference, types []core.GPUType, gpus int) [][2]float64 {
+	out := make([][2]float64, len(types))
+	type found struct {
+		cand []int
+		nb   []Neighbour
+	}
+	var seen []found
+	for i, t := range types {
+		for k, spread := range []bool{false, true} {
+			if spread && gpus == 1 {
+				continue
+			}
+			cand := p.candidates(q, t, gpus, spread)
+			j := slices.IndexFunc(seen, func(f found) bool { return slices.Equal(f.cand, cand) })
+			if j < 0 {
+				j, seen = len(seen), append(seen, found{cand, p.nearest(q, cand, gpus)})
+			}
+			out[i][k], _ = p.transfer(q, seen[j].nb, t, gpus, spread)
+		}
+	}
+	return out
+}
+
+// transfer is q's throughput on (typ, gpus, spread) from its neighbours nb: their hardware
+// efficiency averaged in log space with similarity weights, over q's work per iteration.
+func (p *Predictor) transfer(q Reference, nb []Neighbour, typ core.GPUType, gpus int, spread bool) (float64, bool) {
 	var sw, slog float64
 	for _, n := range nb {
 		r := p.Refs[n.Ref]
