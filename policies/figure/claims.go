@@ -142,7 +142,7 @@ func ClaimsOf(f *Figure, rows []Row) Claims {
 
 // ClaimsIn is ClaimsOf under reading r: f.Under(r) judged on rows' rows of that reading.
 func ClaimsIn(f *Figure, rows []Row, r int) Claims {
-	name := ""
+	name, verdicts := "", judgeUnder(f, rows, r)
 	if len(f.Choices) > 0 {
 		name = f.Readings()[r].Name
 		f, rows = f.Under(r), RowsOf(rows, r)
@@ -154,7 +154,7 @@ func ClaimsIn(f *Figure, rows []Row, r int) Claims {
 		}
 	}
 	slices.Sort(c.Seeds)
-	for _, v := range Compare(f, rows) {
+	for _, v := range verdicts {
 		if v.Ref.Shown {
 			c.Shown = append(c.Shown, v)
 		} else {

@@ -64,11 +64,7 @@ func MatrixOf(f *Figure, rows []Row) Matrix {
 		m.Claims[i].Ref = f.Refs[i]
 	}
 	for _, rd := range m.Readings {
-		under, sub := f, rows
-		if len(f.Choices) > 0 {
-			under, sub = f.Under(rd.Index), RowsOf(rows, rd.Index)
-		}
-		for i, v := range Compare(under, sub) {
+		for i, v := range judgeUnder(f, rows, rd.Index) {
 			m.Claims[i].Verdicts = append(m.Claims[i].Verdicts, v)
 		}
 	}

@@ -153,14 +153,6 @@ func (f *Figure) Under(r int) *Figure {
 	read := f.ReadCell
 	out.Cell = func(x, s int, seed uint64) scenario.Spec { return read(rd, x, s, seed) }
 	out.Refs = slices.Clone(f.Refs)
-	for i, ref := range out.Refs {
-		if ref.Readings == "" {
-			continue
-		}
-		if in, _ := f.SelectReadings(ref.Readings); !slices.Contains(in, r) {
-			out.Refs[i].Series = "" // no such series: the claim has no data under this reading
-		}
-	}
 	for c, ch := range f.Choices {
 		if len(ch.Metrics) == 0 {
 			continue
@@ -173,6 +165,25 @@ func (f *Figure) Under(r int) *Figure {
 		}
 	}
 	return &out
+}
+
+// judgeUnder is Compare of f.Under(r) on the rows of reading r (all rows for a figure without
+// choices), with the claims limited to other readings (Ref.Readings) set to no data.
+func judgeUnder(f *Figure, rows []Row, r int) []Verdict {
+	if len(f.Choices) == 0 {
+		return Compare(f, rows)
+	}
+	vs := Compare(f.Under(r), RowsOf(rows, r))
+	for i, ref := range f.Refs {
+		if ref.Readings == "" {
+			continue
+		}
+		if in, _ := f.SelectReadings(ref.Readings); !slices.Contains(in, r) {
+			vs[i].Verdict, vs[i].Ours, vs[i].Difference = NoData, "", ""
+			vs[i].Why = "judged under " + ref.Readings + " only"
+		}
+	}
+	return vs
 }
 
 // RowsOf is rows' rows of reading r, with R set to 0 (the rows of f.Under(r)).

@@ -6,7 +6,9 @@
 // same figure.Compare the runner's reference table uses. With -index, it then rewrites the
 // README's reproduction table (between `<!-- figure-index -->` and `<!-- /figure-index -->`): a
 // row per catalogue figure with a count of its verdicts, read from the FILEs' tables and linked to
-// them. Nothing in a table is typed by hand. -csv "" leaves the FILEs as they are (only -index).
+// them, and its findings block (between `<!-- findings -->` and `<!-- /findings -->`): per paper,
+// each claim's verdicts over the readings in one line (figure.MatrixOf), or a figure's tally when
+// it has no choices. Nothing in a table is typed by hand. -csv "" leaves the FILEs as they are (only -index).
 //
 //	figtable -csv build/figures-csv -index README.md FILE...
 package main
@@ -82,6 +84,11 @@ func run(args []string, stderr io.Writer) error {
 		return fmt.Errorf("%s: no <!-- figure-index --> block", *index)
 	}
 	out := indexBlock.ReplaceAllLiteralString(string(text), "<!-- figure-index -->\n"+table+"<!-- /figure-index -->")
+	if *dir != "" {
+		if out, err = rewriteFindings(out, open, policies.Figures()); err != nil {
+			return fmt.Errorf("%s: findings: %w", *index, err)
+		}
+	}
 	return writeIfChanged(*index, string(text), out)
 }
 
@@ -165,6 +172,12 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 		}
 		c := figure.ClaimsOf(f, rows)
 		tallies = append(tallies, fmt.Sprintf("`%s`: %s", f.ID, c.TallyText()))
+		if c.Reading != "" {
+			tallies[len(tallies)-1] += " (reading " + c.Reading + ")"
+			for _, l := range readingLines(f, rows) {
+				tallies = append(tallies, fmt.Sprintf("`%s` per reading, %s", f.ID, l))
+			}
+		}
 		for _, v := range c.All() {
 			k := slices.Index(sources, v.Ref.Source)
 			if k < 0 {

@@ -68,7 +68,7 @@ func (v *figView) start() {
 func (v *figView) traces(cells []figure.Cell) []string {
 	var out []string
 	for _, c := range cells {
-		if t := v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" && !slices.Contains(out, strings.TrimPrefix(t, "data:")) {
+		if t := v.f.Spec(c).Trace; t != "" && !slices.Contains(out, strings.TrimPrefix(t, "data:")) {
 			out = append(out, strings.TrimPrefix(t, "data:"))
 		}
 	}
@@ -79,9 +79,9 @@ func (v *figView) traces(cells []figure.Cell) []string {
 // and saved: finishCell waits its turn on the page's thread, and a redraw that outlasts a short
 // cell would leave the worker idle.
 func (run *figRun) submit(c figure.Cell) {
-	fields := map[string]any{"figure": run.v.f.ID, "index": c.Index, "x": c.X, "s": c.S, "seed": float64(c.Seed),
+	fields := map[string]any{"figure": run.v.f.ID, "index": c.Index, "r": c.R, "x": c.X, "s": c.S, "seed": float64(c.Seed),
 		"scripts": scriptsJSON(run.v.scripts)}
-	if t := run.v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" {
+	if t := run.v.f.Spec(c).Trace; t != "" {
 		fields["file"] = run.v.files[pagelogic.TraceBase(t)]
 	}
 	run.workers.Submit(&pool.Task{Kind: pool.Cell, Fields: fields, Done: func(d js.Value, err error) {
@@ -111,7 +111,7 @@ func (run *figRun) finishCell(index int, vals []float64, mem int) {
 		run.stop(fmt.Sprintf("figure %s: a worker answered for an unknown cell %d", v.f.ID, index))
 		return
 	}
-	v.rows[cellKey{c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
+	v.rows[cellKey{c.R, c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
 	run.done++
 	run.peakMem = max(run.peakMem, mem)
 	last := run.before+run.done == run.total
