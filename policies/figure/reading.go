@@ -2,6 +2,7 @@ package figure
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -141,7 +142,8 @@ func (f *Figure) Spec(c Cell) scenario.Spec {
 }
 
 // Under is f as read under reading r: one reading, with the references on a metric choice's
-// metrics judged on the reading's, and the runs of that reading. Its rows are f's rows of reading
+// metrics judged on the reading's, the references limited to other readings (Ref.Readings) left
+// out, and the runs of that reading. Its rows are f's rows of reading
 // r with R set to 0 (RowsOf). Compare, ClaimsOf and Stats then read it like any figure.
 func (f *Figure) Under(r int) *Figure {
 	if len(f.Choices) == 0 {
@@ -152,7 +154,12 @@ func (f *Figure) Under(r int) *Figure {
 	out.Choices, out.ReadCell = nil, nil
 	read := f.ReadCell
 	out.Cell = func(x, s int, seed uint64) scenario.Spec { return read(rd, x, s, seed) }
-	out.Refs = slices.Clone(f.Refs)
+	out.Refs = nil
+	for _, ref := range f.Refs {
+		if applies(f, ref, r) {
+			out.Refs = append(out.Refs, ref)
+		}
+	}
 	for c, ch := range f.Choices {
 		if len(ch.Metrics) == 0 {
 			continue
@@ -173,17 +180,27 @@ func judgeUnder(f *Figure, rows []Row, r int) []Verdict {
 	if len(f.Choices) == 0 {
 		return Compare(f, rows)
 	}
-	vs := Compare(f.Under(r), RowsOf(rows, r))
-	for i, ref := range f.Refs {
-		if ref.Readings == "" {
+	judged := Compare(f.Under(r), RowsOf(rows, r))
+	vs := make([]Verdict, 0, len(f.Refs))
+	for _, ref := range f.Refs {
+		if applies(f, ref, r) {
+			vs, judged = append(vs, judged[0]), judged[1:]
 			continue
 		}
-		if in, _ := f.SelectReadings(ref.Readings); !slices.Contains(in, r) {
-			vs[i].Verdict, vs[i].Ours, vs[i].Difference = NoData, "", ""
-			vs[i].Why = "judged under " + ref.Readings + " only"
-		}
+		nan := math.NaN()
+		vs = append(vs, Verdict{Ref: ref, Reference: referenceText(f, ref), Verdict: NoData, Mean: nan, Lo: nan, Hi: nan, Log: nan,
+			LogHalf: nan, Why: "judged under " + ref.Readings + " only"})
 	}
 	return vs
+}
+
+// applies reports whether ref is judged under reading r (Ref.Readings).
+func applies(f *Figure, ref Ref, r int) bool {
+	if ref.Readings == "" {
+		return true
+	}
+	in, _ := f.SelectReadings(ref.Readings)
+	return slices.Contains(in, r)
 }
 
 // RowsOf is rows' rows of reading r, with R set to 0 (the rows of f.Under(r)).
