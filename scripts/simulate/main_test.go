@@ -293,3 +293,43 @@ func TestDistinctRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestFigureReadings: -reading picks readings by a filter, the CSV holds one set of rows per
+// reading run, the table is followed by each claim's verdicts per reading and its summary, -judge
+// prints the same, and -list names the figure's choices. A filter naming an unknown choice exits 2.
+func TestFigureReadings(t *testing.T) {
+	bin := buildRunner(t)
+	out := filepath.Join(t.TempDir(), "sm.csv")
+	stdout, err := exec.Command(bin, "-figure", "similarity-makespan", "-seeds", "11-12", "-reading", "order=fifo,gpus=zeus",
+		"-figure-out", out).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(out)
+	for _, want := range []string{`"fallback=now,order=fifo,gpus=zeus"`, `"fallback=wait,order=fifo,gpus=zeus"`, `"fallback=strict,order=fifo,gpus=zeus"`} {
+		if !strings.Contains(string(b), "\nsimilarity-makespan,"+want+",") {
+			t.Errorf("CSV lacks reading %s", want)
+		}
+	}
+	if strings.Contains(string(b), "gpus=gavel") || strings.Contains(string(b), "order=lpt") {
+		t.Error("CSV holds a reading the filter left out")
+	}
+	text := string(stdout)
+	if !strings.Contains(text, "reading fallback=now,order=fifo,gpus=zeus (3 of 12 readings run") ||
+		!regexp.MustCompile(`(?m)^  model-similarity makespan_s vs first-fit-any \(paper: words\) \[[0-9]+\]: .* under .*readings`).MatchString(text) ||
+		!strings.Contains(text, "    fallback=strict,order=fifo,gpus=zeus") {
+		t.Errorf("table:\n%s", text)
+	}
+	judged, err := exec.Command(bin, "-judge", out).Output()
+	if err != nil || !strings.Contains(string(judged), "per reading (fallback now|wait|strict; order fifo|lpt; gpus zeus|gavel):") {
+		t.Errorf("-judge: %v\n%s", err, judged)
+	}
+	list, _ := exec.Command(bin, "-list").Output()
+	if !strings.Contains(string(list), "readings: fallback now|wait|strict; order fifo|lpt; gpus zeus|gavel (12; default fallback=now,order=fifo,gpus=zeus)") {
+		t.Errorf("-list:\n%s", list)
+	}
+	cmd := exec.Command(bin, "-figure", "similarity-makespan", "-seeds", "11", "-reading", "colour=red")
+	if err := cmd.Run(); cmd.ProcessState.ExitCode() != 2 {
+		t.Errorf("unknown choice: %v", err)
+	}
+}
