@@ -447,6 +447,12 @@ func writeReadings(w io.Writer, f *figure.Figure, rows []figure.Row, sources []s
 		if r.Baseline != "" && r.Kind != figure.Absolute {
 			what += " vs " + r.Baseline
 		}
+		switch {
+		case r.To != "":
+			what += ", " + f.Sweep.Name + " " + r.X + "→" + r.To
+		case r.X != "":
+			what += ", " + f.Sweep.Name + " " + r.X
+		}
 		fmt.Fprintf(w, "  %s (%s) [%d]: %s\n", what, r.Evidence, slices.Index(sources, r.SourceText())+1, cr.Summary)
 		var table bytes.Buffer
 		tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', 0)
