@@ -106,9 +106,39 @@ func (m Matrix) summary(vs []Verdict) string {
 }
 
 // describe names a set of readings compactly: when it is every combination of some values per
-// choice, per choice "any NAME" (all the values the matrix has) or "NAME=a|b"; otherwise the
-// readings' names, separated by semicolons.
+// choice, per choice "any NAME" (all the values the matrix has) or "NAME=a|b"; otherwise, split by
+// the first choice's value, each part so named when it is such a product (its first choice fixed),
+// else the readings' names; parts separated by semicolons.
 func (m Matrix) describe(set []Reading) string {
+	if s, ok := m.product(set); ok || len(m.Figure.Choices) == 0 {
+		return s
+	}
+	var parts []string
+	for _, v := range m.Figure.Choices[0].Values {
+		var sub []Reading
+		for _, r := range set {
+			if r.Values[0] == v {
+				sub = append(sub, r)
+			}
+		}
+		if len(sub) == 0 {
+			continue
+		}
+		s, ok := m.product(sub)
+		if !ok {
+			names := make([]string, len(sub))
+			for i, r := range sub {
+				names[i] = r.Name
+			}
+			s = strings.Join(names, "; ")
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// product names set per choice when it is every combination of some values per choice.
+func (m Matrix) product(set []Reading) (string, bool) {
 	choices := m.Figure.Choices
 	product := 1
 	parts := make([]string, len(choices))
@@ -132,12 +162,5 @@ func (m Matrix) describe(set []Reading) string {
 			parts[c] = ch.Name + "=" + strings.Join(in, "|")
 		}
 	}
-	if product == len(set) {
-		return strings.Join(parts, ", ")
-	}
-	names := make([]string, len(set))
-	for i, r := range set {
-		names[i] = r.Name
-	}
-	return strings.Join(names, "; ")
+	return strings.Join(parts, ", "), product == len(set)
 }
