@@ -117,7 +117,12 @@ func (run *figRun) finishCell(index int, vals []float64, mem int) {
 	last := run.before+run.done == run.total
 	v.status(run.progress(), float64(run.before+run.done)/float64(run.total))
 	v.draw(last)
-	v.save(run.before+run.done, run.total)
+	// A save writes the whole CSV so far: at most once a second (and at the last cell), or a
+	// figure of ten thousand cells (every reading) spends its time rewriting its own rows.
+	if now := perfNow(); last || now-v.savedMs >= 1000 {
+		v.savedMs = now
+		v.save(run.before+run.done, run.total)
+	}
 	if last { // once: end() clears v.run, so a later answer of this run returns above
 		run.end()
 		ms := perfNow() - run.t0
@@ -159,13 +164,16 @@ func (run *figRun) stop(msg string) {
 		return
 	}
 	run.end()
+	if run.done > 0 {
+		run.v.save(run.before+run.done, run.total)
+	}
 	run.v.p.setError(msg)
 	run.v.status(fmt.Sprintf("stopped: %d of %d cells kept", run.before+run.done, run.total), -1)
 	pageBody().SetAttribute("data-done", "1")
 	run.v.p.refreshHistory()
 }
 
-// cancel stops a running figure; its finished cells stay (they are saved as they finish). msg
+// cancel stops a running figure; its finished cells stay (saved at most a second apart, and here). msg
 // ("" for a silent stop, as when another figure opens) is shown.
 func (v *figView) cancel(msg string) {
 	run := v.run
@@ -173,6 +181,9 @@ func (v *figView) cancel(msg string) {
 		return
 	}
 	run.end()
+	if run.done > 0 {
+		v.save(run.before+run.done, run.total) // the cells finished since the last save are kept too
+	}
 	if msg != "" {
 		v.status(fmt.Sprintf("%s: %d of %d cells kept", msg, run.before+run.done, run.total), -1)
 		pageBody().SetAttribute("data-done", "1")

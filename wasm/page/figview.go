@@ -36,6 +36,7 @@ type figView struct {
 	embed   bool
 	scripts []runrecord.Script // the scripts added to the open figure as series (offerScripts)
 	lastMs  float64            // when the chart was last drawn (performance.now)
+	savedMs float64            // when the finished cells were last saved (performance.now)
 	created int64              // when the stored run of this choice was first saved (Unix ms; 0: not yet)
 }
 
