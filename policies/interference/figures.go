@@ -69,7 +69,7 @@ func headline() *figure.Figure {
 	}
 	f := &figure.Figure{
 		ID: "interference-headline", Family: "interference", Paper: paper, Number: "headline (abstract)",
-		Caption: "GPU utilisation and mean JCT of interference-aware sharing against exclusive GPUs, Gandiva's packing and blind sharing, every policy waiting for one server for a job that fits on one: 400 jobs at 20 jobs/h on 4x8 V100",
+		Caption: "GPU utilisation and mean JCT of interference-aware sharing against exclusive GPUs, Gandiva's packing and blind sharing, every policy waiting for one server for a job that fits on one: 400 jobs on 4x8 V100 at 20 jobs/h (10 under load=10)",
 		Series:  figure.SeriesOf(runs), Seeds: figureSeeds, Metrics: utilMetrics, Chart: figure.Bars, Refs: refs,
 		Choices: []figure.Choice{choiceUtil, choiceLoad},
 	}
