@@ -98,7 +98,7 @@ const (
 // The explanations of the 2023 claim's verdicts against the oblivious baselines, per set-up.
 var (
 	whyRule = map[string]string{figure.Inconclusive: "under the paper's rule the policy takes the next-best free type at once, as the oblivious baselines do, " +
-		"so a match decides little: the makespan is set by the long jobs stranded on K80s"}
+		"so a match decides little: the makespan is set by the long jobs stranded on slow types"}
 	whyUnseen = map[string]string{figure.Inconclusive: "with whole model families hidden the predicted best type is often wrong, " +
 		"and under the paper's rule a job takes the next-best free type at once, as the baselines do"}
 	whyOnline = map[string]string{figure.Inconclusive: "with arrivals over time fewer jobs contend for the fast types, " +
