@@ -44,14 +44,23 @@ func claimText(f *figure.Figure, r figure.Ref) string {
 	case figure.Direction:
 		s += map[bool]string{true: "below ", false: "above "}[r.Lower] + title(r.Baseline)
 	case figure.Relative:
-		s += fmt.Sprintf("%+g %% vs %s", r.Value*100, title(r.Baseline))
+		s += fmt.Sprintf("%+.4g %% vs %s", r.Value*100, title(r.Baseline))
 	case figure.Trend:
 		s += "vs " + title(r.Baseline) + " over " + r.X + " → " + r.To
 	default:
 		s += fmt.Sprintf("%g %s", r.Value, r.Unit)
 	}
+	metric := ""
 	if i := f.MetricIndex(r.Metric); i >= 0 {
-		s += ", " + f.Metrics[i].Title()
+		metric = f.Metrics[i].Title()
+	}
+	for _, c := range f.Choices {
+		if slices.Contains(c.Metrics, r.Metric) {
+			metric = "the " + c.Name + " reading's metric"
+		}
+	}
+	if metric != "" {
+		s += ", " + metric
 	}
 	if r.X != "" && r.Kind != figure.Trend {
 		s += ", " + f.Sweep.Name + " " + r.X
