@@ -70,6 +70,9 @@ type Sweep struct {
 type Series struct {
 	Name  string // the CSV series column, unique within the figure
 	Label string // the legend's text
+	// DefaultOnly marks a series no claim reads (an oracle, a comparison shown): in a figure with
+	// choices it runs under the default reading only, and the other readings have no cell of it.
+	DefaultOnly bool
 }
 
 // Title is the series' legend and table text: its label, or its name when it has none.
@@ -239,6 +242,9 @@ func (f *Figure) CellsIn(rs []int, seeds []uint64) []Cell {
 	for _, r := range rs {
 		for x := range nx {
 			for s := range f.Series {
+				if r != 0 && f.Series[s].DefaultOnly && len(f.Choices) > 0 {
+					continue
+				}
 				for _, seed := range seeds {
 					out = append(out, Cell{Index: len(out), R: r, X: x, S: s, Seed: seed})
 				}
@@ -346,6 +352,9 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: a %s reference has no value or tolerance", f.ID, i, r.Kind)
 		case r.Source == "":
 			return fmt.Errorf("figure %s: reference %d: no source", f.ID, i)
+		case len(f.Choices) > 0 && (f.Series[f.SeriesIndex(r.Series)].DefaultOnly ||
+			r.Kind != Absolute && f.Series[f.SeriesIndex(r.Baseline)].DefaultOnly):
+			return fmt.Errorf("figure %s: reference %d: reads a series run under the default reading only", f.ID, i)
 		case !slices.Contains(Evidences, r.Evidence):
 			return fmt.Errorf("figure %s: reference %d: evidence %q is not one of %q", f.ID, i, r.Evidence, Evidences)
 		case r.Evidence == PaperWords && r.Quote == "":

@@ -89,6 +89,9 @@ func (f *Figure) parseRow(rec []string, bad func(field, format string, args ...a
 	if row.S = f.SeriesIndex(rec[3]); row.S < 0 {
 		return row, bad("series", "%q is not a series of %s", rec[3], f.ID)
 	}
+	if row.R != 0 && f.Series[row.S].DefaultOnly && len(f.Choices) > 0 {
+		return row, bad("series", "%q runs under the default reading only", rec[3])
+	}
 	seed, err := strconv.ParseUint(rec[4], 10, 64)
 	if err != nil {
 		return row, bad("seed", "%q is not a seed (an integer ≥ 0)", rec[4])

@@ -117,3 +117,25 @@ func TestReadingCSVRoundTripAndMatrix(t *testing.T) {
 		t.Errorf("unknown reading: %v", err)
 	}
 }
+
+// A series no claim reads may run under the default reading only: the other readings have no
+// cell of it, and a row of it there does not read.
+func TestDefaultOnlySeries(t *testing.T) {
+	f := readFigure()
+	f.Series = append(f.Series, Series{Name: "srtf", DefaultOnly: true})
+	if err := f.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	cells := f.Cells([]uint64{1})
+	if len(cells) != 6*2+1 {
+		t.Errorf("%d cells, want 6 readings × 2 series + 1 default-only", len(cells))
+	}
+	if _, err := ReadCSV(f, "r.csv", strings.NewReader(CSVHeader+"\nt,\"rule=b,util=busy\",,,srtf,1,mean_jct_s,s,1\n")); err == nil ||
+		!strings.Contains(err.Error(), "default reading only") {
+		t.Errorf("a default-only series' row under another reading: %v", err)
+	}
+	f.Refs[0].Series = "srtf"
+	if f.Validate() == nil {
+		t.Error("a claim on a default-only series validates")
+	}
+}

@@ -50,12 +50,12 @@ const bandAbstract = "the abstract's averages are against unnamed \"widely used 
 func headline() *figure.Figure {
 	runs := []figure.Run{
 		{Name: NameIASP, Label: "IASP + IAPP (CLWP + NLWP)", Policy: NameIASP},
-		{Name: NameOracle, Label: "IASP + IAPP, true pairs", Policy: NameOracle},
+		{Name: NameOracle, Label: "IASP + IAPP, true pairs", Policy: NameOracle, DefaultOnly: true},
 		{Name: NameExclusive, Label: "exclusive GPUs", Policy: NameExclusive},
 		{Name: NameGandiva, Label: "Gandiva packing", Policy: NameGandiva},
 	}
 	for _, b := range blindSharers {
-		runs = append(runs, figure.Run{Name: b.name, Label: b.label, Policy: b.name})
+		runs = append(runs, figure.Run{Name: b.name, Label: b.label, Policy: b.name, DefaultOnly: true})
 	}
 	var refs []figure.Ref
 	for _, b := range []string{NameExclusive, NameGandiva} {

@@ -21,7 +21,9 @@ var figureSeeds = figure.SeedRange(11, 130)
 
 // figureRuns are the series of every similarity figure: the three heterogeneity-oblivious
 // baselines, Gavel's max-min fairness, the 2023 policy, the 2024 mechanisms on it, and the oracle
-// of each (true profiles; for +packing also the true co-location rows). hide is the similarity
+// of each (true profiles; for +packing also the true co-location rows): no claim reads Gavel's
+// max-min or the oracles, so they run under the default reading only (the costliest cells: the
+// max-min LP on Zeus' four types). hide is the similarity
 // variants' exclude parameter ("" = leave-one-model-out, the default). The reading's fallback rule
 // and queue order go to the policies that take them (readParams).
 func figureRuns(hide string) []figure.Run {
@@ -33,13 +35,13 @@ func figureRuns(hide string) []figure.Run {
 		{Name: "first-fit-any", Label: "first fit, any type", Policy: "first-fit-any"},
 		{Name: "random-type", Label: "random type", Policy: "random-type"},
 		{Name: "fastest-gpu-first", Label: "fastest GPU first", Policy: "fastest-gpu-first"},
-		{Name: "gavel-maxmin", Label: "Gavel max-min", Policy: "gavel-maxmin"},
+		{Name: "gavel-maxmin", Label: "Gavel max-min", Policy: "gavel-maxmin", DefaultOnly: true},
 		{Name: "model-similarity", Label: "model similarity (2023)", Policy: "model-similarity", Params: p},
 		{Name: "model-similarity+rounds", Label: "+ rounds", Policy: "model-similarity+rounds", Params: p},
 		{Name: "model-similarity+packing", Label: "+ rounds + packing", Policy: "model-similarity+packing", Params: p},
-		{Name: "oracle", Label: "oracle", Policy: "model-similarity-oracle"},
-		{Name: "oracle+rounds", Label: "oracle + rounds", Policy: "model-similarity-oracle", Params: map[string]any{"rounds": true}},
-		{Name: "oracle+packing", Label: "oracle + rounds + packing", Policy: "model-similarity-oracle", Params: map[string]any{"packing": true}},
+		{Name: "oracle", Label: "oracle", Policy: "model-similarity-oracle", DefaultOnly: true},
+		{Name: "oracle+rounds", Label: "oracle + rounds", Policy: "model-similarity-oracle", Params: map[string]any{"rounds": true}, DefaultOnly: true},
+		{Name: "oracle+packing", Label: "oracle + rounds + packing", Policy: "model-similarity-oracle", Params: map[string]any{"packing": true}, DefaultOnly: true},
 	}
 }
 
