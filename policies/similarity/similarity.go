@@ -85,11 +85,19 @@ type Predictor struct {
 	Refs    []Reference
 	K       int
 	Exclude Exclude
+	// index finds a reference by core.ModelKey of its name or job type (NewPredictor builds it;
+	// without it Lookup scans Refs): a policy looks jobs up at every decision.
+	index map[string]int
 }
 
 // NewPredictor builds a predictor over t's profiles with k nearest neighbours.
 func NewPredictor(t *hetero.Table, k int, ex Exclude) *Predictor {
-	return &Predictor{Table: t, Refs: References(t), K: k, Exclude: ex}
+	p := &Predictor{Table: t, Refs: References(t), K: k, Exclude: ex, index: map[string]int{}}
+	for i := len(p.Refs) - 1; i >= 0; i-- { // the first reference of a key wins, as in lookupRef
+		p.index[core.ModelKey(p.Refs[i].Name)] = i
+		p.index[core.ModelKey(p.Refs[i].JobType)] = i
+	}
+	return p
 }
 
 // visible reports whether reference r may serve query q.
@@ -231,7 +239,12 @@ func (p *Predictor) transfer(q Reference, nb []Neighbour, typ core.GPUType, gpus
 
 // Lookup finds the reference row describing model (canonical name or Gavel job type).
 func (p *Predictor) Lookup(model string) (Reference, bool) {
-	i, ok := lookupRef(p.Refs, model)
+	i, ok := 0, false
+	if p.index != nil {
+		i, ok = p.index[core.ModelKey(model)]
+	} else {
+		i, ok = lookupRef(p.Refs, model)
+	}
 	if !ok {
 		return Reference{}, false
 	}
