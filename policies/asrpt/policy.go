@@ -38,7 +38,8 @@ type Policy struct {
 	learnt []bool
 	live   []int // arrival indexes started and not yet learnt
 	order  []*sim.JobState
-	ranked []ranked // the waiting jobs best first (reused between decisions)
+	ranked []ranked  // the waiting jobs best first (reused between decisions)
+	alpha  []float64 // reserve: alphaMax per arrival index, once computed (0 = not yet)
 }
 
 // ranked is a waiting job with its priority, read once before the sort rather than at every
@@ -68,6 +69,9 @@ func (p *Policy) Rounds() sim.Rounds {
 func (p *Policy) Init(v *sim.View) {
 	n := v.NumJobs()
 	p.seen, p.rows, p.nhat, p.learnt = make([]bool, n), make([][]float64, n), make([]float64, n), make([]bool, n)
+	if p.opt.Reserve {
+		p.alpha = make([]float64, n)
+	}
 }
 
 // Virtual returns the virtual single machine (its schedule is Spans).
@@ -284,7 +288,12 @@ func (p *Policy) predictedLeft(v *sim.View, j *sim.JobState, done float64) float
 	if j.Job.Duration > 0 {
 		return left
 	}
-	return float64(left*p.alphaMax(v, j)) * 1000
+	a := p.alpha[j.Index] // a job's α_max depends on the job and the cluster only
+	if a == 0 {
+		a = p.alphaMax(v, j)
+		p.alpha[j.Index] = a
+	}
+	return float64(left*a) * 1000
 }
 
 // reserve is EASY backfilling's reservation for the blocked job head (Lifka, JSSPP 1995;
