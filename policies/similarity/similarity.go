@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"schedlab/core"
 	"schedlab/core/detmath"
@@ -88,6 +87,17 @@ type Predictor struct {
 	// index finds a reference by core.ModelKey of its name or job type (NewPredictor builds it;
 	// without it Lookup scans Refs): a policy looks jobs up at every decision.
 	index map[string]int
+	// feat is each reference's descriptor vector at one GPU, and at each (type, GPUs, spread) —
+	// type "" for any — whether it was measured there (NewPredictor; nil: computed per call).
+	feat     [][numFeatures]float64
+	measured []map[placeKey]bool
+}
+
+// placeKey is a placement a reference may have been measured at; Type "" stands for any type.
+type placeKey struct {
+	Type   core.GPUType
+	GPUs   int
+	Spread bool
 }
 
 // NewPredictor builds a predictor over t's profiles with k nearest neighbours.
@@ -97,7 +107,35 @@ func NewPredictor(t *hetero.Table, k int, ex Exclude) *Predictor {
 		p.index[core.ModelKey(p.Refs[i].Name)] = i
 		p.index[core.ModelKey(p.Refs[i].JobType)] = i
 	}
+	p.feat = make([][numFeatures]float64, len(p.Refs))
+	p.measured = make([]map[placeKey]bool, len(p.Refs))
+	for i, r := range p.Refs {
+		p.feat[i] = features(r.Desc, r.Batch, 1)
+		m := map[placeKey]bool{}
+		for _, pt := range r.prof.Points {
+			for _, t := range []core.GPUType{pt.Type, ""} {
+				m[placeKey{t, pt.GPUs, pt.Spread}] = true
+				if pt.GPUs == 1 { // one GPU is never spread: it answers either
+					m[placeKey{t, 1, !pt.Spread}] = true
+				}
+			}
+		}
+		p.measured[i] = m
+	}
 	return p
+}
+
+// gpuFeature is the index of log(GPUs) in a descriptor vector (features).
+const gpuFeature = 13
+
+// featuresOf is reference r's descriptor vector at gpus GPUs.
+func (p *Predictor) featuresOf(r, gpus int) [numFeatures]float64 {
+	if p.feat == nil {
+		return features(p.Refs[r].Desc, p.Refs[r].Batch, gpus)
+	}
+	v := p.feat[r]
+	v[gpuFeature] = detmath.Log(float64(gpus))
+	return v
 }
 
 // visible reports whether reference r may serve query q.
@@ -127,8 +165,12 @@ func (p *Predictor) candidates(q Reference, typ core.GPUType, gpus int, spread b
 			continue
 		}
 		ok := false
-		for _, pt := range p.Refs[r].prof.Points {
-			ok = ok || ((typ == "" || pt.Type == typ) && pt.GPUs == gpus && (pt.Spread == spread || gpus == 1))
+		if p.measured != nil {
+			ok = p.measured[r][placeKey{typ, gpus, spread}]
+		} else {
+			for _, pt := range p.Refs[r].prof.Points {
+				ok = ok || ((typ == "" || pt.Type == typ) && pt.GPUs == gpus && (pt.Spread == spread || gpus == 1))
+			}
 		}
 		if ok {
 			cand = append(cand, r)
@@ -146,7 +188,7 @@ func (p *Predictor) nearest(q Reference, cand []int, gpus int) []Neighbour {
 	vecs := make([][numFeatures]float64, len(cand))
 	var mean, sd [numFeatures]float64
 	for i, r := range cand {
-		vecs[i] = features(p.Refs[r].Desc, p.Refs[r].Batch, gpus)
+		vecs[i] = p.featuresOf(r, gpus)
 		for f := range mean {
 			mean[f] += vecs[i][f]
 		}
@@ -169,14 +211,24 @@ func (p *Predictor) nearest(q Reference, cand []int, gpus int) []Neighbour {
 		return out
 	}
 	qz := z(features(q.Desc, q.Batch, gpus))
-	out := make([]Neighbour, len(cand))
-	for i, r := range cand {
-		out[i] = Neighbour{Ref: r, Sim: (1 + Cosine(qz, z(vecs[i]))) / 2}
-	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Sim > out[b].Sim })
+	// The K most similar, best first, ties in candidate order: what a stable sort by similarity
+	// keeps, without sorting them all.
 	k := max(1, p.K)
-	if len(out) > k {
-		out = out[:k]
+	out := make([]Neighbour, 0, min(k, len(cand)))
+	for i, r := range cand {
+		n := Neighbour{Ref: r, Sim: (1 + Cosine(qz, z(vecs[i]))) / 2}
+		pos := len(out)
+		for pos > 0 && out[pos-1].Sim < n.Sim {
+			pos--
+		}
+		if pos >= k {
+			continue
+		}
+		if len(out) < k {
+			out = append(out, Neighbour{})
+		}
+		copy(out[pos+1:], out[pos:len(out)-1])
+		out[pos] = n
 	}
 	return out
 }
