@@ -129,10 +129,11 @@ func (p *Policy) estimateOf(j *sim.JobState) *estimate {
 			return e
 		}
 		e.known = true
-		if nb := pred.Neighbours(q, "", g, false); len(nb) > 0 {
+		var nb []Neighbour
+		e.thr, nb = pred.PredictMatch(q, p.types, g)
+		if len(nb) > 0 {
 			e.match.Reference, e.match.Similarity = pred.Refs[nb[0].Ref].Name, nb[0].Sim
 		}
-		e.thr = pred.PredictTypes(q, p.types, g)
 	case ruleOracle:
 		table, prof, ok := p.profile(j.Job.Model)
 		if !ok {

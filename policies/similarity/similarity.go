@@ -242,17 +242,20 @@ func (p *Predictor) Predict(q Reference, typ core.GPUType, gpus int, spread bool
 	return p.transfer(q, p.Neighbours(q, typ, gpus, spread), typ, gpus, spread)
 }
 
-// PredictTypes is Predict for every type of types at gpus GPUs, consolidated ([0]) and, for more
-// than one GPU, spread ([1]); 0 where no visible reference was measured. The neighbours of a
-// candidate set are found once for every placement that has the same candidates (on Zeus' table,
-// all of them), which makes it several times cheaper than calling Predict per placement.
-func (p *Predictor) PredictTypes(q Reference, types []core.GPUType, gpus int) [][2]float64 {
+// PredictMatch is Predict for every type of types at gpus GPUs, consolidated ([0]) and, for more
+// than one GPU, spread ([1]) — 0 where no visible reference was measured — with Neighbours(q, "",
+// gpus, false), the references most similar to q among those measured at gpus GPUs on any type.
+// The neighbours of a candidate set are found once for every placement that has the same
+// candidates (on Zeus' table, all of them), which makes it several times cheaper than calling
+// Predict per placement.
+func (p *Predictor) PredictMatch(q Reference, types []core.GPUType, gpus int) ([][2]float64, []Neighbour) {
 	out := make([][2]float64, len(types))
 	type found struct {
 		cand []int
 		nb   []Neighbour
 	}
-	var seen []found
+	anyCand := p.candidates(q, "", gpus, false)
+	seen := []found{{anyCand, p.nearest(q, anyCand, gpus)}}
 	for i, t := range types {
 		for k, spread := range []bool{false, true} {
 			if spread && gpus == 1 {
@@ -266,7 +269,7 @@ func (p *Predictor) PredictTypes(q Reference, types []core.GPUType, gpus int) []
 			out[i][k], _ = p.transfer(q, seen[j].nb, t, gpus, spread)
 		}
 	}
-	return out
+	return out, seen[0].nb
 }
 
 // transfer is q's throughput on (typ, gpus, spread) from its neighbours nb: their hardware
