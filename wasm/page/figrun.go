@@ -3,6 +3,7 @@
 package page
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -19,10 +20,10 @@ import (
 type figRun struct {
 	v       *figView
 	workers *pool.Pool
-	cells   map[int]figure.Cell
-	total   int // cells of the figure as chosen
-	before  int // of them finished before this run (stored)
-	done    int // finished by this run
+	cells   map[int][]figure.Cell // per submitted cell's index: it and the cells sharing its run
+	total   int                   // cells of the figure as chosen
+	before  int                   // of them finished before this run (stored)
+	done    int                   // finished by this run
 	t0      float64
 	peakMem int // the largest wasm memory a worker reported (bytes)
 }
@@ -51,13 +52,30 @@ func (v *figView) start() {
 	}
 	body.RemoveAttribute("data-done")
 	// In run order, so that a worker's cells of one point and seed share a workload (policies.Workloads).
-	run := &figRun{v: v, cells: map[int]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
-	run.workers = pool.New(pool.Options{Size: min(len(missing), v.workers()), Reuse: true, Scripts: len(v.scripts) > 0}, v.p.funcs)
-	for _, c := range missing {
-		run.cells[c.Index] = c
-	}
-	v.run = run
+	// Cells of different readings with the same spec (a baseline the reading does not change, a
+	// metric-only reading) are one run, as in the runner: the first of them is submitted and its
+	// values give the rows of all.
+	run := &figRun{v: v, cells: map[int][]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
+	first := map[string]int{}
+	var submit []figure.Cell
 	for _, c := range figure.RunOrder(missing) {
+		key, err := json.Marshal(v.f.Spec(c))
+		if err != nil {
+			v.p.setError(err.Error())
+			body.SetAttribute("data-done", "1")
+			return
+		}
+		if i, ok := first[string(key)]; ok {
+			run.cells[i] = append(run.cells[i], c)
+			continue
+		}
+		first[string(key)] = c.Index
+		run.cells[c.Index] = []figure.Cell{c}
+		submit = append(submit, c)
+	}
+	run.workers = pool.New(pool.Options{Size: min(len(submit), v.workers()), Reuse: true, Scripts: len(v.scripts) > 0}, v.p.funcs)
+	v.run = run
+	for _, c := range submit {
 		run.submit(c)
 	}
 	v.status(run.progress(), float64(run.before)/float64(run.total))
@@ -106,13 +124,15 @@ func (run *figRun) finishCell(index int, vals []float64, mem int) {
 	if v.run != run {
 		return // cancelled or superseded: late answers are dropped
 	}
-	c, ok := run.cells[index]
+	cells, ok := run.cells[index]
 	if !ok || len(vals) != len(v.f.Metrics) {
 		run.stop(fmt.Sprintf("figure %s: a worker answered for an unknown cell %d", v.f.ID, index))
 		return
 	}
-	v.rows[cellKey{c.R, c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
-	run.done++
+	for _, c := range cells {
+		v.rows[cellKey{c.R, c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
+	}
+	run.done += len(cells)
 	run.peakMem = max(run.peakMem, mem)
 	last := run.before+run.done == run.total
 	v.status(run.progress(), float64(run.before+run.done)/float64(run.total))
