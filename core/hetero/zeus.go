@@ -171,32 +171,3 @@ func round6(x float64) float64 {
 	scale := detmath.Pow10(5 - e)
 	return math.Round(x*scale) / scale
 }
-
-// ZeusRanking is one Zeus (model, batch) with its GPU types from fastest to slowest at the highest
-// power limit, and each type's time per epoch in seconds.
-type ZeusRanking struct {
-	JobType string
-	Types   [4]core.GPUType
-	Epoch   [4]float64 // in Types order
-}
-
-// ZeusRankings lists the type ranking of every Zeus row, in table order (the note and the
-// similarity document print it with `go test -run TestZeusRanking -v ./core/hetero`).
-func ZeusRankings() []ZeusRanking {
-	var out []ZeusRanking
-	for _, r := range zeusRows {
-		ds := zeusDatasets[r.dataset+"|"+r.network]
-		idx := []int{0, 1, 2, 3}
-		for a := 1; a < 4; a++ { // insertion sort: four entries, stable
-			for b := a; b > 0 && r.epoch[idx[b]] < r.epoch[idx[b-1]]; b-- {
-				idx[b], idx[b-1] = idx[b-1], idx[b]
-			}
-		}
-		z := ZeusRanking{JobType: fmt.Sprintf("%s (batch size %d)", ds.family, r.batch)}
-		for k, i := range idx {
-			z.Types[k], z.Epoch[k] = ZeusTypes[i], r.epoch[i]
-		}
-		out = append(out, z)
-	}
-	return out
-}

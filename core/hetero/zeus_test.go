@@ -77,7 +77,7 @@ func TestZeusTable(t *testing.T) {
 func TestZeusRanking(t *testing.T) {
 	fastest := map[core.GPUType]int{}
 	orders := map[string]bool{}
-	for _, z := range ZeusRankings() {
+	for _, z := range zeusRankings() {
 		fastest[z.Types[0]]++
 		orders[fmt.Sprint(z.Types)] = true
 		t.Logf("%-42s %s", z.JobType, rankText(z))
@@ -88,7 +88,7 @@ func TestZeusRanking(t *testing.T) {
 	}
 }
 
-func rankText(z ZeusRanking) string {
+func rankText(z zeusRanking) string {
 	parts := make([]string, len(z.Types))
 	for k, typ := range z.Types {
 		parts[k] = fmt.Sprintf("%s %.4g s", typ, z.Epoch[k])
@@ -118,4 +118,33 @@ func TestZeusScalingDerived(t *testing.T) {
 	if _, ok := z.Profile("resnet50/imagenet-bs128"); !ok {
 		t.Error("no profile resnet50/imagenet-bs128")
 	}
+}
+
+// zeusRanking is one Zeus (model, batch) with its GPU types from fastest to slowest at the highest
+// power limit, and each type's time per epoch in seconds.
+type zeusRanking struct {
+	JobType string
+	Types   [4]core.GPUType
+	Epoch   [4]float64 // in Types order
+}
+
+// zeusRankings lists the type ranking of every Zeus row, in table order (the note and the
+// similarity document print it with `go test -run TestZeusRanking -v ./core/hetero`).
+func zeusRankings() []zeusRanking {
+	var out []zeusRanking
+	for _, r := range zeusRows {
+		ds := zeusDatasets[r.dataset+"|"+r.network]
+		idx := []int{0, 1, 2, 3}
+		for a := 1; a < 4; a++ { // insertion sort: four entries, stable
+			for b := a; b > 0 && r.epoch[idx[b]] < r.epoch[idx[b-1]]; b-- {
+				idx[b], idx[b-1] = idx[b-1], idx[b]
+			}
+		}
+		z := zeusRanking{JobType: fmt.Sprintf("%s (batch size %d)", ds.family, r.batch)}
+		for k, i := range idx {
+			z.Types[k], z.Epoch[k] = ZeusTypes[i], r.epoch[i]
+		}
+		out = append(out, z)
+	}
+	return out
 }
