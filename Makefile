@@ -29,7 +29,7 @@ script-philly:
 	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./wasm/scripting -run '^$$' -bench Philly -benchtime 1x
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-gavel figures-csv doc-figures claims-rows doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-gavel figures-csv heldout doc-figures claims-rows doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -45,6 +45,7 @@ help:
 	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp), then whole runner runs: jobs x policy x time x peak memory"
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
+	@echo "make heldout        figures-csv, then every figure again on a disjoint seed range: claims that hold on one and fail on the other"
 	@echo "make doc-figures    figures-csv, then rewrite the figure tables in policies/<family>/README.md and README.md"
 	@echo "make claims-rows    rewrite the rows the claims read (policies/figure/testdata/claims) from build/figures-csv (no runs)"
 	@echo "make doc-index      rewrite README.md's reproduction table from the families' tables (no runs)"
@@ -202,6 +203,13 @@ figures-csv: sim
 	@echo "== figures-csv: build/simulate -figure all -j $(J) into build/figures-csv/ (tables: build/figures-csv.txt)"
 	build/simulate -figure all -j $(J) -figure-out build/figures-csv/ >build/figures-csv.txt
 	@cat build/figures-csv.txt
+
+# The held-out check (not part of `make test`: it runs the catalogue a second time): each figure's
+# claims, per reading, on as many seeds again right after its defaults (build/heldout.txt).
+heldout: figures-csv
+	@echo "== heldout: every figure on a disjoint seed range into build/heldout-csv/ (build/heldout.txt)"
+	$(GO) run ./scripts/heldout -simulate build/simulate -csv build/figures-csv -out build/heldout-csv -j $(J) >build/heldout.txt
+	@tail -1 build/heldout.txt
 
 # The reviewer's report: every claim of every figure judged from build/figures-csv/, one
 # self-contained HTML page (no script, no request).

@@ -26,7 +26,7 @@ func TestCatalogueValid(t *testing.T) {
 		}
 		seen[f.ID] = true
 		for _, c := range f.Cells(f.Seeds[:1]) {
-			spec := f.Cell(c.X, c.S, c.Seed)
+			spec := f.Spec(c)
 			if err := spec.Validate(); err != nil || len(spec.Policies) != 1 || !reg.Has(spec.Policies[0]) {
 				t.Errorf("figure %s cell %d: %v %v", f.ID, c.Index, spec.Policies, err)
 			}
@@ -50,7 +50,7 @@ func TestRunCellMatchesTheRunner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := f.Cell(c.X, c.S, c.Seed)
+	spec := f.Spec(c)
 	jobs, cl := workload(t, spec, models)
 	o, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, Hooks{})
 	if err != nil {

@@ -3,6 +3,7 @@ package policies
 import (
 	"testing"
 
+	"schedlab/policies/figure"
 	"schedlab/policies/interference"
 )
 
@@ -12,7 +13,7 @@ import (
 func BenchmarkInterferenceCell(b *testing.B) {
 	for _, f := range interference.Figures() {
 		for s, se := range f.Series {
-			spec := f.Cell(0, s, f.Seeds[0])
+			spec := f.Spec(figure.Cell{S: s, Seed: f.Seeds[0]})
 			b.Run(f.ID+"/"+se.Name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
 		}
 	}

@@ -40,7 +40,7 @@ func RunCell(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell
 // order. The page's figure workers post only these; the page makes the rows (figure.Rows).
 func RunCellValues(reg *Registry, models *core.Models, f *figure.Figure, c figure.Cell,
 	open func(spec scenario.Spec) (io.ReadCloser, error), h Hooks) ([]float64, error) {
-	out, err := RunCellSpec(reg, models, f.Cell(c.X, c.S, c.Seed), open, h)
+	out, err := RunCellSpec(reg, models, f.Spec(c), open, h)
 	if err != nil {
 		return nil, fmt.Errorf("figure %s, %s: %w", f.ID, f.CellName(c), err)
 	}

@@ -22,7 +22,7 @@ func TestSynergyFiguresBuild(t *testing.T) {
 	reg, models := Builtin(), world.Models()
 	for _, f := range synergy.Figures() {
 		for _, c := range f.Cells(f.Seeds[:1]) {
-			spec := f.Cell(c.X, c.S, c.Seed)
+			spec := f.Spec(c)
 			if _, err := core.ParseCluster(spec.Cluster); err != nil || !reg.Has(spec.Policies[0]) {
 				t.Errorf("%s cell %d: cluster %q, policy %v: %v", f.ID, c.Index, spec.Cluster, spec.Policies, err)
 			}

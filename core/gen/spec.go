@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -107,6 +108,15 @@ func (p Params) Bool(key string) (bool, error) {
 	return v, nil
 }
 
+// OneOf returns the key's value, which must be one of values.
+func (p Params) OneOf(key string, values ...string) (string, error) {
+	v := p.vals[key]
+	if !slices.Contains(values, v) {
+		return "", p.errf(key, "want one of %s, got %q", strings.Join(values, ", "), v)
+	}
+	return v, nil
+}
+
 // paramReader reads several keys in turn and keeps the first error, so that a generator's
 // prologue is a list of reads followed by one check. After an error every read returns the zero
 // value; the error reported is the one the first failing read gave, as with one check per read.
@@ -133,6 +143,16 @@ func (r *paramReader) Float(key string, lo, hi float64) float64 {
 		return 0
 	}
 	v, err := r.p.Float(key, lo, hi)
+	r.err = err
+	return v
+}
+
+// OneOf is Params.OneOf, remembering the first error.
+func (r *paramReader) OneOf(key string, values ...string) string {
+	if r.err != nil {
+		return ""
+	}
+	v, err := r.p.OneOf(key, values...)
 	r.err = err
 	return v
 }

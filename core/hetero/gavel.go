@@ -1,6 +1,10 @@
 package hetero
 
-import "schedlab/core"
+import (
+	"sync"
+
+	"schedlab/core"
+)
 
 // GavelSource cites the transcribed throughputs.
 const GavelSource = "Gavel (Narayanan et al., \"Heterogeneity-Aware Cluster Scheduling Policies for Deep Learning " +
@@ -155,8 +159,13 @@ var gavelRows = [...]gavelRow{
 
 // Gavel returns the transcribed Gavel table: 26 job types (ResNet-18 ×5 batch sizes, ResNet-50 ×4,
 // Transformer ×5, LM ×5, Recommendation ×5, A3C, CycleGAN) on K80, P100 and V100, 1–8 GPUs.
-// Each call builds a fresh table.
-func Gavel() *Table {
+// The table is built once per process and shared: it is read-only (every run of a figure asks for
+// it several times, and building it was a tenth of a small cell's time).
+func Gavel() *Table { return gavelTable() }
+
+var gavelTable = sync.OnceValue(buildGavel)
+
+func buildGavel() *Table {
 	profiles := make([]Profile, 0, len(gavelRows))
 	for _, r := range gavelRows {
 		p := Profile{JobType: r.job}

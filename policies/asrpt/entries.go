@@ -19,6 +19,8 @@ type Entry struct {
 // refines the mapper's cut with Kernighan–Lin passes (our optional step; an error for
 // srpt-predicted-oblivious, which has no mapper; off by default
 // because on the asrpt-jct study it changed mean JCT by less than the seed-to-seed noise: README.md).
+// {"reserve": true} adds EASY backfilling, a reservation for the first waiting job that does not
+// fit (ours: the asrpt-cluster figure's backfill=easy reading; an error with "backfill": false).
 // {"preempt": true|false} sets the preemption of any member, so every SRPT variant can be compared
 // with the A-SRPT of the same setting (srpt-oracle {"preempt": true} is the preempting oracle);
 // {"sigma": σ} replaces any member's predictor by error injection, prediction = truth × e^ε,
@@ -26,6 +28,7 @@ type Entry struct {
 type Params struct {
 	MaxHistory int      `json:"max_history"`
 	Backfill   *bool    `json:"backfill"`
+	Reserve    bool     `json:"reserve"`
 	Refine     bool     `json:"refine"`
 	Preempt    *bool    `json:"preempt"`
 	Sigma      *float64 `json:"sigma"`
@@ -62,6 +65,10 @@ func Entries() []Entry {
 			if pr.Backfill != nil {
 				o.NoBackfill = !*pr.Backfill
 			}
+			if pr.Reserve && o.NoBackfill {
+				return nil, fmt.Errorf("params: reserve: a reservation needs backfilling (backfill: false holds every job behind the first)")
+			}
+			o.Reserve = pr.Reserve
 			if pr.Preempt != nil {
 				o.Preempt = *pr.Preempt
 			}

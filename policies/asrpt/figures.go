@@ -148,15 +148,36 @@ func clusterSize() *figure.Figure {
 		Caption: "Mean JCT vs cluster size: 400 recurring mixed-parallel jobs on 4–16 servers of 8 GPUs, arrivals at 4 jobs/h per 8 servers (the same offered load ≈ 1.2 at every size)",
 		Sweep:   figure.Sweep{Name: "gpus", Label: "cluster size (GPUs, 8 per server)", Values: xs},
 		Series:  figure.SeriesOf(runs), Seeds: figureSeeds[:40], Metrics: []figure.Metric{jctMetric}, Chart: figure.Lines,
-		Refs: refs,
-		Cell: func(x, s int, seed uint64) scenario.Spec {
+		Refs: refs, Choices: []figure.Choice{choiceBackfill},
+		ReadCell: func(r figure.Reading, x, s int, seed uint64) scenario.Spec {
 			n := ClusterServers[x]
 			sp := base(seed)
 			sp.Cluster = fmt.Sprintf("%dx8", n)
 			sp.Generate = fmt.Sprintf("recurring:jobs=400,rate=%d,sigma=0.5", n/2)
-			return runs[s].In(sp, nil)
+			run := runs[s]
+			if r.Values[0] == "easy" && run.Policy != "las" {
+				run = withParam(run, "reserve", true)
+			}
+			return run.In(sp, nil)
 		},
 	}
+}
+
+// choiceBackfill is the family's open choice (README.md, "Readings"): list scheduling starts any
+// waiting job that fits when the first does not (free, the default: list scheduling as Graham's
+// rule reads), or the first blocked job gets a reservation that later jobs may not delay (EASY).
+// LAS, which preempts, is the same under both.
+var choiceBackfill = figure.Choice{Name: "backfill", Values: []string{"free", "easy"},
+	Label: "a waiting job that fits starts when the first does not (free), or only without delaying the first's reservation (EASY)"}
+
+// withParam is run with one more policy parameter.
+func withParam(run figure.Run, key string, v any) figure.Run {
+	params := map[string]any{key: v}
+	for k, x := range run.Params {
+		params[k] = x
+	}
+	run.Params = params
+	return run
 }
 
 // ErrorSigmas are the asrpt-error figure's σ: predictions = truth × e^ε, ε ~ N(0, σ²); σ = 0 is the

@@ -26,7 +26,7 @@ func TestFiguresCompareLikeWithLike(t *testing.T) {
 		names := map[string]bool{}
 		for s, series := range f.Series {
 			names[series.Name] = true
-			spec := f.Cell(0, s, f.Seeds[0])
+			spec := f.Spec(figure.Cell{S: s, Seed: f.Seeds[0]})
 			name := spec.Policies[0]
 			if name == "las" || name == "fifo" {
 				continue
@@ -88,7 +88,7 @@ func TestClusterFigureSameLoad(t *testing.T) {
 	}
 	jct := base(f.Seeds[0])
 	for x, val := range f.Sweep.Values {
-		sp := f.Cell(x, 0, f.Seeds[0])
+		sp := f.Spec(figure.Cell{X: x, Seed: f.Seeds[0]})
 		c, err := core.ParseCluster(sp.Cluster)
 		if err != nil {
 			t.Fatal(err)

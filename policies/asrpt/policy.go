@@ -17,8 +17,11 @@ type Options struct {
 	Oblivious  bool    // place with FirstFit instead of Map
 	Preempt    bool    // at round ticks, evict lower-priority running jobs for a waiting one
 	NoBackfill bool    // strict list scheduling: stop at the first waiting job that does not fit
-	MaxHistory int     // runs of a group the predictor looks at (0 = all)
-	Refine     bool    // refine Map's cut with Kernighan–Lin passes (Refine; off by default)
+	// Reserve is EASY backfilling (ours, a reading of the family): the first waiting job that does
+	// not fit gets a reservation, and a later job starts only if it does not delay it (reserve).
+	Reserve    bool
+	MaxHistory int  // runs of a group the predictor looks at (0 = all)
+	Refine     bool // refine Map's cut with Kernighan–Lin passes (Refine; off by default)
 }
 
 // Policy is A-SRPT and its variants.
@@ -35,7 +38,8 @@ type Policy struct {
 	learnt []bool
 	live   []int // arrival indexes started and not yet learnt
 	order  []*sim.JobState
-	ranked []ranked // the waiting jobs best first (reused between decisions)
+	ranked []ranked  // the waiting jobs best first (reused between decisions)
+	alpha  []float64 // reserve: alphaMax per arrival index, once computed (0 = not yet)
 }
 
 // ranked is a waiting job with its priority, read once before the sort rather than at every
@@ -65,6 +69,9 @@ func (p *Policy) Rounds() sim.Rounds {
 func (p *Policy) Init(v *sim.View) {
 	n := v.NumJobs()
 	p.seen, p.rows, p.nhat, p.learnt = make([]bool, n), make([][]float64, n), make([]float64, n), make([]bool, n)
+	if p.opt.Reserve {
+		p.alpha = make([]float64, n)
+	}
 }
 
 // Virtual returns the virtual single machine (its schedule is Spans).
@@ -151,6 +158,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	}
 	slices.SortFunc(p.ranked, func(a, b ranked) int { return a.prio.compare(b.prio) })
 	free := FreeOf(v)
+	shadow, extra := -1.0, 0 // the reservation of the first blocked job (EASY; reserve)
 	for k, r := range p.ranked {
 		j := r.job
 		// A job wider than the idle GPUs fits nowhere: skip the mapper (under overload most of
@@ -163,9 +171,21 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			ids, ok = p.evictFor(v, j)
 			free = FreeOf(v)
 		}
+		if ok && shadow >= 0 {
+			if run := p.predictedLeft(v, j, 0); run > shadow {
+				if j.Job.GPUs > extra {
+					ok = false // it would still hold GPUs the reservation counts on
+				} else {
+					extra -= j.Job.GPUs
+				}
+			}
+		}
 		if !ok {
 			if p.opt.NoBackfill {
 				return
+			}
+			if p.opt.Reserve && shadow < 0 {
+				shadow, extra = p.reserve(v, j)
 			}
 			continue
 		}
@@ -258,4 +278,58 @@ func (p *Policy) evictFor(v *sim.View, w *sim.JobState) ([]int, bool) {
 		}
 	}
 	return p.place(FreeOf(v), w.Job)
+}
+
+// predictedLeft is the predicted remaining run time in ms of job j after done units of progress
+// (iterations, or ms for a duration job): its predicted length n̂ less done, at the worst-case
+// iteration time the virtual machine charges (alphaMax).
+func (p *Policy) predictedLeft(v *sim.View, j *sim.JobState, done float64) float64 {
+	left := max(0, p.nhat[j.Index]-done)
+	if j.Job.Duration > 0 {
+		return left
+	}
+	a := p.alpha[j.Index] // a job's α_max depends on the job and the cluster only
+	if a == 0 {
+		a = p.alphaMax(v, j)
+		p.alpha[j.Index] = a
+	}
+	return float64(left*a) * 1000
+}
+
+// reserve is EASY backfilling's reservation for the blocked job head (Lifka, JSSPP 1995;
+// Mu'alem and Feitelson, IEEE TPDS 12(6), 2001), by GPU count: the running jobs release their GPUs
+// in the order of their predicted remaining time, and shadow is the predicted ms from now at
+// which the idle GPUs first number head's; extra is how many GPUs beyond head's are idle then. A
+// later job may start now only if it is predicted to finish by shadow or takes at most extra
+// GPUs. Counting GPUs, not servers, is our simplification: the mapper may still find head's
+// GPUs spread when they come free.
+func (p *Policy) reserve(v *sim.View, head *sim.JobState) (shadow float64, extra int) {
+	avail := v.FreeGPUs()
+	if avail >= head.Job.GPUs {
+		return 0, avail - head.Job.GPUs // enough GPUs, but not where the mapper wants them
+	}
+	type release struct {
+		at   float64
+		gpus int
+	}
+	var rel []release
+	for j := range v.Running() {
+		rel = append(rel, release{p.predictedLeft(v, j, v.Progress(j)), j.Job.GPUs})
+	}
+	slices.SortStableFunc(rel, func(a, b release) int {
+		switch {
+		case a.at < b.at:
+			return -1
+		case a.at > b.at:
+			return 1
+		}
+		return 0
+	})
+	for _, r := range rel {
+		avail += r.gpus
+		if avail >= head.Job.GPUs {
+			return r.at, avail - head.Job.GPUs
+		}
+	}
+	return math.Inf(1), 0 // wider than the cluster: nothing is held back for it
 }

@@ -121,23 +121,40 @@ func (ts Tallies) String() string {
 // seeds the rows hold; and a tally per kind. The runner's table, the report and the page's views
 // are all drawn from it, so they agree by construction.
 type Claims struct {
-	Figure  *Figure
+	Figure  *Figure   // as read under Reading (Figure.Under)
+	Reading string    // the reading judged ("" for a figure without choices)
 	Seeds   []uint64  // the seeds the rows hold, ascending
 	Judged  []Verdict // the judged claims, by kind of evidence, each kind in Refs order
 	Shown   []Verdict // numbers set beside ours, not judged, in Refs order
 	Tallies Tallies   // a tally per kind of evidence (the shown ones count under their kind)
 }
 
-// ClaimsOf judges f's references against rows (Compare) and sorts them into a Claims table.
+// ClaimsOf judges f's references against rows (Compare) and sorts them into a Claims table. A
+// figure with choices is judged under one reading: the default when rows hold it, else the first
+// reading they hold (ClaimsIn judges another; Matrix judges them all).
 func ClaimsOf(f *Figure, rows []Row) Claims {
-	c := Claims{Figure: f}
+	r := 0
+	if in := ReadingsIn(rows); len(in) > 0 && !slices.Contains(in, 0) {
+		r = in[0]
+	}
+	return ClaimsIn(f, rows, r)
+}
+
+// ClaimsIn is ClaimsOf under reading r: f.Under(r) judged on rows' rows of that reading.
+func ClaimsIn(f *Figure, rows []Row, r int) Claims {
+	name, verdicts := "", judgeUnder(f, rows, r)
+	if len(f.Choices) > 0 {
+		name = f.Readings()[r].Name
+		f, rows = f.Under(r), RowsOf(rows, r)
+	}
+	c := Claims{Figure: f, Reading: name}
 	for _, r := range rows {
 		if !slices.Contains(c.Seeds, r.Seed) {
 			c.Seeds = append(c.Seeds, r.Seed)
 		}
 	}
 	slices.Sort(c.Seeds)
-	for _, v := range Compare(f, rows) {
+	for _, v := range verdicts {
 		if v.Ref.Shown {
 			c.Shown = append(c.Shown, v)
 		} else {

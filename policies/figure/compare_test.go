@@ -302,20 +302,20 @@ func TestReadCSVRoundTrip(t *testing.T) {
 
 func TestReadCSVNamesFileLineField(t *testing.T) {
 	f := testFigure()
-	ok := "t,rate,2,fifo,1,mean_jct_s,s,10\n"
+	ok := "t,,rate,2,fifo,1,mean_jct_s,s,10\n"
 	for in, want := range map[string]string{
 		"":           "out.csv: empty file",
 		"figure,x\n": "out.csv:1: header",
-		CSVHeader + "\n" + ok + "u,rate,2,fifo,1,mean_jct_s,s,1\n": "out.csv:3: figure:",
-		CSVHeader + "\nt,load,2,fifo,1,mean_jct_s,s,1\n":           "out.csv:2: x_name:",
-		CSVHeader + "\nt,rate,3,fifo,1,mean_jct_s,s,1\n":           "out.csv:2: x:",
-		CSVHeader + "\nt,rate,2,sjf,1,mean_jct_s,s,1\n":            "out.csv:2: series:",
-		CSVHeader + "\nt,rate,2,fifo,-1,mean_jct_s,s,1\n":          "out.csv:2: seed:",
-		CSVHeader + "\nt,rate,2,fifo,1,p99,s,1\n":                  "out.csv:2: metric:",
-		CSVHeader + "\nt,rate,2,fifo,1,mean_jct_s,h,1\n":           "out.csv:2: unit:",
-		CSVHeader + "\nt,rate,2,fifo,1,mean_jct_s,s,NaN\n":         "out.csv:2: value:",
-		CSVHeader + "\nt,rate,2,fifo,1,mean_jct_s,s\n":             "out.csv:2: row: 7 fields",
-		CSVHeader + "\n" + ok + ok:                                 "out.csv:3: metric: mean_jct_s of this cell already given",
+		CSVHeader + "\n" + ok + "u,,rate,2,fifo,1,mean_jct_s,s,1\n": "out.csv:3: figure:",
+		CSVHeader + "\nt,,load,2,fifo,1,mean_jct_s,s,1\n":           "out.csv:2: x_name:",
+		CSVHeader + "\nt,,rate,3,fifo,1,mean_jct_s,s,1\n":           "out.csv:2: x:",
+		CSVHeader + "\nt,,rate,2,sjf,1,mean_jct_s,s,1\n":            "out.csv:2: series:",
+		CSVHeader + "\nt,,rate,2,fifo,-1,mean_jct_s,s,1\n":          "out.csv:2: seed:",
+		CSVHeader + "\nt,,rate,2,fifo,1,p99,s,1\n":                  "out.csv:2: metric:",
+		CSVHeader + "\nt,,rate,2,fifo,1,mean_jct_s,h,1\n":           "out.csv:2: unit:",
+		CSVHeader + "\nt,,rate,2,fifo,1,mean_jct_s,s,NaN\n":         "out.csv:2: value:",
+		CSVHeader + "\nt,,rate,2,fifo,1,mean_jct_s,s\n":             "out.csv:2: row: 8 fields",
+		CSVHeader + "\n" + ok + ok:                                  "out.csv:3: metric: mean_jct_s of this cell already given",
 	} {
 		_, err := ReadCSV(f, "out.csv", strings.NewReader(in))
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -329,7 +329,7 @@ func FuzzReadCSV(f *testing.F) {
 	var b bytes.Buffer
 	fig.WriteCSV(&b, rows)
 	f.Add(b.String())
-	f.Add(CSVHeader + "\nt,rate,2,fifo,1,mean_jct_s,s,1e308\n")
+	f.Add(CSVHeader + "\nt,,rate,2,fifo,1,mean_jct_s,s,1e308\n")
 	f.Add(CSVHeader + "\n\"t\",rate,\"2\",fifo,1,gpu_util,1,0.5\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		got, err := ReadCSV(fig, "fuzz.csv", strings.NewReader(in))

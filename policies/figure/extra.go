@@ -29,15 +29,30 @@ func WithPolicies(f *Figure, names ...string) (*Figure, error) {
 	if len(added) == 0 {
 		return &out, nil
 	}
-	n, cell := len(f.Series), f.Cell
+	n := len(f.Series)
+	if f.ReadCell != nil {
+		read := f.ReadCell
+		out.ReadCell = func(r Reading, x, s int, seed uint64) scenario.Spec {
+			if s < n {
+				return read(r, x, s, seed)
+			}
+			return added1(read(r, x, 0, seed), added[s-n])
+		}
+		return &out, out.Validate()
+	}
+	cell := f.Cell
 	out.Cell = func(x, s int, seed uint64) scenario.Spec {
 		if s < n {
 			return cell(x, s, seed)
 		}
-		spec := cell(x, 0, seed)
-		spec.Policies = []string{added[s-n]}
-		spec.Params = nil
-		return spec
+		return added1(cell(x, 0, seed), added[s-n])
 	}
 	return &out, out.Validate()
+}
+
+// added1 is spec running only the added policy name, without the first series' parameters.
+func added1(spec scenario.Spec, name string) scenario.Spec {
+	spec.Policies = []string{name}
+	spec.Params = nil
+	return spec
 }

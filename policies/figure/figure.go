@@ -49,8 +49,14 @@ type Figure struct {
 	// page's figure list, `-figure all` and the families' generated tables leave smoke figures out.
 	Smoke bool
 	// Cell is the run of one cell: the spec (with exactly one policy) for sweep value x (an index into
-	// Sweep.Values, 0 when nothing is swept), series s (an index into Series) and seed.
+	// Sweep.Values, 0 when nothing is swept), series s (an index into Series) and seed. A figure with
+	// Choices has ReadCell instead (Spec calls whichever is set).
 	Cell func(x, s int, seed uint64) scenario.Spec
+	// Choices are the open choices its claims are judged under (reading.go); every reading — one
+	// value per choice — is a set of cells of its own, and its claims are judged per reading.
+	Choices []Choice
+	// ReadCell is Cell under a reading, for a figure with Choices.
+	ReadCell func(r Reading, x, s int, seed uint64) scenario.Spec
 }
 
 // Sweep is the parameter a figure varies.
@@ -64,6 +70,9 @@ type Sweep struct {
 type Series struct {
 	Name  string // the CSV series column, unique within the figure
 	Label string // the legend's text
+	// DefaultOnly marks a series no claim reads (an oracle, a comparison shown): in a figure with
+	// choices it runs under the default reading only, and the other readings have no cell of it.
+	DefaultOnly bool
 }
 
 // Title is the series' legend and table text: its label, or its name when it has none.
@@ -184,6 +193,10 @@ type Ref struct {
 	// Seeds, when set, are the only seeds the published number is about (the authors' own run at
 	// seed 42): ours is then measured on those seeds alone, and a run without them has no data.
 	Seeds []uint64
+	// Readings, when set, is a reading filter ("gpus=gavel"; Figure.SelectReadings) naming the
+	// readings the claim applies to: under any other it has no data (a mechanism the reading's
+	// setup cannot exercise, such as packing without co-location measurements).
+	Readings string
 }
 
 // WideBand is the relative half-width from which a Relative band is no band (±50 %): the claim is
@@ -203,38 +216,53 @@ func (r Ref) SourceText() string {
 	return r.Source
 }
 
-// Cell is one independent run of a figure: the sweep value at index X, series S, and a seed. Index is
-// its position in the canonical order (see Cells).
+// Cell is one independent run of a figure: the reading at index R (0 without choices), the sweep
+// value at index X, series S, and a seed. Index is its position in the canonical order (see Cells).
 type Cell struct {
-	Index int
-	X, S  int
-	Seed  uint64
+	Index   int
+	R, X, S int
+	Seed    uint64
 }
 
-// Cells lists the cells of f for seeds in the canonical order: sweep values outermost, then series,
-// then seeds as given. Shards and worker pools split this list; its order never depends on anything
-// but f and seeds.
+// Cells lists the cells of f for seeds in every reading, in the canonical order (CellsIn).
 func (f *Figure) Cells(seeds []uint64) []Cell {
+	rs := make([]int, len(f.Readings()))
+	for i := range rs {
+		rs[i] = i
+	}
+	return f.CellsIn(rs, seeds)
+}
+
+// CellsIn lists the cells of f for the readings rs (indices, ascending) and seeds in the canonical
+// order: readings outermost, then sweep values, series, and seeds as given. Shards and worker pools
+// split this list; its order never depends on anything but f, rs and seeds.
+func (f *Figure) CellsIn(rs []int, seeds []uint64) []Cell {
 	nx := max(1, len(f.Sweep.Values))
-	out := make([]Cell, 0, nx*len(f.Series)*len(seeds))
-	for x := range nx {
-		for s := range f.Series {
-			for _, seed := range seeds {
-				out = append(out, Cell{Index: len(out), X: x, S: s, Seed: seed})
+	out := make([]Cell, 0, len(rs)*nx*len(f.Series)*len(seeds))
+	for _, r := range rs {
+		for x := range nx {
+			for s := range f.Series {
+				if r != 0 && f.Series[s].DefaultOnly && len(f.Choices) > 0 {
+					continue
+				}
+				for _, seed := range seeds {
+					out = append(out, Cell{Index: len(out), R: r, X: x, S: s, Seed: seed})
+				}
 			}
 		}
 	}
 	return out
 }
 
-// RunOrder is cells ordered for running: by sweep value, then seed, then series (then index), so
-// that the cells sharing a workload — one per series at each point and seed — run one after
-// another and a worker can reuse the workload it just generated (policies.Workloads). The CSV
-// does not depend on it: its rows are sorted.
+// RunOrder is cells ordered for running: by sweep value, then seed, then reading and series (then
+// index), so that the cells sharing a workload — one per series and reading at each point and
+// seed — run one after another and a worker can reuse the workload it just generated
+// (policies.Workloads). The CSV does not depend on it: its rows are sorted.
 func RunOrder(cells []Cell) []Cell {
 	out := slices.Clone(cells)
 	slices.SortStableFunc(out, func(a, b Cell) int {
-		return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Seed, b.Seed), cmp.Compare(a.S, b.S), cmp.Compare(a.Index, b.Index))
+		return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Seed, b.Seed), cmp.Compare(a.R, b.R), cmp.Compare(a.S, b.S),
+			cmp.Compare(a.Index, b.Index))
 	})
 	return out
 }
@@ -253,6 +281,9 @@ func (f *Figure) CellName(c Cell) string {
 	if x := f.XValue(c); x != "" {
 		s = f.Sweep.Name + "=" + x + ", " + s
 	}
+	if len(f.Choices) > 0 {
+		s = "reading " + f.Readings()[c.R].Name + ", " + s
+	}
 	return s
 }
 
@@ -269,8 +300,11 @@ func (f *Figure) MetricIndex(name string) int {
 // Validate checks that f is complete and self-consistent: names unique, references pointing at
 // series, metrics and sweep values that exist.
 func (f *Figure) Validate() error {
-	if f.ID == "" || f.Cell == nil || len(f.Series) == 0 || len(f.Metrics) == 0 || len(f.Seeds) == 0 {
-		return fmt.Errorf("figure %q: id, cell, series, metrics and seeds are required", f.ID)
+	if f.ID == "" || len(f.Series) == 0 || len(f.Metrics) == 0 || len(f.Seeds) == 0 {
+		return fmt.Errorf("figure %q: id, series, metrics and seeds are required", f.ID)
+	}
+	if err := f.validateChoices(); err != nil {
+		return err
 	}
 	if (f.Sweep.Name == "") != (len(f.Sweep.Values) == 0) {
 		return fmt.Errorf("figure %s: a sweep needs both a name and values", f.ID)
@@ -318,6 +352,9 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: a %s reference has no value or tolerance", f.ID, i, r.Kind)
 		case r.Source == "":
 			return fmt.Errorf("figure %s: reference %d: no source", f.ID, i)
+		case len(f.Choices) > 0 && (f.Series[f.SeriesIndex(r.Series)].DefaultOnly ||
+			r.Kind != Absolute && f.Series[f.SeriesIndex(r.Baseline)].DefaultOnly):
+			return fmt.Errorf("figure %s: reference %d: reads a series run under the default reading only", f.ID, i)
 		case !slices.Contains(Evidences, r.Evidence):
 			return fmt.Errorf("figure %s: reference %d: evidence %q is not one of %q", f.ID, i, r.Evidence, Evidences)
 		case r.Evidence == PaperWords && r.Quote == "":
@@ -326,6 +363,11 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: a band needs its reason (Band)", f.ID, i)
 		case r.Kind == Absolute && r.Tolerance >= WideBand:
 			return fmt.Errorf("figure %s: reference %d: an absolute band of ±%g %% says nothing", f.ID, i, r.Tolerance*100)
+		}
+		if r.Readings != "" {
+			if _, err := f.SelectReadings(r.Readings); err != nil || len(f.Choices) == 0 {
+				return fmt.Errorf("figure %s: reference %d: readings %q: %v", f.ID, i, r.Readings, err)
+			}
 		}
 		if r.Kind == Absolute {
 			m := f.Metrics[f.MetricIndex(r.Metric)]

@@ -32,7 +32,7 @@ func TestCellsCanonicalOrder(t *testing.T) {
 	if len(cells) != 8 {
 		t.Fatalf("%d cells, want 2×2×2", len(cells))
 	}
-	want := []Cell{{0, 0, 0, 7}, {1, 0, 0, 3}, {2, 0, 1, 7}, {3, 0, 1, 3}, {4, 1, 0, 7}}
+	want := []Cell{{0, 0, 0, 0, 7}, {1, 0, 0, 0, 3}, {2, 0, 0, 1, 7}, {3, 0, 0, 1, 3}, {4, 0, 1, 0, 7}}
 	for i, w := range want {
 		if cells[i] != w {
 			t.Errorf("cell %d = %+v, want %+v", i, cells[i], w)
@@ -78,10 +78,10 @@ func TestWriteCSVSortsAndQuotes(t *testing.T) {
 	if lines[0] != CSVHeader || len(lines) != 1+len(cells)*2 {
 		t.Fatalf("got %d lines, header %q", len(lines), lines[0])
 	}
-	if lines[1] != "t,rate,2,fifo,1,mean_jct_s,s,1.5" || lines[2] != "t,rate,2,fifo,1,gpu_util,1,1.5" {
+	if lines[1] != "t,,rate,2,fifo,1,mean_jct_s,s,1.5" || lines[2] != "t,,rate,2,fifo,1,gpu_util,1,1.5" {
 		t.Errorf("first rows:\n%s\n%s", lines[1], lines[2])
 	}
-	if lines[5] != `t,rate,2,"la,s",1,mean_jct_s,s,3.5` {
+	if lines[5] != `t,,rate,2,"la,s",1,mean_jct_s,s,3.5` {
 		t.Errorf("quoted series row: %s", lines[5])
 	}
 }

@@ -30,8 +30,8 @@ func ReadCSV(f *Figure, name string, r io.Reader) ([]Row, error) {
 		return nil, fmt.Errorf("%s:1: header %q: want %s", name, strings.Join(head, ","), CSVHeader)
 	}
 	type key struct {
-		x, s, m int
-		seed    uint64
+		r, x, s, m int
+		seed       uint64
 	}
 	seen := map[key]bool{}
 	var rows []Row
@@ -47,16 +47,16 @@ func ReadCSV(f *Figure, name string, r io.Reader) ([]Row, error) {
 		bad := func(field, format string, args ...any) error {
 			return fmt.Errorf("%s:%d: %s: %s", name, line, field, fmt.Sprintf(format, args...))
 		}
-		if len(rec) != 8 {
-			return nil, bad("row", "%d fields, want 8 (%s)", len(rec), CSVHeader)
+		if len(rec) != 9 {
+			return nil, bad("row", "%d fields, want 9 (%s)", len(rec), CSVHeader)
 		}
 		row, err := f.parseRow(rec, bad)
 		if err != nil {
 			return nil, err
 		}
-		k := key{row.X, row.S, row.M, row.Seed}
+		k := key{row.R, row.X, row.S, row.M, row.Seed}
 		if seen[k] {
-			return nil, bad("metric", "%s of this cell already given", rec[5])
+			return nil, bad("metric", "%s of this cell already given", rec[6])
 		}
 		seen[k] = true
 		rows = append(rows, row)
@@ -69,6 +69,13 @@ func (f *Figure) parseRow(rec []string, bad func(field, format string, args ...a
 	if rec[0] != f.ID {
 		return row, bad("figure", "%q, want %q", rec[0], f.ID)
 	}
+	if row.R = f.ReadingIndex(rec[1]); row.R < 0 {
+		if len(f.Choices) == 0 {
+			return row, bad("reading", "%q, want empty (the figure has no choices)", rec[1])
+		}
+		return row, bad("reading", "%q is not a reading of %s (%s)", rec[1], f.ID, f.ChoicesText())
+	}
+	rec = rec[1:] // the fields below are numbered as before the reading column
 	if rec[1] != f.Sweep.Name {
 		return row, bad("x_name", "%q, want %q", rec[1], f.Sweep.Name)
 	}
@@ -81,6 +88,9 @@ func (f *Figure) parseRow(rec []string, bad func(field, format string, args ...a
 	}
 	if row.S = f.SeriesIndex(rec[3]); row.S < 0 {
 		return row, bad("series", "%q is not a series of %s", rec[3], f.ID)
+	}
+	if row.R != 0 && f.Series[row.S].DefaultOnly && len(f.Choices) > 0 {
+		return row, bad("series", "%q runs under the default reading only", rec[3])
 	}
 	seed, err := strconv.ParseUint(rec[4], 10, 64)
 	if err != nil {

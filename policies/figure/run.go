@@ -14,13 +14,16 @@ type Run struct {
 	Label  string         // the legend's text
 	Policy string         // the registry name
 	Params map[string]any // the policy's JSON parameters (nil = the defaults)
+	// DefaultOnly: no claim reads the series; a figure with choices runs it under the default
+	// reading only (Series.DefaultOnly).
+	DefaultOnly bool
 }
 
 // SeriesOf is the figure's Series for runs, in order.
 func SeriesOf(runs []Run) []Series {
 	out := make([]Series, len(runs))
 	for i, r := range runs {
-		out[i] = Series{Name: r.Name, Label: r.Label}
+		out[i] = Series{Name: r.Name, Label: r.Label, DefaultOnly: r.DefaultOnly}
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package interference
 import (
 	"slices"
 	"testing"
+
+	"schedlab/policies/figure"
 )
 
 // TestHeadlineShowsEverySharer: the headline has a series for every policy of the family, each
@@ -17,7 +19,7 @@ func TestHeadlineShowsEverySharer(t *testing.T) {
 	var names []string
 	for s, se := range f.Series {
 		names = append(names, se.Name)
-		spec := f.Cell(0, s, f.Seeds[0])
+		spec := f.Spec(figure.Cell{S: s, Seed: f.Seeds[0]})
 		if len(spec.Policies) != 1 || spec.Policies[0] != se.Name {
 			t.Errorf("series %s: cell runs %v", se.Name, spec.Policies)
 		}

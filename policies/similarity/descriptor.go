@@ -63,6 +63,43 @@ func Families() []Family {
 	}
 }
 
+// ZeusFamilies is the descriptor table for Zeus' six workloads (hetero.Zeus; You et al., NSDI'23,
+// ml-energy/zeus), named as the Zeus job types' families. Every entry is ours, computed from the
+// published architecture and the workload's input size; where Zeus' training scripts fix the input
+// (a sequence length, an utterance) we give the value assumed.
+func ZeusFamilies() []Family {
+	bert := func(gmacs float64) Descriptor {
+		return Descriptor{Norm: 25, Dropout: 37, Linear: 74, Residual: 24, Attention: 12, ParamsM: 110, GMACs: gmacs, Depth: 12}
+	}
+	var resnet50 Descriptor
+	for _, f := range Families() {
+		if f.Name == "ResNet-50" {
+			resnet50 = f.Desc
+		}
+	}
+	return []Family{
+		{Name: "ShuffleNetV2/CIFAR-100", Desc: Descriptor{Conv: 37, DepthwiseConv: 19, Norm: 56, Linear: 1, Pool: 2,
+			ParamsM: 1.36, GMACs: 0.003, Depth: 51, Augment: true},
+			Source: "Ma et al., ShuffleNet V2, ECCV 2018 (1.0×: 2.28 M parameters, 146 M MACs at 224×224); with a 100-class " +
+				"head on 32×32 CIFAR-100 images (ours: parameters less the 1000-class head, MACs scaled by the image area)"},
+		{Name: "ResNet-50/ImageNet", Desc: resnet50,
+			Source: "He et al., CVPR 2016, as Gavel's ResNet-50 (torchvision: 25.6 M parameters, 4.1 GMACs per 224×224 image)"},
+		{Name: "DeepSpeech2/LibriSpeech", Desc: Descriptor{Conv: 2, Norm: 7, Linear: 1, Recurrent: 5,
+			ParamsM: 86, GMACs: 50, Depth: 8},
+			Source: "Amodei et al., Deep Speech 2, ICML 2016; two convolutions and five bidirectional 1024-unit LSTMs as in " +
+				"SeanNaren/deepspeech.pytorch; parameters and MACs for a 12 s utterance (ours, assumed length)"},
+		{Name: "NCF/MovieLens-1M", Desc: Descriptor{Linear: 4, ParamsM: 0.39, GMACs: 0.0000027, Depth: 4},
+			Source: "He et al., Neural Collaborative Filtering, WWW 2017 (NeuMF: 8 predictive factors, MLP 64-32-16-8) on " +
+				"MovieLens-1M (6,040 users, 3,706 items); parameters and MACs per sample (ours)"},
+		{Name: "BERT/SQuAD", Desc: bert(35.4),
+			Source: "Devlin et al., BERT, NAACL 2019 (base: 12 layers, d 768, 110 M parameters) fine-tuned on SQuAD v1.1; " +
+				"MACs for a 384-token window (ours)"},
+		{Name: "BERT/Sentiment140", Desc: bert(11.2),
+			Source: "Devlin et al., BERT, NAACL 2019 (base) fine-tuned on Sentiment140; MACs for a 128-token sequence " +
+				"(ours, assumed length)"},
+	}
+}
+
 // Reference is one profiled job type: a family at a per-GPU batch size.
 type Reference struct {
 	Name    string // canonical registry name, e.g. "resnet18-bs64"
@@ -77,7 +114,7 @@ type Reference struct {
 // References pairs every profile of t with its family descriptor; profiles of unknown families
 // are left out.
 func References(t *hetero.Table) []Reference {
-	fams := Families()
+	fams := append(Families(), ZeusFamilies()...)
 	var out []Reference
 	for i := range t.Profiles() {
 		p := &t.Profiles()[i]

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 
-	"schedlab/core/hetero"
 	"schedlab/core/sim"
 	"schedlab/policies/params"
 )
@@ -115,7 +114,7 @@ func Entries() []Entry {
 			if err != nil {
 				return nil, err
 			}
-			p := &Policy{name: "model-similarity-oracle", rule: ruleOracle, table: hetero.Gavel(),
+			p := &Policy{name: "model-similarity-oracle", rule: ruleOracle, tables: Campaigns(),
 				lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback != "finish", rounds: ps.Rounds || ps.Packing}
 			p.variantParams(ps, ps.Packing)
 			return p, nil
@@ -140,7 +139,7 @@ func newSimilarity(name string, raw json.RawMessage, keys map[string]bool, round
 	if ex == ExcludeNone {
 		return nil, fmt.Errorf("params: exclude: none would show the policy its own profile: use model-similarity-oracle")
 	}
-	p := &Policy{name: name, rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex),
+	p := &Policy{name: name, rule: ruleSimilarity, preds: predictors(ps.K, ex),
 		lpt: ps.Order == "lpt", strict: ps.Strict, greedy: ps.Fallback != "finish", rounds: rounds}
 	p.variantParams(ps, name == "model-similarity+packing")
 	return p, nil
@@ -190,7 +189,7 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		if _, ex := keys["exclude"]; ex {
 			return nil, fmt.Errorf("params: exclude applies only with throughputs=similarity")
 		}
-		return &MaxMin{name: "gavel-maxmin", gavel: ps.Mechanism == "gavel", est: &Policy{name: "gavel-maxmin", rule: ruleOracle, table: hetero.Gavel()}}, nil
+		return &MaxMin{name: "gavel-maxmin", gavel: ps.Mechanism == "gavel", est: &Policy{name: "gavel-maxmin", rule: ruleOracle, tables: Campaigns()}}, nil
 	case "similarity":
 		ex, err := ParseExclude(ps.Exclude)
 		if err != nil {
@@ -199,7 +198,7 @@ func newMaxMin(raw json.RawMessage) (sim.Policy, error) {
 		if ex == ExcludeNone {
 			return nil, fmt.Errorf("params: exclude: none would show the policy each job's own profile: use throughputs=measured")
 		}
-		return &MaxMin{name: "gavel-maxmin", gavel: ps.Mechanism == "gavel", est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, pred: NewPredictor(hetero.Gavel(), ps.K, ex)}}, nil
+		return &MaxMin{name: "gavel-maxmin", gavel: ps.Mechanism == "gavel", est: &Policy{name: "gavel-maxmin", rule: ruleSimilarity, preds: predictors(ps.K, ex)}}, nil
 	}
 	return nil, fmt.Errorf("params: throughputs: %q: want measured or similarity", ps.Throughputs)
 }
@@ -212,5 +211,5 @@ func newMaxMinAgnostic(raw json.RawMessage) (sim.Policy, error) {
 		return nil, err
 	}
 	return &MaxMin{name: "gavel-maxmin-agnostic", agnostic: true, gavel: ps.Mechanism == "gavel",
-		est: &Policy{name: "gavel-maxmin-agnostic", rule: ruleOracle, table: hetero.Gavel()}}, nil
+		est: &Policy{name: "gavel-maxmin-agnostic", rule: ruleOracle, tables: Campaigns()}}, nil
 }

@@ -57,10 +57,10 @@ func (p *Policy) lookupColoc(e *estimate) int {
 	}
 	name := e.match.Reference
 	if p.rule == ruleSimilarity {
-		if r, ok := p.pred.Lookup(name); ok {
+		if _, r, ok := p.lookup(name); ok {
 			name = r.JobType
 		}
-	} else if prof, ok := p.table.Profile(name); ok {
+	} else if _, prof, ok := p.profile(name); ok {
 		name = prof.JobType
 	}
 	if k, ok := p.pack.byName[name]; ok {

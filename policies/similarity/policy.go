@@ -34,8 +34,8 @@ type Match struct {
 type Policy struct {
 	name   string
 	rule   rule
-	pred   *Predictor    // ruleSimilarity
-	table  *hetero.Table // ruleOracle
+	preds  []*Predictor    // ruleSimilarity: one per profiling campaign (Campaigns)
+	tables []*hetero.Table // ruleOracle: the campaigns' tables
 	lpt    bool
 	strict bool
 	// greedy is the 2023 rule (Thanapol et al., ACIIDS 2023, as reconstructed: best-matched type
@@ -124,22 +124,18 @@ func (p *Policy) estimateOf(j *sim.JobState) *estimate {
 	g := j.Job.GPUs
 	switch p.rule {
 	case ruleSimilarity:
-		q, ok := p.pred.Lookup(j.Job.Model)
+		pred, q, ok := p.lookup(j.Job.Model)
 		if !ok {
 			return e
 		}
 		e.known = true
-		if nb := p.pred.Neighbours(q, "", g, false); len(nb) > 0 {
-			e.match.Reference, e.match.Similarity = p.pred.Refs[nb[0].Ref].Name, nb[0].Sim
-		}
-		for i, t := range p.types {
-			e.thr[i][0], _ = p.pred.Predict(q, t, g, false)
-			if g > 1 {
-				e.thr[i][1], _ = p.pred.Predict(q, t, g, true)
-			}
+		var nb []Neighbour
+		e.thr, nb = pred.PredictMatch(q, p.types, g)
+		if len(nb) > 0 {
+			e.match.Reference, e.match.Similarity = pred.Refs[nb[0].Ref].Name, nb[0].Sim
 		}
 	case ruleOracle:
-		prof, ok := p.table.Profile(j.Job.Model)
+		table, prof, ok := p.profile(j.Job.Model)
 		if !ok {
 			return e
 		}
@@ -147,8 +143,8 @@ func (p *Policy) estimateOf(j *sim.JobState) *estimate {
 		e.match.Reference, e.match.Similarity = prof.Name, 1
 		for i, t := range p.types {
 			// The engine's speed: measured, or hetero's documented multi-GPU estimate.
-			e.thr[i][0], _, _ = p.table.Rate(prof, t, g, false)
-			e.thr[i][1], _, _ = p.table.Rate(prof, t, g, true)
+			e.thr[i][0], _, _ = table.Rate(prof, t, g, false)
+			e.thr[i][1], _, _ = table.Rate(prof, t, g, true)
 		}
 	default:
 		return e
@@ -408,4 +404,39 @@ func spans(v *sim.View, j *sim.JobState) int {
 		last = sv
 	}
 	return n
+}
+
+// Campaigns are the profiling campaigns a job's model may come from, each a table of its own:
+// Gavel's (K80/P100/V100) and Zeus' (A40/V100/RTX6000/P100). A job is predicted from the
+// references of its own campaign only — the models profiled the same way, on the same GPUs — so
+// adding Zeus changes nothing for Gavel's job types.
+func Campaigns() []*hetero.Table { return []*hetero.Table{hetero.Gavel(), hetero.Zeus()} }
+
+// predictors is one predictor per campaign, k neighbours, hiding ex.
+func predictors(k int, ex Exclude) []*Predictor {
+	var out []*Predictor
+	for _, t := range Campaigns() {
+		out = append(out, NewPredictor(t, k, ex))
+	}
+	return out
+}
+
+// lookup finds the predictor whose campaign describes model, and the model's reference row there.
+func (p *Policy) lookup(model string) (*Predictor, Reference, bool) {
+	for _, pred := range p.preds {
+		if q, ok := pred.Lookup(model); ok {
+			return pred, q, true
+		}
+	}
+	return nil, Reference{}, false
+}
+
+// profile finds the campaign table holding model's true profile.
+func (p *Policy) profile(model string) (*hetero.Table, *hetero.Profile, bool) {
+	for _, t := range p.tables {
+		if prof, ok := t.Profile(model); ok {
+			return t, prof, true
+		}
+	}
+	return nil, nil, false
 }

@@ -235,3 +235,25 @@ func TestOneGPUServers(t *testing.T) {
 		}
 	}
 }
+
+// A Zeus job is predicted from Zeus' references only, never from its own profile: its own
+// (model, batch) is no neighbour at any placement, and a prediction exists for every Zeus type.
+func TestZeusPredictionHidesTheOwnProfile(t *testing.T) {
+	pred := NewPredictor(hetero.Zeus(), 3, ExcludeModel)
+	if len(pred.Refs) != len(hetero.Zeus().Profiles()) {
+		t.Fatalf("%d references for %d Zeus profiles: a Zeus family lacks a descriptor", len(pred.Refs), len(hetero.Zeus().Profiles()))
+	}
+	for _, q := range pred.Refs {
+		thr, nb := pred.PredictMatch(q, hetero.ZeusTypes[:], 4)
+		for _, n := range nb {
+			if pred.Refs[n.Ref].Name == q.Name {
+				t.Fatalf("%s is its own neighbour", q.Name)
+			}
+		}
+		for k, typ := range hetero.ZeusTypes {
+			if !(thr[k][0] > 0 && thr[k][1] > 0) {
+				t.Errorf("%s on 4×%s: no prediction (%v)", q.Name, typ, thr[k])
+			}
+		}
+	}
+}

@@ -3,7 +3,7 @@ package similarity
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 
 	"schedlab/core"
 	"schedlab/core/detmath"
@@ -84,11 +84,58 @@ type Predictor struct {
 	Refs    []Reference
 	K       int
 	Exclude Exclude
+	// index finds a reference by core.ModelKey of its name or job type (NewPredictor builds it;
+	// without it Lookup scans Refs): a policy looks jobs up at every decision.
+	index map[string]int
+	// feat is each reference's descriptor vector at one GPU, and at each (type, GPUs, spread) —
+	// type "" for any — whether it was measured there (NewPredictor; nil: computed per call).
+	feat     [][numFeatures]float64
+	measured []map[placeKey]bool
+}
+
+// placeKey is a placement a reference may have been measured at; Type "" stands for any type.
+type placeKey struct {
+	Type   core.GPUType
+	GPUs   int
+	Spread bool
 }
 
 // NewPredictor builds a predictor over t's profiles with k nearest neighbours.
 func NewPredictor(t *hetero.Table, k int, ex Exclude) *Predictor {
-	return &Predictor{Table: t, Refs: References(t), K: k, Exclude: ex}
+	p := &Predictor{Table: t, Refs: References(t), K: k, Exclude: ex, index: map[string]int{}}
+	for i := len(p.Refs) - 1; i >= 0; i-- { // the first reference of a key wins, as in lookupRef
+		p.index[core.ModelKey(p.Refs[i].Name)] = i
+		p.index[core.ModelKey(p.Refs[i].JobType)] = i
+	}
+	p.feat = make([][numFeatures]float64, len(p.Refs))
+	p.measured = make([]map[placeKey]bool, len(p.Refs))
+	for i, r := range p.Refs {
+		p.feat[i] = features(r.Desc, r.Batch, 1)
+		m := map[placeKey]bool{}
+		for _, pt := range r.prof.Points {
+			for _, t := range []core.GPUType{pt.Type, ""} {
+				m[placeKey{t, pt.GPUs, pt.Spread}] = true
+				if pt.GPUs == 1 { // one GPU is never spread: it answers either
+					m[placeKey{t, 1, !pt.Spread}] = true
+				}
+			}
+		}
+		p.measured[i] = m
+	}
+	return p
+}
+
+// gpuFeature is the index of log(GPUs) in a descriptor vector (features).
+const gpuFeature = 13
+
+// featuresOf is reference r's descriptor vector at gpus GPUs.
+func (p *Predictor) featuresOf(r, gpus int) [numFeatures]float64 {
+	if p.feat == nil {
+		return features(p.Refs[r].Desc, p.Refs[r].Batch, gpus)
+	}
+	v := p.feat[r]
+	v[gpuFeature] = detmath.Log(float64(gpus))
+	return v
 }
 
 // visible reports whether reference r may serve query q.
@@ -107,26 +154,41 @@ func (p *Predictor) visible(q Reference, r int) bool {
 // Descriptors are z-scored over that candidate set, so similarity is relative to what the policy
 // can see.
 func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread bool) []Neighbour {
+	return p.nearest(q, p.candidates(q, typ, gpus, spread), gpus)
+}
+
+// candidates are the visible references measured at (typ, gpus, spread); typ "" accepts any.
+func (p *Predictor) candidates(q Reference, typ core.GPUType, gpus int, spread bool) []int {
 	var cand []int
 	for r := range p.Refs {
 		if !p.visible(q, r) {
 			continue
 		}
 		ok := false
-		for _, pt := range p.Refs[r].prof.Points {
-			ok = ok || ((typ == "" || pt.Type == typ) && pt.GPUs == gpus && (pt.Spread == spread || gpus == 1))
+		if p.measured != nil {
+			ok = p.measured[r][placeKey{typ, gpus, spread}]
+		} else {
+			for _, pt := range p.Refs[r].prof.Points {
+				ok = ok || ((typ == "" || pt.Type == typ) && pt.GPUs == gpus && (pt.Spread == spread || gpus == 1))
+			}
 		}
 		if ok {
 			cand = append(cand, r)
 		}
 	}
+	return cand
+}
+
+// nearest is the K references of cand most similar to q at gpus GPUs, best first, descriptors
+// z-scored over cand.
+func (p *Predictor) nearest(q Reference, cand []int, gpus int) []Neighbour {
 	if len(cand) == 0 {
 		return nil
 	}
 	vecs := make([][numFeatures]float64, len(cand))
 	var mean, sd [numFeatures]float64
 	for i, r := range cand {
-		vecs[i] = features(p.Refs[r].Desc, p.Refs[r].Batch, gpus)
+		vecs[i] = p.featuresOf(r, gpus)
 		for f := range mean {
 			mean[f] += vecs[i][f]
 		}
@@ -149,14 +211,24 @@ func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread b
 		return out
 	}
 	qz := z(features(q.Desc, q.Batch, gpus))
-	out := make([]Neighbour, len(cand))
-	for i, r := range cand {
-		out[i] = Neighbour{Ref: r, Sim: (1 + Cosine(qz, z(vecs[i]))) / 2}
-	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Sim > out[b].Sim })
+	// The K most similar, best first, ties in candidate order: what a stable sort by similarity
+	// keeps, without sorting them all.
 	k := max(1, p.K)
-	if len(out) > k {
-		out = out[:k]
+	out := make([]Neighbour, 0, min(k, len(cand)))
+	for i, r := range cand {
+		n := Neighbour{Ref: r, Sim: (1 + Cosine(qz, z(vecs[i]))) / 2}
+		pos := len(out)
+		for pos > 0 && out[pos-1].Sim < n.Sim {
+			pos--
+		}
+		if pos >= k {
+			continue
+		}
+		if len(out) < k {
+			out = append(out, Neighbour{})
+		}
+		copy(out[pos+1:], out[pos:len(out)-1])
+		out[pos] = n
 	}
 	return out
 }
@@ -167,7 +239,42 @@ func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread b
 // similarity weights and divided by q's own work per iteration. ok is false when no visible
 // reference was measured there.
 func (p *Predictor) Predict(q Reference, typ core.GPUType, gpus int, spread bool) (float64, bool) {
-	nb := p.Neighbours(q, typ, gpus, spread)
+	return p.transfer(q, p.Neighbours(q, typ, gpus, spread), typ, gpus, spread)
+}
+
+// PredictMatch is Predict for every type of types at gpus GPUs, consolidated ([0]) and, for more
+// than one GPU, spread ([1]) — 0 where no visible reference was measured — with Neighbours(q, "",
+// gpus, false), the references most similar to q among those measured at gpus GPUs on any type.
+// The neighbours of a candidate set are found once for every placement that has the same
+// candidates (on Zeus' table, all of them), which makes it several times cheaper than calling
+// Predict per placement.
+func (p *Predictor) PredictMatch(q Reference, types []core.GPUType, gpus int) ([][2]float64, []Neighbour) {
+	out := make([][2]float64, len(types))
+	type found struct {
+		cand []int
+		nb   []Neighbour
+	}
+	anyCand := p.candidates(q, "", gpus, false)
+	seen := []found{{anyCand, p.nearest(q, anyCand, gpus)}}
+	for i, t := range types {
+		for k, spread := range []bool{false, true} {
+			if spread && gpus == 1 {
+				continue
+			}
+			cand := p.candidates(q, t, gpus, spread)
+			j := slices.IndexFunc(seen, func(f found) bool { return slices.Equal(f.cand, cand) })
+			if j < 0 {
+				j, seen = len(seen), append(seen, found{cand, p.nearest(q, cand, gpus)})
+			}
+			out[i][k], _ = p.transfer(q, seen[j].nb, t, gpus, spread)
+		}
+	}
+	return out, seen[0].nb
+}
+
+// transfer is q's throughput on (typ, gpus, spread) from its neighbours nb: their hardware
+// efficiency averaged in log space with similarity weights, over q's work per iteration.
+func (p *Predictor) transfer(q Reference, nb []Neighbour, typ core.GPUType, gpus int, spread bool) (float64, bool) {
 	var sw, slog float64
 	for _, n := range nb {
 		r := p.Refs[n.Ref]
@@ -187,7 +294,12 @@ func (p *Predictor) Predict(q Reference, typ core.GPUType, gpus int, spread bool
 
 // Lookup finds the reference row describing model (canonical name or Gavel job type).
 func (p *Predictor) Lookup(model string) (Reference, bool) {
-	i, ok := lookupRef(p.Refs, model)
+	i, ok := 0, false
+	if p.index != nil {
+		i, ok = p.index[core.ModelKey(model)]
+	} else {
+		i, ok = lookupRef(p.Refs, model)
+	}
 	if !ok {
 		return Reference{}, false
 	}

@@ -27,7 +27,7 @@ func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error)
 		return nil, nil, fmt.Errorf("%s: larger than %d MB", name, maxCSV>>20)
 	}
 	cr := csv.NewReader(bytes.NewReader(data))
-	cr.FieldsPerRecord = 8
+	cr.FieldsPerRecord = 9
 	cr.ReuseRecord = true
 	head, err := cr.Read()
 	if err != nil || strings.Join(head, ",") != figure.CSVHeader {
@@ -47,6 +47,10 @@ func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error)
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
 		line, _ := cr.FieldPos(0)
+		if rec[1] != "" {
+			return nil, nil, fmt.Errorf("%s:%d: reading: %q: a sweep file's figure has no choices (the column is empty)", name, line, rec[1])
+		}
+		rec = append(rec[:1], rec[2:]...) // the fields below are numbered as before the reading column
 		if n == 0 {
 			f.ID, f.Number, f.Sweep.Name, f.Sweep.Label = rec[0], rec[0], rec[1], rec[1]
 		}

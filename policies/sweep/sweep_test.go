@@ -222,9 +222,9 @@ func TestFigureOfCSV(t *testing.T) {
 	for _, bad := range []struct{ doc, want string }{
 		{"", "m.csv:1: header"},
 		{figure.CSVHeader + "\n", "no rows"},
-		{figure.CSVHeader + "\na,r,1,s,1,m,s,1\nb,r,1,s,1,m,s,1\n", "m.csv:3: figure: b, r: one figure per file"},
-		{figure.CSVHeader + "\na,r,1,s,x,m,s,1\n", "m.csv:2: seed"},
-		{figure.CSVHeader + "\na,r,1,s,1,m,s,1\na,r,1,s,1,m,h,1\n", "m.csv:3: unit"},
+		{figure.CSVHeader + "\na,,r,1,s,1,m,s,1\nb,,r,1,s,1,m,s,1\n", "m.csv:3: figure: b, r: one figure per file"},
+		{figure.CSVHeader + "\na,,r,1,s,x,m,s,1\n", "m.csv:2: seed"},
+		{figure.CSVHeader + "\na,,r,1,s,1,m,s,1\na,,r,1,s,1,m,h,1\n", "m.csv:3: unit"},
 		{figure.CSVHeader + "\na,r,1,s,1\n", "wrong number of fields"},
 	} {
 		if _, _, err := FigureOfCSV("m.csv", []byte(bad.doc)); err == nil || !strings.Contains(err.Error(), bad.want) {
@@ -236,7 +236,7 @@ func TestFigureOfCSV(t *testing.T) {
 // FuzzFigureOfCSV: any bytes are a figure and rows that write back to a CSV reading the same, or an
 // error naming the file; never a panic.
 func FuzzFigureOfCSV(f *testing.F) {
-	f.Add([]byte(figure.CSVHeader + "\na,rate,4,fifo,1,mean_jct_s,s,12.5\na,rate,8,fifo,1,mean_jct_s,s,13\n"))
+	f.Add([]byte(figure.CSVHeader + "\na,,rate,4,fifo,1,mean_jct_s,s,12.5\na,,rate,8,fifo,1,mean_jct_s,s,13\n"))
 	f.Add([]byte(figure.CSVHeader + "\n\"a,b\",,,\"s\"\"x\",2,m,1,0.5\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fig, rows, err := FigureOfCSV("f.csv", data)

@@ -4,7 +4,7 @@
 // run is cancelled mid-way and keeps its finished cells; after a reload both reopen from
 // IndexedDB without recomputing. It prints each figure's time in the page and the peak wasm
 // memory of a worker. FIGURE and FIGURE_SEEDS choose the small figure (default similarity-makespan,
-// seeds 1-3: a second for all its cells, two published relative values), CANCEL_FIGURE the one
+// seeds 1-3, every reading: a few seconds for all its cells, a published relative value drawn), CANCEL_FIGURE the one
 // cancelled (default interference-headline on seeds 101-112); scripts/e2e.sh serves build/site and
 // passes BASE_URL.
 import { test } from 'node:test';
@@ -76,7 +76,7 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
       mb: Number(el.dataset.peakWorkerMb),
     }));
     const lines = want.trim().split('\n');
-    const cells = new Set(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).size;
+    const cells = new Set(lines.slice(1).map((l) => l.split(',').slice(0, -3).join(','))).size;
     assert.equal(chart.cells, cells, 'every cell of the figure finished');
     // By default cores − 1 workers (at least 1; cores counted up to 8), never more than there are
     // cells; the workers box offers up to one per core.
@@ -85,12 +85,13 @@ test('figures: embed, chart, markers, table, CSV = runner, cancel, reload and re
     assert.match(await page.textContent(q('figure-status')), new RegExp(`\\(${pool} worker\\(s\\)`), 'cores − 1 workers');
     assert.equal(await page.getAttribute(q('figure-workers'), 'max'), String(cores), 'the workers box goes up to one per core');
     assert.ok(chart.points > 0 && chart.canvas, 'points drawn');
-    assert.ok(process.env.FIGURE || chart.markers >= 2, `the default figure draws its published values (${chart.markers})`);
+    // Under the default reading (Zeus' GPUs) the packing claim has no data: one published value drawn.
+    assert.ok(process.env.FIGURE || chart.markers >= 1, `the default figure draws its published values (${chart.markers})`);
     assert.ok(chart.width > 800, `the chart fills its frame (${chart.width} px)`);
-    const kinds = await page.$$eval(`${q('figure-table')} tr[data-kind]`, (rows) => rows.map((r) => r.dataset.kind));
+    const kinds = await page.$$eval(`${q('figure-table')} tr[data-kind]`, (rows) => rows.map((r) => [r.dataset.kind, r.dataset.verdict]));
     assert.ok(kinds.length > 0, 'the table lists the references');
-    const drawable = kinds.filter((k) => k === 'absolute' || k === 'relative').length;
-    assert.equal(chart.markers, drawable, 'one marker per absolute or relative reference');
+    const drawable = kinds.filter(([k, v]) => (k === 'absolute' || k === 'relative') && v !== 'no data').length;
+    assert.equal(chart.markers, drawable, 'one marker per absolute or relative reference judged under the reading drawn');
     const verdicts = await page.$$eval(`${q('figure-table')} tr[data-kind]`, (rows) => rows.map((r) => r.dataset.verdict));
     for (const v of verdicts) assert.match(v, /^(agrees|disagrees|direction holds|direction fails|trend holds|trend fails|inconclusive|shown, not judged|no data)$/, 'a verdict');
     assert.equal(await page.textContent(q('figure-tally')), `tally: ${runnerTally(want)}`, 'the tally is the runner\'s for the same rows');

@@ -65,7 +65,7 @@ test('export a sweep file, shard and merge it natively, import and draw the merg
 
     // Not a figure CSV: refused with the file and line, the chart hidden.
     const bad = join(shots, 'sweep-bad.csv');
-    writeFileSync(bad, 'figure,x_name,x,series,seed,metric,unit,value\nmy,rate,6,fifo,1,mean_jct_s,s,oops\n');
+    writeFileSync(bad, 'figure,reading,x_name,x,series,seed,metric,unit,value\nmy,,rate,6,fifo,1,mean_jct_s,s,oops\n');
     await page.setInputFiles(q('import-figure-csv'), bad);
     await page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', q('error'));
     assert.match(await page.textContent(q('error')), /^sweep-bad\.csv:2: value: "oops" is not a finite number/);

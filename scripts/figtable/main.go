@@ -6,9 +6,12 @@
 // -figure-out DIR/` writes them) by the same figure.Compare the runner's reference table uses.
 // With -index, it then rewrites the README's reproduction table (between `<!-- figure-index -->`
 // and `<!-- /figure-index -->`): a row per catalogue figure with a count of its verdicts kind by
-// kind, read from the FILEs' tables and linked to them. Nothing in a table is typed by hand. -csv
-// "" leaves the FILEs as they are (only -index). -claims-rows DIR writes, per figure, the rows its
-// claims read (make claims-rows: the recorded rows of the claims' property tests).
+// kind, read from the FILEs' tables and linked to them, and its findings block (between
+// `<!-- findings -->` and `<!-- /findings -->`): per paper, each claim's verdicts over the readings
+// in one line (figure.MatrixOf), or a figure's tally when it has no choices. Nothing in a table is
+// typed by hand. -csv "" leaves the FILEs as they are (only -index). -claims-rows DIR writes, per
+// figure, the rows its claims read (make claims-rows: the recorded rows of the claims' property
+// tests).
 //
 //	figtable -csv build/figures-csv -index README.md FILE...
 //	figtable -csv build/figures-csv -claims-rows policies/figure/testdata/claims
@@ -94,6 +97,11 @@ func run(args []string, stderr io.Writer) error {
 		return fmt.Errorf("%s: no <!-- figure-index --> block", *index)
 	}
 	out := indexBlock.ReplaceAllLiteralString(string(text), "<!-- figure-index -->\n"+table+"<!-- /figure-index -->")
+	if *dir != "" {
+		if out, err = rewriteFindings(out, open, policies.Figures()); err != nil {
+			return fmt.Errorf("%s: findings: %w", *index, err)
+		}
+	}
 	return writeIfChanged(*index, string(text), out)
 }
 
@@ -112,8 +120,12 @@ func writeClaimRows(dir string, open func(id string) (io.ReadCloser, error), fig
 		if err != nil {
 			return err
 		}
+		read := figure.ReadRows(f, rows)
+		if len(f.Choices) > 0 { // the default reading's (the property tests judge that one)
+			read = figure.ReadRows(f.Under(0), figure.RowsOf(rows, 0))
+		}
 		var b bytes.Buffer
-		if err := f.WriteCSV(&b, figure.ReadRows(f, rows)); err != nil {
+		if err := f.WriteCSV(&b, read); err != nil {
 			return err
 		}
 		path := filepath.Join(dir, f.ID+".csv")
@@ -207,6 +219,12 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 		c := figure.ClaimsOf(f, rows)
 		tables = append(tables, c)
 		tallies = append(tallies, fmt.Sprintf("`%s`: %s", f.ID, c.TallyText()))
+		if c.Reading != "" {
+			tallies[len(tallies)-1] += " (reading " + c.Reading + ")"
+			for _, l := range readingLines(f, rows) {
+				tallies = append(tallies, fmt.Sprintf("`%s` per reading, %s", f.ID, l))
+			}
+		}
 		for _, v := range c.All() {
 			k := slices.Index(sources, v.Ref.SourceText())
 			if k < 0 {

@@ -64,7 +64,7 @@ func TestOptionsFromRunnerCSV(t *testing.T) {
 func TestBadCSVNamesFileAndLine(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "baselines-smoke.csv")
-	os.WriteFile(name, []byte(figure.CSVHeader+"\nbaselines-smoke,rate,7,fifo,1,mean_jct_s,s,1\n"), 0o644)
+	os.WriteFile(name, []byte(figure.CSVHeader+"\nbaselines-smoke,,rate,7,fifo,1,mean_jct_s,s,1\n"), 0o644)
 	err := run(dir, dir, &strings.Builder{})
 	if err == nil || !strings.Contains(err.Error(), name+":2: x:") {
 		t.Errorf("got %v, want %s:2: x: …", err, name)

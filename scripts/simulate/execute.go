@@ -239,6 +239,20 @@ func list(w io.Writer, reg *policies.Registry) error {
 			caption = "(smoke) " + caption
 		}
 		fmt.Fprintf(&b, "  %-24s %s\n", f.ID, caption)
+		if len(f.Choices) > 0 {
+			fmt.Fprintf(&b, "  %-24s readings: %s (%d; default %s)\n", "", f.ChoicesText(), len(f.Readings()), f.Readings()[0].Name)
+		}
+	}
+	b.WriteString("choices (per family; a reading is one value of each; the first value is the default):\n")
+	type seen struct{ family, choice string }
+	done := map[seen]bool{}
+	for _, f := range policies.Figures() {
+		for _, c := range f.Choices {
+			if k := (seen{f.Family, c.Name}); !done[k] {
+				done[k] = true
+				fmt.Fprintf(&b, "  %-13s %-10s %-28s %s\n", f.Family, c.Name, strings.Join(c.Values, "|"), c.Label)
+			}
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

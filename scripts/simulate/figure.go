@@ -25,6 +25,7 @@ import (
 type figureOptions struct {
 	id      string // a catalogue id, or "all"
 	seeds   []uint64
+	reading string // -reading: "all" (or ""), "default", or a filter "choice=value,…"
 	workers int
 	out     string
 	figs    []*figure.Figure // what id names
@@ -44,16 +45,16 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string, reg *
 	o.reg = reg
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		switch name {
-		case "figure", "seeds", "j", "figure-out", "sweep", "shard", "merge", "policy-file", "script-steps", "script-memory":
+		case "figure", "seeds", "reading", "j", "figure-out", "sweep", "shard", "merge", "policy-file", "script-steps", "script-memory":
 		default:
 			if !set["figure"] && !set["sweep"] {
 				continue
 			}
-			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -j, -figure-out, -shard, -merge, -policy-file, -script-steps and -script-memory, not -%s", name)}
+			return usageError{fmt.Errorf("-figure and -sweep take only -seeds, -reading, -j, -figure-out, -shard, -merge, -policy-file, -script-steps and -script-memory, not -%s", name)}
 		}
 	}
 	if !set["figure"] && !set["sweep"] {
-		for _, f := range []string{"seeds", "j", "figure-out", "shard", "merge"} {
+		for _, f := range []string{"seeds", "reading", "j", "figure-out", "shard", "merge"} {
 			if set[f] {
 				return usageError{fmt.Errorf("-%s goes with -figure ID|all or -sweep FILE", f)}
 			}
@@ -73,7 +74,7 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string, reg *
 		if err := loadSweep(o, set); err != nil {
 			return err
 		}
-		return o.addScripts()
+		return o.finish()
 	}
 	if o.id == "all" {
 		if fi, err := os.Stat(o.out); o.out != "" && err == nil && !fi.IsDir() {
@@ -84,7 +85,7 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string, reg *
 				o.figs = append(o.figs, f)
 			}
 		}
-		return o.addScripts()
+		return o.finish()
 	}
 	f, ok := policies.FindFigure(o.id)
 	if !ok {
@@ -94,7 +95,35 @@ func parseFigureFlags(o *figureOptions, set map[string]bool, seeds string, reg *
 		return usageError{fmt.Errorf("-figure-out %s: a directory; one figure writes a file", o.out)}
 	}
 	o.figs = []*figure.Figure{f}
+	return o.finish()
+}
+
+// finish checks -reading against the chosen figures, then adds the -policy-file series.
+func (o *figureOptions) finish() error {
+	if err := o.checkReading(); err != nil {
+		return err
+	}
 	return o.addScripts()
+}
+
+// checkReading checks the -reading filter: every choice and value it names must be one of the
+// figure's, or with several figures one of at least one figure's (the figures without those
+// choices then run no reading and are left out).
+func (o *figureOptions) checkReading() error {
+	var first error
+	var kept []*figure.Figure
+	for _, f := range o.figs {
+		if _, err := f.SelectReadings(o.reading); err != nil {
+			first = cmp.Or(first, err)
+			continue
+		}
+		kept = append(kept, f)
+	}
+	if len(kept) == 0 || (len(o.figs) == 1 && first != nil) {
+		return usageError{fmt.Errorf("-reading: %w", first)}
+	}
+	o.figs = kept
+	return nil
 }
 
 // addScripts adds each -policy-file's policy to every chosen figure as one more series (a sweep
@@ -125,7 +154,7 @@ type job struct {
 func distinctRuns(figs []*figure.Figure, jobs []job) (runs [][]int, specs []scenario.Spec, err error) {
 	seen := map[string]int{}
 	for k, j := range jobs {
-		spec := figs[j.fig].Cell(j.cell.X, j.cell.S, j.cell.Seed)
+		spec := figs[j.fig].Spec(j.cell)
 		key, err := json.Marshal(spec)
 		if err != nil {
 			return nil, nil, err
@@ -156,7 +185,7 @@ func runFigures(o options, stdout io.Writer) error {
 	}
 	var jobs []job
 	for i, f := range fo.figs {
-		for _, c := range fo.shard.of(f.Cells(fo.seedsOf(f))) {
+		for _, c := range fo.shard.of(fo.cellsOf(f)) {
 			jobs = append(jobs, job{i, c})
 		}
 	}
@@ -341,6 +370,10 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) (figure.Claims, error) {
 	c := figure.ClaimsOf(f, rows)
 	fmt.Fprintf(w, "figure %s: %s %s: %s (%s)\n", f.ID, f.Paper, f.Number, f.Caption, plural(len(c.Seeds), "seed"))
+	if c.Reading != "" {
+		fmt.Fprintf(w, "  reading %s (%d of %d readings run; every reading below the table)\n", c.Reading,
+			len(figure.ReadingsIn(rows)), len(f.Readings()))
+	}
 	if len(f.Refs) == 0 {
 		_, err := fmt.Fprintln(w, "  no published reference")
 		return c, err
@@ -394,8 +427,46 @@ func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) (figu
 	for i, s := range sources {
 		fmt.Fprintf(w, "  [%d] %s\n", i+1, s)
 	}
+	if len(f.Choices) > 0 {
+		if err := writeReadings(w, f, rows, sources); err != nil {
+			return c, err
+		}
+	}
 	_, err := fmt.Fprintln(w)
 	return c, err
+}
+
+// writeReadings prints, for a figure with choices, each claim's verdicts under every reading the
+// rows hold and its summary line (figure.MatrixOf); sources are numbered as in the table above.
+func writeReadings(w io.Writer, f *figure.Figure, rows []figure.Row, sources []string) error {
+	m := figure.MatrixOf(f, rows)
+	fmt.Fprintf(w, "  per reading (%s):\n", f.ChoicesText())
+	for _, cr := range m.Claims {
+		r := cr.Ref
+		what := r.Series + " " + r.Metric
+		if r.Baseline != "" && r.Kind != figure.Absolute {
+			what += " vs " + r.Baseline
+		}
+		switch {
+		case r.To != "":
+			what += ", " + f.Sweep.Name + " " + r.X + "→" + r.To
+		case r.X != "":
+			what += ", " + f.Sweep.Name + " " + r.X
+		}
+		fmt.Fprintf(w, "  %s (%s) [%d]: %s\n", what, r.Evidence, slices.Index(sources, r.SourceText())+1, cr.Summary)
+		var table bytes.Buffer
+		tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', 0)
+		for k, v := range cr.Verdicts {
+			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", m.Readings[k].Name, v.Ref.Metric, dash(v.Ours), v.Verdict)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		if _, err := w.Write(table.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func plural(n int, word string) string {

@@ -76,8 +76,9 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	var seedsS string
 	fs.StringVar(&o.fig.id, "figure", "", "run a catalogue figure's cells (`ID`, or all for every non-smoke figure) and print its reference table: reference, ours ± 95 % interval, verdict")
 	fs.StringVar(&seedsS, "seeds", "", "the figure's seeds instead of its defaults: a `LIST` such as 42, 1-5 or 42,1-4")
+	fs.StringVar(&o.fig.reading, "reading", "all", "the readings to run (`NAME`): all, default, or choice=value,… (see -list for each figure's choices); each claim is judged per reading")
 	fs.IntVar(&o.fig.workers, "j", runtime.NumCPU(), "run `N` cells in parallel (default: the number of cores)")
-	fs.StringVar(&o.fig.out, "figure-out", "", "the figure's CSV at `PATH` (figure,x_name,x,series,seed,metric,unit,value); with -figure all a directory, one ID.csv per figure")
+	fs.StringVar(&o.fig.out, "figure-out", "", "the figure's CSV at `PATH` (figure,reading,x_name,x,series,seed,metric,unit,value); with -figure all a directory, one ID.csv per figure")
 	var shardS string
 	fs.StringVar(&o.fig.sweep, "sweep", "", "like -figure, for your own sweep `FILE` (JSON; see scripts/batch/README.md)")
 	fs.StringVar(&shardS, "shard", "", "run only the cells with index I mod N (`I/N`); -figure-out is then a part (the CSV after a metadata line); a complete part is not run again")
@@ -137,7 +138,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 		}
 		return o, nil
 	}
-	if set["figure"] || set["seeds"] || set["j"] || set["figure-out"] || set["sweep"] || set["shard"] || set["merge"] {
+	if set["figure"] || set["seeds"] || set["reading"] || set["j"] || set["figure-out"] || set["sweep"] || set["shard"] || set["merge"] {
 		if err := parseFigureFlags(&o.fig, set, seedsS, o.reg); err != nil {
 			return o, err
 		}

@@ -10,9 +10,11 @@ import (
 // synopsis is the usage line of each mode; the flags themselves are described only by their own
 // help strings (parseFlags), printed by usageOf under the topics of helpGroups.
 const synopsis = `usage: simulate (-trace PATH | -generate SPEC | -scenario NAME) [flags]
-       simulate -figure ID|all [-seeds LIST] [-j N] [-figure-out PATH]
-       simulate (-figure ID|all | -sweep FILE) [-seeds LIST] [-j N] -shard I/N -figure-out PART
-       simulate (-figure ID|all | -sweep FILE) [-seeds LIST] -merge PART... -figure-out PATH
+       simulate -figure ID|all [-seeds LIST] [-reading NAME] [-j N] [-figure-out PATH]
+       simulate (-figure ID|all | -sweep FILE) [-seeds LIST] [-reading NAME] [-j N] -shard I/N
+                -figure-out PART
+       simulate (-figure ID|all | -sweep FILE) [-seeds LIST] [-reading NAME] -merge PART...
+                -figure-out PATH
        simulate -judge FILE.csv|DIR [-report FILE.html]
        simulate -list
 `
@@ -27,7 +29,7 @@ var helpGroups = []struct {
 	{"Policies", []string{"policy", "policy-config", "policy-file", "script-steps", "script-memory", "placement", "checkpoint-cost", "round", "first-round", "progress", "measured-only"}},
 	{"Runs", []string{"scenario", "seed", "list"}},
 	{"Output", []string{"json", "jobs-out", "trace-out"}},
-	{"Figures and sweeps", []string{"figure", "seeds", "j", "figure-out", "sweep", "shard", "merge"}},
+	{"Figures and sweeps", []string{"figure", "seeds", "reading", "j", "figure-out", "sweep", "shard", "merge"}},
 	{"Verdicts", []string{"judge", "report"}},
 }
 

@@ -13,11 +13,11 @@ import (
 // smokeCSV is baselines-smoke's rows at rate 12 written by hand: SRTF's mean JCT srtf[i] and
 // FIFO's 1000 s on seeds 1-3.
 func smokeCSV(srtf ...string) string {
-	s := "figure,x_name,x,series,seed,metric,unit,value\n"
+	s := "figure,reading,x_name,x,series,seed,metric,unit,value\n"
 	for i, v := range srtf {
 		seed := string(rune('1' + i))
-		s += "baselines-smoke,rate,12,fifo," + seed + ",mean_jct_s,s,1000\n"
-		s += "baselines-smoke,rate,12,srtf," + seed + ",mean_jct_s,s," + v + "\n"
+		s += "baselines-smoke,,rate,12,fifo," + seed + ",mean_jct_s,s,1000\n"
+		s += "baselines-smoke,,rate,12,srtf," + seed + ",mean_jct_s,s," + v + "\n"
 	}
 	return s
 }
@@ -60,13 +60,13 @@ func TestJudgeBadInput(t *testing.T) {
 	good := smokeCSV("500", "510", "490")
 	for _, tc := range []struct{ content, want string }{
 		{"", "bad.csv:1: no rows"},
-		{"figure,x_name,x,series,seed,metric,unit,value\n", "bad.csv:2: no rows"},
-		{"figure,x_name,x,series,seed,metric,unit,value\nnope,rate,12,fifo,1,mean_jct_s,s,1\n", `bad.csv:2: figure: "nope" is not a catalogue figure`},
+		{"figure,reading,x_name,x,series,seed,metric,unit,value\n", "bad.csv:2: no rows"},
+		{"figure,reading,x_name,x,series,seed,metric,unit,value\nnope,,rate,12,fifo,1,mean_jct_s,s,1\n", `bad.csv:2: figure: "nope" is not a catalogue figure`},
 		{strings.Replace(good, "s,510", "s,fast", 1), `bad.csv:5: value: "fast"`},
 		{strings.Replace(good, "srtf,2", "sjf,2", 1), `bad.csv:5: series: "sjf"`},
 		{strings.Replace(good, "srtf,2,mean_jct_s", "srtf,2,mean_jct", 1), `bad.csv:5: metric: "mean_jct"`},
 		{strings.Replace(good, "12,fifo,3", "13,fifo,3", 1), `bad.csv:6: x: "13"`},
-		{good + "baselines-smoke,rate,12,fifo,1,mean_jct_s,s,1\n", "bad.csv:8: metric: mean_jct_s of this cell already given"},
+		{good + "baselines-smoke,,rate,12,fifo,1,mean_jct_s,s,1\n", "bad.csv:8: metric: mean_jct_s of this cell already given"},
 		{"figure,x\n" + good, "bad.csv:1: header"},
 	} {
 		path := writeFile(t, dir, "bad.csv", tc.content)

@@ -114,7 +114,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 			regexp.MustCompile(`big\.json:2: servers\[1\]: cpu 1e\+10: want a positive number up to 1e\+09`)},
 		{"list with other flags", []string{"-list", "-policy", "fifo"}, regexp.MustCompile(`-list takes no other flags`)},
 		{"unknown figure", []string{"-figure", "nope"}, regexp.MustCompile(`-figure "nope": unknown \(see -list\)`)},
-		{"figure with a workload", []string{"-figure", "baselines-smoke", "-generate", "philly:jobs=3"}, regexp.MustCompile(`-figure and -sweep take only -seeds, -j, -figure-out, -shard, -merge, -policy-file, -script-steps and -script-memory, not -generate`)},
+		{"figure with a workload", []string{"-figure", "baselines-smoke", "-generate", "philly:jobs=3"}, regexp.MustCompile(`-figure and -sweep take only -seeds, -reading, -j, -figure-out, -shard, -merge, -policy-file, -script-steps and -script-memory, not -generate`)},
 		{"seeds without a figure", []string{"-seeds", "1-3"}, regexp.MustCompile(`-seeds goes with -figure`)},
 		{"bad seeds", []string{"-figure", "baselines-smoke", "-seeds", "3-1"}, regexp.MustCompile(`-seeds: seeds "3-1"`)},
 		{"no workers", []string{"-figure", "baselines-smoke", "-j", "0"}, regexp.MustCompile(`-j 0: want at least 1 worker`)},
@@ -211,8 +211,8 @@ func TestFigureMode(t *testing.T) {
 		t.Error("-j 1 and -j 2 wrote different CSVs")
 	}
 	lines := strings.Split(strings.TrimSuffix(csvs[0], "\n"), "\n")
-	if lines[0] != "figure,x_name,x,series,seed,metric,unit,value" || len(lines) != 1+2*3*3*3 ||
-		!strings.HasPrefix(lines[1], "baselines-smoke,rate,6,fifo,2,mean_jct_s,s,") {
+	if lines[0] != "figure,reading,x_name,x,series,seed,metric,unit,value" || len(lines) != 1+2*3*3*3 ||
+		!strings.HasPrefix(lines[1], "baselines-smoke,,rate,6,fifo,2,mean_jct_s,s,") {
 		t.Errorf("CSV: %d lines, first %q %q", len(lines), lines[0], lines[1])
 	}
 	list, err := exec.Command(bin, "-list").Output()
@@ -255,7 +255,7 @@ func TestOutputsThroughLinks(t *testing.T) {
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the link was replaced: %v", err)
 	}
-	if b, _ := os.ReadFile(target); !strings.HasPrefix(string(b), "figure,x_name,") {
+	if b, _ := os.ReadFile(target); !strings.HasPrefix(string(b), "figure,reading,x_name,") {
 		t.Errorf("target: %q", b)
 	}
 }
@@ -291,5 +291,45 @@ func TestDistinctRuns(t *testing.T) {
 				t.Errorf("%s cell %d grouped with %s cell %d", figs[j.fig].ID, j.cell.Index, figs[first.fig].ID, first.cell.Index)
 			}
 		}
+	}
+}
+
+// TestFigureReadings: -reading picks readings by a filter, the CSV holds one set of rows per
+// reading run, the table is followed by each claim's verdicts per reading and its summary, -judge
+// prints the same, and -list names the figure's choices. A filter naming an unknown choice exits 2.
+func TestFigureReadings(t *testing.T) {
+	bin := buildRunner(t)
+	out := filepath.Join(t.TempDir(), "sm.csv")
+	stdout, err := exec.Command(bin, "-figure", "similarity-makespan", "-seeds", "11-12", "-reading", "order=fifo,gpus=zeus",
+		"-figure-out", out).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(out)
+	for _, want := range []string{`"fallback=now,order=fifo,gpus=zeus"`, `"fallback=wait,order=fifo,gpus=zeus"`, `"fallback=strict,order=fifo,gpus=zeus"`} {
+		if !strings.Contains(string(b), "\nsimilarity-makespan,"+want+",") {
+			t.Errorf("CSV lacks reading %s", want)
+		}
+	}
+	if strings.Contains(string(b), "gpus=gavel") || strings.Contains(string(b), "order=lpt") {
+		t.Error("CSV holds a reading the filter left out")
+	}
+	text := string(stdout)
+	if !strings.Contains(text, "reading fallback=now,order=fifo,gpus=zeus (3 of 12 readings run") ||
+		!regexp.MustCompile(`(?m)^  model-similarity makespan_s vs first-fit-any \(paper: words\) \[[0-9]+\]: .* under .*readings`).MatchString(text) ||
+		!strings.Contains(text, "    fallback=strict,order=fifo,gpus=zeus") {
+		t.Errorf("table:\n%s", text)
+	}
+	judged, err := exec.Command(bin, "-judge", out).Output()
+	if err != nil || !strings.Contains(string(judged), "per reading (fallback now|wait|strict; order fifo|lpt; gpus zeus|gavel):") {
+		t.Errorf("-judge: %v\n%s", err, judged)
+	}
+	list, _ := exec.Command(bin, "-list").Output()
+	if !strings.Contains(string(list), "readings: fallback now|wait|strict; order fifo|lpt; gpus zeus|gavel (12; default fallback=now,order=fifo,gpus=zeus)") {
+		t.Errorf("-list:\n%s", list)
+	}
+	cmd := exec.Command(bin, "-figure", "similarity-makespan", "-seeds", "11", "-reading", "colour=red")
+	if err := cmd.Run(); cmd.ProcessState.ExitCode() != 2 {
+		t.Errorf("unknown choice: %v", err)
 	}
 }

@@ -24,7 +24,29 @@ func (fo figureOptions) partPath(dir string, f *figure.Figure) string {
 // wantMeta is the metadata a part of f must carry to belong to this run.
 func (fo figureOptions) wantMeta(f *figure.Figure) partMeta {
 	return partMeta{figure: f.ID, seeds: figure.FormatSeeds(fo.seedsOf(f)), version: fo.version, sweep: fo.sweepHash,
-		scripts: scriptsHash(fo.scripts), shard: fo.shard}
+		scripts: scriptsHash(fo.scripts), readings: fo.readingFilter(), shard: fo.shard}
+}
+
+// readingFilter is -reading as a part's metadata names it ("all" when not given).
+func (fo figureOptions) readingFilter() string {
+	if fo.reading == "" {
+		return "all"
+	}
+	return fo.reading
+}
+
+// readingsOf is the readings of f that -reading picks (parseFigureFlags checked the filter).
+func (fo figureOptions) readingsOf(f *figure.Figure) []int {
+	rs, err := f.SelectReadings(fo.reading)
+	if err != nil {
+		return nil // a figure of -figure all without the filter's choices runs no reading
+	}
+	return rs
+}
+
+// cellsOf is the cells of f this run covers: -reading's readings, -seeds or the figure's seeds.
+func (fo figureOptions) cellsOf(f *figure.Figure) []figure.Cell {
+	return f.CellsIn(fo.readingsOf(f), fo.seedsOf(f))
 }
 
 // seedsOf is -seeds, or the figure's own seeds.
@@ -51,7 +73,7 @@ func pendingFigures(fo figureOptions, stderr io.Writer) ([]*figure.Figure, error
 			err = fmt.Errorf("%s: shard %s, not %s", path, m.shard, want.shard)
 		}
 		if err == nil {
-			if missing, foreign := partCoverage(f, fo.shard.of(f.Cells(fo.seedsOf(f))), rows); len(missing)+len(foreign) > 0 {
+			if missing, foreign := partCoverage(f, fo.shard.of(fo.cellsOf(f)), rows); len(missing)+len(foreign) > 0 {
 				err = fmt.Errorf("%s: incomplete (lacks %s)", path, describeCells(f, append(missing, foreign...)))
 			}
 		}
@@ -75,6 +97,8 @@ func sameRun(path string, m, want partMeta) error {
 		return fmt.Errorf("%s: a part for seeds %s, not %s (give -seeds %s, or merge the parts of one run)", path, m.seeds, want.seeds, m.seeds)
 	case m.sweep != want.sweep:
 		return fmt.Errorf("%s: made from other contents of the sweep file (%s, this one is %s)", path, m.sweep, want.sweep)
+	case m.readings != want.readings:
+		return fmt.Errorf("%s: a part for readings %s, not %s (give -reading %s, or merge the parts of one run)", path, m.readings, want.readings, m.readings)
 	case m.scripts != want.scripts:
 		return fmt.Errorf("%s: made with other -policy-file scripts (%s, these are %s; give the same files, unchanged)", path, orNone(m.scripts), orNone(want.scripts))
 	case m.version != want.version:
@@ -94,7 +118,7 @@ func mergeFigures(o options, stdout io.Writer) error {
 		for k, dir := range fo.merge {
 			paths[k] = fo.partPath(dir, f)
 		}
-		rows, err := mergeFigure(f, fo.seedsOf(f), fo.wantMeta(f), paths)
+		rows, err := mergeFigure(f, fo.cellsOf(f), fo.wantMeta(f), paths)
 		if err != nil {
 			return usageError{err}
 		}
@@ -112,8 +136,7 @@ func mergeFigures(o options, stdout io.Writer) error {
 }
 
 // mergeFigure reads and checks the parts of one figure and returns their rows.
-func mergeFigure(f *figure.Figure, seeds []uint64, want partMeta, paths []string) ([]figure.Row, error) {
-	cells := f.Cells(seeds)
+func mergeFigure(f *figure.Figure, cells []figure.Cell, want partMeta, paths []string) ([]figure.Row, error) {
 	byShard := map[int]string{}
 	n := 0
 	var all []figure.Row

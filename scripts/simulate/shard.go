@@ -58,6 +58,7 @@ type partMeta struct {
 	figure, seeds, version string
 	sweep                  string // the sweep file's content hash; "" for a catalogue figure
 	scripts                string // the -policy-file scripts' hash (scriptsHash); "" without any
+	readings               string // the -reading filter ("all" when not given)
 	shard                  shard
 }
 
@@ -69,7 +70,7 @@ func (m partMeta) String() string {
 	if m.scripts != "" {
 		s += " scripts=" + m.scripts
 	}
-	return s
+	return s + " readings=" + m.readings
 }
 
 // parsePartMeta reads a part's first line.
@@ -93,6 +94,8 @@ func parsePartMeta(line string) (partMeta, error) {
 			m.sweep = v
 		case "scripts":
 			m.scripts = v
+		case "readings":
+			m.readings = v
 		case "shard":
 			m.shard, err = parseShard(v)
 		default:
@@ -102,8 +105,8 @@ func parsePartMeta(line string) (partMeta, error) {
 			return m, fmt.Errorf("part metadata: %v", err)
 		}
 	}
-	if m.figure == "" || m.seeds == "" || m.version == "" || m.shard.n == 0 {
-		return m, fmt.Errorf("part metadata %q: figure, seeds, shard and version are required", line)
+	if m.figure == "" || m.seeds == "" || m.version == "" || m.shard.n == 0 || m.readings == "" {
+		return m, fmt.Errorf("part metadata %q: figure, seeds, shard, version and readings are required", line)
 	}
 	return m, nil
 }
@@ -173,15 +176,15 @@ func readPart(f *figure.Figure, path string, want partMeta) (partMeta, []figure.
 // shard cells without all of f's metrics, foreign are cells of other shards (or seeds) it holds.
 func partCoverage(f *figure.Figure, want []figure.Cell, rows []figure.Row) (missing, foreign []figure.Cell) {
 	type key struct {
-		x, s int
-		seed uint64
+		r, x, s int
+		seed    uint64
 	}
 	count := map[key]int{}
 	for _, r := range rows {
-		count[key{r.X, r.S, r.Seed}]++
+		count[key{r.R, r.X, r.S, r.Seed}]++
 	}
 	for _, c := range want {
-		k := key{c.X, c.S, c.Seed}
+		k := key{c.R, c.X, c.S, c.Seed}
 		if count[k] != len(f.Metrics) {
 			missing = append(missing, c)
 		}
@@ -189,8 +192,8 @@ func partCoverage(f *figure.Figure, want []figure.Cell, rows []figure.Row) (miss
 	}
 	figure.SortRows(rows)
 	for _, r := range rows {
-		if k := (key{r.X, r.S, r.Seed}); count[k] > 0 {
-			foreign = append(foreign, figure.Cell{Index: -1, X: r.X, S: r.S, Seed: r.Seed})
+		if k := (key{r.R, r.X, r.S, r.Seed}); count[k] > 0 {
+			foreign = append(foreign, figure.Cell{Index: -1, R: r.R, X: r.X, S: r.S, Seed: r.Seed})
 			delete(count, k)
 		}
 	}

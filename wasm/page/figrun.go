@@ -3,6 +3,7 @@
 package page
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -19,10 +20,10 @@ import (
 type figRun struct {
 	v       *figView
 	workers *pool.Pool
-	cells   map[int]figure.Cell
-	total   int // cells of the figure as chosen
-	before  int // of them finished before this run (stored)
-	done    int // finished by this run
+	cells   map[int][]figure.Cell // per submitted cell's index: it and the cells sharing its run
+	total   int                   // cells of the figure as chosen
+	before  int                   // of them finished before this run (stored)
+	done    int                   // finished by this run
 	t0      float64
 	peakMem int // the largest wasm memory a worker reported (bytes)
 }
@@ -57,13 +58,30 @@ func (v *figView) start() {
 	}
 	body.RemoveAttribute("data-done")
 	// In run order, so that a worker's cells of one point and seed share a workload (policies.Workloads).
-	run := &figRun{v: v, cells: map[int]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
-	run.workers = pool.New(pool.Options{Size: min(len(missing), v.workers()), Reuse: true, Scripts: len(v.scripts) > 0}, v.p.funcs)
-	for _, c := range missing {
-		run.cells[c.Index] = c
-	}
-	v.run = run
+	// Cells of different readings with the same spec (a baseline the reading does not change, a
+	// metric-only reading) are one run, as in the runner: the first of them is submitted and its
+	// values give the rows of all.
+	run := &figRun{v: v, cells: map[int][]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
+	first := map[string]int{}
+	var submit []figure.Cell
 	for _, c := range figure.RunOrder(missing) {
+		key, err := json.Marshal(v.f.Spec(c))
+		if err != nil {
+			v.p.setError(err.Error())
+			body.SetAttribute("data-done", "1")
+			return
+		}
+		if i, ok := first[string(key)]; ok {
+			run.cells[i] = append(run.cells[i], c)
+			continue
+		}
+		first[string(key)] = c.Index
+		run.cells[c.Index] = []figure.Cell{c}
+		submit = append(submit, c)
+	}
+	run.workers = pool.New(pool.Options{Size: min(len(submit), v.workers()), Reuse: true, Scripts: len(v.scripts) > 0}, v.p.funcs)
+	v.run = run
+	for _, c := range submit {
 		run.submit(c)
 	}
 	v.status(run.progress(), float64(run.before)/float64(run.total))
@@ -91,7 +109,7 @@ func (v *figView) shipped(rel, base string) (js.Value, error) {
 func (v *figView) traces(cells []figure.Cell) []string {
 	var out []string
 	for _, c := range cells {
-		if t := v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" && !slices.Contains(out, strings.TrimPrefix(t, "data:")) {
+		if t := v.f.Spec(c).Trace; t != "" && !slices.Contains(out, strings.TrimPrefix(t, "data:")) {
 			out = append(out, strings.TrimPrefix(t, "data:"))
 		}
 	}
@@ -102,9 +120,9 @@ func (v *figView) traces(cells []figure.Cell) []string {
 // and saved: finishCell waits its turn on the page's thread, and a redraw that outlasts a short
 // cell would leave the worker idle.
 func (run *figRun) submit(c figure.Cell) {
-	fields := map[string]any{"figure": run.v.f.ID, "index": c.Index, "x": c.X, "s": c.S, "seed": float64(c.Seed),
+	fields := map[string]any{"figure": run.v.f.ID, "index": c.Index, "r": c.R, "x": c.X, "s": c.S, "seed": float64(c.Seed),
 		"scripts": scriptsJSON(run.v.scripts)}
-	if t := run.v.f.Cell(c.X, c.S, c.Seed).Trace; t != "" {
+	if t := run.v.f.Spec(c).Trace; t != "" {
 		fields["file"] = run.v.files[pagelogic.TraceBase(t)]
 	}
 	run.workers.Submit(&pool.Task{Kind: pool.Cell, Fields: fields, Done: func(d js.Value, err error) {
@@ -129,18 +147,25 @@ func (run *figRun) finishCell(index int, vals []float64, mem int) {
 	if v.run != run {
 		return // cancelled or superseded: late answers are dropped
 	}
-	c, ok := run.cells[index]
+	cells, ok := run.cells[index]
 	if !ok || len(vals) != len(v.f.Metrics) {
 		run.stop(fmt.Sprintf("figure %s: a worker answered for an unknown cell %d", v.f.ID, index))
 		return
 	}
-	v.rows[cellKey{c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
-	run.done++
+	for _, c := range cells {
+		v.rows[cellKey{c.R, c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
+	}
+	run.done += len(cells)
 	run.peakMem = max(run.peakMem, mem)
 	last := run.before+run.done == run.total
 	v.status(run.progress(), float64(run.before+run.done)/float64(run.total))
 	v.draw(last)
-	v.save(run.before+run.done, run.total)
+	// A save writes the whole CSV so far: at most once a second (and at the last cell), or a
+	// figure of ten thousand cells (every reading) spends its time rewriting its own rows.
+	if now := perfNow(); last || now-v.savedMs >= 1000 {
+		v.savedMs = now
+		v.save(run.before+run.done, run.total)
+	}
 	if last { // once: end() clears v.run, so a later answer of this run returns above
 		run.end()
 		ms := perfNow() - run.t0
@@ -182,13 +207,16 @@ func (run *figRun) stop(msg string) {
 		return
 	}
 	run.end()
+	if run.done > 0 {
+		run.v.save(run.before+run.done, run.total)
+	}
 	run.v.p.setError(msg)
 	run.v.status(fmt.Sprintf("stopped: %d of %d cells kept", run.before+run.done, run.total), -1)
 	pageBody().SetAttribute("data-done", "1")
 	run.v.p.refreshHistory()
 }
 
-// cancel stops a running figure; its finished cells stay (they are saved as they finish). msg
+// cancel stops a running figure; its finished cells stay (saved at most a second apart, and here). msg
 // ("" for a silent stop, as when another figure opens) is shown.
 func (v *figView) cancel(msg string) {
 	run := v.run
@@ -196,6 +224,9 @@ func (v *figView) cancel(msg string) {
 		return
 	}
 	run.end()
+	if run.done > 0 {
+		v.save(run.before+run.done, run.total) // the cells finished since the last save are kept too
+	}
 	if msg != "" {
 		v.status(fmt.Sprintf("%s: %d of %d cells kept", msg, run.before+run.done, run.total), -1)
 		pageBody().SetAttribute("data-done", "1")

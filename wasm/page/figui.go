@@ -29,6 +29,7 @@ func (v *figView) init() {
 			v.p.setError("choose a figure in the list first")
 			return
 		}
+		v.reading = hook("figure-reading").Underlying().Get("value").String()
 		v.open(v.f.ID, strings.TrimSpace(input("figure-seeds").Value()), v.chosenXs(), true)
 	})
 	box := input("figure-workers")
@@ -70,6 +71,18 @@ func (v *figView) showControls() {
 	hook("fig-title").SetTextContent(f.Paper + " · " + f.Number + " (" + f.ID + ")")
 	hook("fig-caption").SetTextContent(f.Caption)
 	input("figure-seeds").SetValue(figure.FormatSeeds(v.seeds))
+	pick := hook("figure-reading").Underlying()
+	clear(pick)
+	for _, name := range v.readingOptions(f) {
+		text := name
+		if name == "all" {
+			text = fmt.Sprintf("all %d", len(f.Readings()))
+		}
+		opt := el("option", text, "value", name)
+		opt.Set("selected", name == v.reading)
+		pick.Call("appendChild", opt)
+	}
+	setHidden(hook("figure-reading-box"), len(f.Choices) == 0)
 	sweep := hook("figure-sweep").Underlying()
 	clear(sweep)
 	if f.Sweep.Name != "" {
@@ -107,7 +120,12 @@ func (v *figView) draw(force bool) {
 	sub, rows := v.sub(), v.subRows()
 	chart := hook("figure-chart").Underlying()
 	setAttr(chart, "data-cells", itoa(len(rows)/max(1, len(sub.Metrics))))
-	opt, err := figchart.Option(sub, figure.Stats(sub, rows))
+	// The chart draws one reading: the first chosen (the default when all are).
+	drawn, drawnRows := sub, rows
+	if len(sub.Choices) > 0 && len(v.rsel) > 0 {
+		drawn, drawnRows = sub.Under(v.rsel[0]), figure.RowsOf(rows, v.rsel[0])
+	}
+	opt, err := figchart.Option(drawn, figure.Stats(drawn, drawnRows))
 	switch {
 	case err != nil:
 		v.p.setError(err.Error())
@@ -172,6 +190,24 @@ func (v *figView) renderTable(sub *figure.Figure, rows []figure.Row) {
 	if len(sub.Refs) == 0 {
 		tr := el("tr", "")
 		tr.Call("appendChild", el("td", "no published reference for this figure", "colspan", itoa(len(cols))))
+		tbl.Call("appendChild", tr)
+	}
+	if len(sub.Choices) == 0 {
+		return
+	}
+	// Above: the reading c.Reading. Below: each claim over every reading run, in one line.
+	m := figure.MatrixOf(sub, rows)
+	tr := el("tr", "")
+	tr.Call("appendChild", el("th", fmt.Sprintf("per reading (table above: %s; %d of %d readings run)", c.Reading,
+		len(m.Readings), len(sub.Readings())), "colspan", itoa(len(cols))))
+	tbl.Call("appendChild", tr)
+	for _, cr := range m.Claims {
+		if cr.Ref.Shown {
+			continue
+		}
+		tr := el("tr", "", "data-testid", "figure-reading-summary")
+		what := seriesOf(sub, cr.Ref.Series) + " vs " + cr.Ref.Baseline + ", " + cr.Ref.Metric
+		tr.Call("appendChild", el("td", what+": "+cr.Summary, "colspan", itoa(len(cols))))
 		tbl.Call("appendChild", tr)
 	}
 }

@@ -26,6 +26,8 @@ type figView struct {
 	p       *page
 	f       *figure.Figure // the catalogue's figure
 	xs      []int          // the chosen sweep values (indices into f.Sweep.Values, in order)
+	rsel    []int          // the chosen readings (indices into f.Readings(), ascending)
+	reading string         // the reading filter they were chosen by ("all", or figure.SelectReadings')
 	seeds   []uint64
 	rows    map[cellKey][]figure.Row   // finished cells, in the catalogue figure's indices
 	run     *figRun                    // the cells running now (nil when idle)
@@ -34,13 +36,14 @@ type figView struct {
 	embed   bool
 	scripts []runrecord.Script // the scripts added to the open figure as series (offerScripts)
 	lastMs  float64            // when the chart was last drawn (performance.now)
+	savedMs float64            // when the finished cells were last saved (performance.now)
 	created int64              // when the stored run of this choice was first saved (Unix ms; 0: not yet)
 }
 
 // cellKey identifies a cell independently of the chosen subset.
 type cellKey struct {
-	x, s int
-	seed uint64
+	r, x, s int
+	seed    uint64
 }
 
 // buildFigureList lists the catalogue grouped by paper. Smoke figures (for tests) are left out;
@@ -114,6 +117,10 @@ func (v *figView) open(id, seedsText string, xs []string, run bool) {
 			v.xs = append(v.xs, x)
 		}
 	}
+	if v.reading == "" || !slices.Contains(v.readingOptions(f), v.reading) {
+		v.reading = "all"
+	}
+	v.rsel, _ = f.SelectReadings(v.reading)
 	if f.Sweep.Name != "" && len(v.xs) == 0 {
 		v.p.setError(fmt.Sprintf("figure %s: none of the sweep values %s chosen", f.ID, strings.Join(xs, ", ")))
 		pageBody().SetAttribute("data-done", "1")
@@ -159,6 +166,10 @@ func (v *figView) sub() *figure.Figure {
 	}
 	s := *pagelogic.SubFigure(f, vals) // a copy: its Cell below must not reach the catalogue's
 	xs := v.xs
+	if f.ReadCell != nil {
+		s.ReadCell = func(r figure.Reading, x, se int, seed uint64) scenario.Spec { return f.ReadCell(r, xs[x], se, seed) }
+		return &s
+	}
 	s.Cell = func(x, se int, seed uint64) scenario.Spec { return f.Cell(xs[x], se, seed) }
 	return &s
 }
@@ -175,12 +186,14 @@ func (v *figView) cellXs() []int {
 // subRows are the finished rows in sub()'s indices (sweep value positions among the chosen).
 func (v *figView) subRows() []figure.Row {
 	var out []figure.Row
-	for x, orig := range v.cellXs() {
-		for s := range v.f.Series {
-			for _, seed := range v.seeds {
-				for _, r := range v.rows[cellKey{orig, s, seed}] {
-					r.X = x
-					out = append(out, r)
+	for _, rd := range v.rsel {
+		for x, orig := range v.cellXs() {
+			for s := range v.f.Series {
+				for _, seed := range v.seeds {
+					for _, r := range v.rows[cellKey{rd, orig, s, seed}] {
+						r.X = x
+						out = append(out, r)
+					}
 				}
 			}
 		}
@@ -190,7 +203,7 @@ func (v *figView) subRows() []figure.Row {
 
 // cells are the chosen cells in the canonical order, in the catalogue figure's indices.
 func (v *figView) cells() []figure.Cell {
-	sub, xs := v.sub().Cells(v.seeds), v.cellXs()
+	sub, xs := v.sub().CellsIn(v.rsel, v.seeds), v.cellXs()
 	for i := range sub {
 		sub[i].X = xs[sub[i].X]
 	}
@@ -201,7 +214,7 @@ func (v *figView) cells() []figure.Cell {
 func (v *figView) missing() (all, missing []figure.Cell) {
 	all = v.cells()
 	for _, c := range all {
-		if v.rows[cellKey{c.X, c.S, c.Seed}] == nil {
+		if v.rows[cellKey{c.R, c.X, c.S, c.Seed}] == nil {
 			missing = append(missing, c)
 		}
 	}
@@ -215,7 +228,11 @@ func (v *figView) storedStatus(n int) {
 
 // key is the store key of the figure as chosen, sub (v.sub(), which the callers need as well).
 func (v *figView) key(sub *figure.Figure) string {
-	return store.FigureKey(v.f.ID, figure.FormatSeeds(v.seeds), sub.Sweep.Values) + scriptsKey(v.scripts)
+	key := store.FigureKey(v.f.ID, figure.FormatSeeds(v.seeds), sub.Sweep.Values) + scriptsKey(v.scripts)
+	if v.reading != "all" {
+		key += "|reading=" + v.reading
+	}
+	return key
 }
 
 // loadStored adds the rows of the stored run of this choice, if any. A stored run whose CSV no
@@ -235,7 +252,7 @@ func (v *figView) loadStored() {
 	xs := v.cellXs()
 	for _, r := range rows {
 		r.X = xs[r.X]
-		k := cellKey{r.X, r.S, r.Seed}
+		k := cellKey{r.R, r.X, r.S, r.Seed}
 		v.rows[k] = append(v.rows[k], r)
 	}
 }
@@ -278,4 +295,15 @@ func (v *figView) setURL() {
 	full := js.Global().Get("URLSearchParams").New(q)
 	full.Call("delete", "embed")
 	hook("figure-full-app").SetAttribute("href", js.Global().Get("location").Get("pathname").String()+"?"+full.Call("toString").String())
+}
+
+// readingOptions are the picker's choices for f: all readings, then each reading by name.
+func (v *figView) readingOptions(f *figure.Figure) []string {
+	out := []string{"all"}
+	if len(f.Choices) > 0 {
+		for _, r := range f.Readings() {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }

@@ -14,7 +14,7 @@ import (
 	"schedlab/wasm/typed"
 )
 
-// runCell runs one cell of a catalogue figure (pool.Cell: figure, index, x, s, seed, and file
+// runCell runs one cell of a catalogue figure (pool.Cell: figure, index, r (the reading), x, s, seed, and file
 // for a trace cell, and scripts: scripted policies added to the figure as series after its own,
 // figure.WithPolicies, as the runner's -policy-file does) with policies.RunCellValues — the run and metrics of the runner's cells — and
 // answers only its metric values, in the figure's metric order, and the worker's wasm memory: a
@@ -41,8 +41,11 @@ func (w *worker) runCell(r *request) (map[string]any, []any, error) {
 		}
 	}
 	c := figure.Cell{Index: msg.Get("index").Int(), X: msg.Get("x").Int(), S: msg.Get("s").Int(), Seed: uint64(msg.Get("seed").Float())}
-	if c.X < 0 || c.X >= max(1, len(f.Sweep.Values)) || c.S < 0 || c.S >= len(f.Series) {
-		return nil, nil, fmt.Errorf("figure %s: cell (%d, %d) out of range", id, c.X, c.S)
+	if r := msg.Get("r"); r.Truthy() {
+		c.R = r.Int()
+	}
+	if c.X < 0 || c.X >= max(1, len(f.Sweep.Values)) || c.S < 0 || c.S >= len(f.Series) || c.R < 0 || c.R >= len(f.Readings()) {
+		return nil, nil, fmt.Errorf("figure %s: cell (%d, %d, %d) out of range", id, c.R, c.X, c.S)
 	}
 	file := msg.Get("file")
 	open := func(spec scenario.Spec) (io.ReadCloser, error) {
