@@ -100,6 +100,7 @@ type Sim struct {
 	jobScratch  []*core.Job // reused argument lists for the co-location model
 	joins       joinMemo    // canJoin's recent answers (sharing on only)
 	busy        busyAcc     // lean runs only
+	ex          explain     // why jobs wait (explain.go)
 	view        View        // the one View handed to the policy (a fresh one per instant cost an allocation)
 	place       Placement   // View.Start's placement, rewritten at every start
 	i32         arena[int32]
@@ -218,6 +219,7 @@ func New(cfg Config) (*Sim, error) {
 	s.unfinished = len(s.jobs)
 	s.nextTick = -1
 	s.view.s = s
+	s.ex.init(len(s.jobs))
 	if cfg.Lean {
 		s.initBusy()
 	}
@@ -299,6 +301,7 @@ func (s *Sim) Step() bool {
 		s.accrue(at)
 	}
 	s.now = at
+	s.ex.instantBegins(s.nextArrival)
 	var why Trigger
 	for s.nextArrival < len(s.jobs) && s.jobs[s.nextArrival].Job.Submit == at {
 		s.arrive(&s.jobs[s.nextArrival])
@@ -322,6 +325,7 @@ func (s *Sim) Step() bool {
 			}
 			s.events++
 			s.finish(j)
+			s.ex.completed(e.job)
 			why |= OnCompletion
 		case LeaseEnd:
 			j := &s.jobs[e.job]
@@ -340,6 +344,7 @@ func (s *Sim) Step() bool {
 			s.scheduleTick()
 		}
 	}
+	s.ex.deciding(why)
 	if s.rounds == LeaseRounds {
 		if why&OnTick != 0 {
 			s.cfg.Policy.Decide(&s.view, why)
@@ -544,6 +549,7 @@ func (s *Sim) closeInstant() {
 	if s.kept > 0 {
 		s.letGoAll()
 	}
+	s.explainInstant()
 	for _, ji := range s.leaseEnded {
 		j := &s.jobs[ji]
 		if j.openInterval >= 0 && j.status != Running {
@@ -576,7 +582,8 @@ func (s *Sim) stop(j *JobState) {
 func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	s.removePending(j)
 	cont := j.openInterval >= 0 && sameGPUs(s.intervalGPUs(j), a.GPUs)
-	if j.openInterval >= 0 && !cont {
+	moved := j.openInterval >= 0 && !cont
+	if moved {
 		s.closeInterval(j)
 	}
 	if j.leaseEnded && cont {
@@ -642,6 +649,9 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		j.openInterval, j.leanGPUs = 0, j.gpus // no log (see openInterval), and no call
 	default:
 		s.openInterval(j)
+	}
+	if !cont {
+		s.exStarted(j, p, moved)
 	}
 	j.factor = 1
 	if s.occ != nil {

@@ -23,6 +23,9 @@ type ranker interface {
 	// keyHoldsUntil is the earliest time at which running job j's key may exceed its current
 	// runningKey (core.MaxTime if it never rises while j runs).
 	keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time
+	// behind is waiting job j's order reason: ranked behind n jobs started first, the first of
+	// them first, with j's key in the policy's words.
+	behind(v *sim.View, j *sim.JobState, first, n int) sim.Reason
 }
 
 // preemptive is the shared core of srtf and las. At each decision it chooses the set of jobs that
@@ -176,6 +179,7 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 			keep = append(keep, k) // walk order keeps the next sort nearly free
 		} else {
 			skip = append(skip, k)
+			p.behind(v, r, v.Job(int(k.job)), start)
 		}
 	}
 	for ; i < len(p.run); i++ {
@@ -189,6 +193,7 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 		}
 		r.stopped(v, j)
 		p.pend.push(r.pendingKey(v, j))
+		p.behind(v, r, j, start)
 	}
 	for _, k := range start {
 		j := v.Job(int(k.job))
@@ -215,6 +220,16 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 	}
 	p.keep, p.run = p.run, keep
 	p.stop, p.start, p.skip = stop, start, skip
+}
+
+// behind gives job j, passed over by the greedy walk, its reason: behind the waiting jobs started
+// ahead of it, or when none was, no room beside the running jobs ranked ahead (View.NoRoom).
+func (p *preemptive) behind(v *sim.View, r ranker, j *sim.JobState, start []key) {
+	if len(start) == 0 {
+		v.NoRoom(j)
+		return
+	}
+	v.Wait(j, r.behind(v, j, int(start[0].job), len(start)))
 }
 
 // sortKeys sorts ks ascending. The running list is kept in last decision's order and keys move

@@ -26,7 +26,7 @@ var helpGroups = []struct {
 	{"Cluster", []string{"cluster"}},
 	{"Policies", []string{"policy", "policy-config", "policy-file", "placement", "checkpoint-cost", "round", "first-round", "progress", "measured-only"}},
 	{"Runs", []string{"scenario", "seed", "list"}},
-	{"Output", []string{"json", "jobs-out", "trace-out"}},
+	{"Output", []string{"json", "jobs-out", "trace-out", "explain"}},
 	{"Figures and sweeps", []string{"figure", "seeds", "j", "figure-out", "sweep", "shard", "merge"}},
 	{"Verdicts", []string{"judge", "report"}},
 }
