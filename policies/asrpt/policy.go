@@ -164,7 +164,11 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			free = FreeOf(v)
 		}
 		if !ok {
+			v.NoRoom(j)
 			if p.opt.NoBackfill {
+				for _, b := range p.ranked[k+1:] {
+					v.Wait(b.job, sim.Behind(ruleNoBackfill, j.Index, -1, p.nhat[b.job.Index]))
+				}
 				return
 			}
 			continue
@@ -178,6 +182,15 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		}
 	}
 }
+
+// Why a job waits under A-SRPT besides capacity and shape: behind the first job of the virtual
+// machine's order that does not fit (without backfill), or evicted for a job ranked ahead.
+var (
+	ruleNoBackfill = &sim.Rule{Class: sim.Order, Text: "a-srpt without backfill: no job passes the first in the virtual machine's order",
+		Key: "predicted length n̂"}
+	ruleEvicted = &sim.Rule{Class: sim.Order, Text: "a-srpt: evicted for a job ranked ahead on the virtual machine",
+		Key: "predicted length n̂"}
+)
 
 func (p *Policy) place(f Free, j *core.Job) ([]int, bool) {
 	if p.opt.Oblivious {
@@ -256,6 +269,7 @@ func (p *Policy) evictFor(v *sim.View, w *sim.JobState) ([]int, bool) {
 		if err := v.Stop(j); err != nil {
 			panic(err)
 		}
+		v.Wait(j, sim.Behind(ruleEvicted, w.Index, 1, p.nhat[j.Index]))
 	}
 	return p.place(FreeOf(v), w.Job)
 }

@@ -77,6 +77,12 @@ func (k *Keyed) Decide(v *sim.View, _ sim.Trigger) {
 		k.pend.push(key{a: a, b: b, job: int32(j.Index)})
 	})
 	k.skip = k.skip[:0]
+	if k.blocking && k.pend.len() > 0 && v.FreeGPUs() == 0 {
+		// The head waits for GPUs and every job behind it for the head, as under fifo.
+		head := int(k.pend.top().job)
+		v.NoRoom(v.Job(head))
+		v.WaitRest(sim.Behind(ruleBlocked, head, -1, 0))
+	}
 	for k.pend.len() > 0 && v.FreeGPUs() > 0 {
 		e := k.pend.pop()
 		if !TryStart(v, k.placer, v.Job(int(e.job))) {

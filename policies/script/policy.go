@@ -40,7 +40,8 @@ type Policy struct {
 	until      []core.Time
 	cached     []bool
 	untilGen   []uint64
-	args2      starlark.Tuple // (job, s): reused, as the functions take no *args that could keep it
+	reasons    map[string]*sim.Rule // s.wait's texts (wait.go)
+	args2      starlark.Tuple       // (job, s): reused, as the functions take no *args that could keep it
 
 	gen    uint64     // decision count: a jobList belongs to one
 	live   []*jobList // the lists handed out in this decision
@@ -65,6 +66,7 @@ func newPolicy(prog *Program, pl placement.Placer) *Policy {
 		"random":    starlark.NewBuiltin("random", p.builtinRandom),
 		"randint":   starlark.NewBuiltin("randint", p.builtinRandint),
 		"warn":      starlark.NewBuiltin("warn", p.builtinWarn),
+		"wait":      starlark.NewBuiltin("wait", p.builtinWait),
 	}
 	if prog.priority != nil {
 		p.keyed = baselines.NewKeyed(prog.name, pl, ranker{p}, prog.preempt, !prog.backfill)
@@ -107,6 +109,7 @@ func (p *Policy) Init(v *sim.View) {
 	p.prints = 0
 	p.listed = make([]bool, n)
 	p.keyA, p.keyB = make([]int64, n), make([]int64, n)
+	p.reasons = nil
 	p.until = make([]core.Time, n)
 	p.cached = make([]bool, n)
 	p.untilGen = make([]uint64, n)

@@ -151,7 +151,7 @@ type state struct {
 }
 
 var stateFields = []string{"now", "round", "queue", "running", "free", "free_by_type", "servers",
-	"store", "job", "free_gpus", "start", "preempt", "random", "randint", "warn"}
+	"store", "job", "free_gpus", "start", "preempt", "random", "randint", "warn", "wait"}
 
 func (s *state) String() string        { return "state" }
 func (s *state) Type() string          { return "state" }
@@ -180,7 +180,7 @@ func (s *state) Attr(name string) (starlark.Value, error) {
 		return p.serverList(), nil
 	case "store":
 		return p.store, nil
-	case "job", "free_gpus", "start", "preempt", "random", "randint", "warn":
+	case "job", "free_gpus", "start", "preempt", "random", "randint", "warn", "wait":
 		return p.methods[name], nil
 	}
 	return nil, nil
