@@ -70,7 +70,7 @@ func TestScriptWait(t *testing.T) {
 func TestScriptWaitErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, src, want string
-		line           int
+		line            int
 	}{
 		{"in priority", "def priority(job, s):\n    s.wait(job, \"no\")\n    return 0\n", "reasons are for schedule", 2},
 		{"empty", "def schedule(s):\n    for j in s.queue:\n        s.wait(j, \"  \")\n", "the reason is empty", 3},
