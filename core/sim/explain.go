@@ -252,19 +252,35 @@ func (s *Sim) fillWait(e *entry, j *JobState, rule *Rule, r Reason) {
 }
 
 // shapeOf says how the idle GPUs fail job j's shape, counting only servers of types j may use: too
-// few of those types (a: free of them, b: free in all), no server with enough (one-server jobs; a:
-// the largest free block, b: its server), too few wholly free servers (larger jobs; a: servers, b:
-// their GPUs). nil when a GPU shape is there (the host's CPU or memory may still be short).
+// few of one such type (a gang never mixes types; a: the most free of one type, b: free in all),
+// no server with enough (one-server jobs; a: the largest free block, b: its server), too few
+// wholly free servers (larger jobs; a: servers, b: their GPUs). nil when a GPU shape is there (the
+// host's CPU or memory may still be short).
 func (s *Sim) shapeOf(j *JobState) (*Rule, int, int) {
 	g := j.Job.GPUs
-	free, block, blockSv, size, whole, wholeGPUs := 0, -1, -1, 0, 0, 0
+	typeFree := 0
+	for _, tc := range s.typeGPUs {
+		if !j.Job.AllowsType(tc.typ) {
+			continue
+		}
+		f := 0
+		for i := range s.cl.Servers {
+			if s.cl.Servers[i].Type == tc.typ {
+				f += s.freeGPUs[i]
+			}
+		}
+		typeFree = max(typeFree, f)
+	}
+	if typeFree < g {
+		return ruleShapeType, typeFree, s.totalFree
+	}
+	block, blockSv, size, whole, wholeGPUs := -1, -1, 0, 0, 0
 	for i := range s.cl.Servers {
 		sv := &s.cl.Servers[i]
 		if !j.Job.AllowsType(sv.Type) {
 			continue
 		}
 		f := s.freeGPUs[i]
-		free += f
 		if f > block {
 			block, blockSv = f, i
 		}
@@ -275,8 +291,6 @@ func (s *Sim) shapeOf(j *JobState) (*Rule, int, int) {
 		}
 	}
 	switch {
-	case free < g:
-		return ruleShapeType, free, s.totalFree
 	case g <= size && block < g:
 		return ruleShapeBlock, block, blockSv
 	case g > size && wholeGPUs < g:

@@ -154,7 +154,7 @@ func (r *Result) reasonText(e *entry, rule *Rule) string {
 	case ruleCapacity:
 		return fmt.Sprintf("needs %d GPU%s; %d free in the cluster", e.a, plural(int(e.a)), e.b)
 	case ruleShapeType:
-		return fmt.Sprintf("needs %d GPUs of the types it may use; %d of them free (%d in all)", e.c, e.a, e.b)
+		return fmt.Sprintf("needs %d GPUs of one type it may use; at most %d free of one such type (%d in all)", e.c, e.a, e.b)
 	case ruleShapeBlock:
 		return fmt.Sprintf("needs %d on one server; the largest free block is %d on server %d", e.c, e.a, e.b)
 	case ruleShapeWhole:
