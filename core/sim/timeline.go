@@ -110,12 +110,12 @@ func (r *Result) event(e *entry) Event {
 	case kWait:
 		return Event{At: e.at, Kind: Waiting, Class: e.class, Text: r.reasonText(e, x.rules[e.rule])}
 	case kStart, kMigrate:
-		k, verb := Started, "started"
+		k, verb := Started, "started on"
 		if e.kind == kMigrate {
-			k, verb = Migrated, "moved"
+			k, verb = Migrated, "moved to"
 		}
 		n := r.Jobs[e.job].Job.GPUs
-		t := fmt.Sprintf("%s on %d GPU%s on %d server%s", verb, n, plural(n), e.a, plural(int(e.a)))
+		t := fmt.Sprintf("%s %d GPU%s on %d server%s", verb, n, plural(n), e.a, plural(int(e.a)))
 		if e.rule >= 0 && int(e.rule) < len(r.Intervals) {
 			t += ": GPUs " + gpuRanges(r.Intervals[e.rule].GPUs)
 		} else {
