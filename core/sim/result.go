@@ -51,6 +51,8 @@ type JobRecord struct {
 	// of its normalised throughput while making progress (equals the progressing part of Held
 	// when it never shared a GPU).
 	Effective float64
+	// Wait is the time the job waited per reason class (Result.WaitBy).
+	Wait [NumClasses]core.Time
 }
 
 // Result is a finished run.
@@ -143,6 +145,13 @@ func (s *Sim) Result() *Result {
 	}
 	r.Sharing = s.occ != nil
 	r.Why = s.ex.result()
+	for i := range r.Jobs {
+		end := s.now
+		if j := &r.Jobs[i]; j.Status == Done {
+			end = j.End
+		}
+		r.Jobs[i].Wait = r.Why.waitBy(i, end)
+	}
 	if s.cfg.Lean {
 		r.Busy = &s.busy.log
 	}

@@ -63,16 +63,11 @@ func (x *Explanation) chain(i int) []*entry {
 // WaitBy is the time job i waited, per reason class (indexed by Class; NoClass stays 0): each
 // stretch of waiting counts towards its reason's class until the job's next change, its end, or
 // the end of the run. Their sum is the job's whole waiting time (end − submit − time holding GPUs).
-func (r *Result) WaitBy(i int) [NumClasses]core.Time {
+func (r *Result) WaitBy(i int) [NumClasses]core.Time { return r.Jobs[i].Wait }
+
+// waitBy is WaitBy from the log, for job i ending (or the run ending) at t.
+func (x *Explanation) waitBy(i int, t core.Time) [NumClasses]core.Time {
 	var by [NumClasses]core.Time
-	if r.Why == nil {
-		return by
-	}
-	x := r.Why
-	t := r.End
-	if j := &r.Jobs[i]; j.Status == Done {
-		t = j.End
-	}
 	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
 		e := &x.entries[k]
 		if e.kind == kWait {
