@@ -72,9 +72,11 @@ type Sim struct {
 	cpuTotal    float64 // Σ cpuUsed, kept incrementally for the series
 	memTotal    float64
 	pendBits    []uint64 // pending set by arrival index: iteration is in arrival order
-	pendLo      int      // no pending job below word pendLo
+	pendWords   []uint64 // bit w set when pendBits[w] has a pending job: iteration skips 64 empty words at a time
+	pendLo      int      // no bit of pendWords below word pendLo
 	pendLen     int
-	runHead     int32 // running list, start order
+	finished    []int32 // jobs finished since the policy last decided (View.Finished)
+	runHead     int32   // running list, start order
 	runTail     int32
 	runLen      int
 	unfinished  int // arrived or future jobs not done/rejected
@@ -215,6 +217,7 @@ func New(cfg Config) (*Sim, error) {
 	s.cpuUsed = make([]float64, len(s.cl.Servers))
 	s.memUsed = make([]float64, len(s.cl.Servers))
 	s.pendBits = make([]uint64, (len(s.jobs)+63)/64)
+	s.pendWords = make([]uint64, (len(s.pendBits)+63)/64)
 	s.runHead, s.runTail = -1, -1
 	s.unfinished = len(s.jobs)
 	s.nextTick = -1
@@ -347,11 +350,11 @@ func (s *Sim) Step() bool {
 	s.ex.deciding(why)
 	if s.rounds == LeaseRounds {
 		if why&OnTick != 0 {
-			s.cfg.Policy.Decide(&s.view, why)
+			s.decide(why)
 			s.skipSteady()
 		}
 	} else if why != 0 {
-		s.cfg.Policy.Decide(&s.view, why)
+		s.decide(why)
 	}
 	s.closeInstant()
 	if s.cfg.Verify {
@@ -361,6 +364,12 @@ func (s *Sim) Step() bool {
 		s.strand()
 	}
 	return true
+}
+
+// decide lets the policy decide; the jobs it is told have finished are then forgotten.
+func (s *Sim) decide(why Trigger) {
+	s.cfg.Policy.Decide(&s.view, why)
+	s.finished = s.finished[:0]
 }
 
 func (s *Sim) start() {
@@ -441,6 +450,7 @@ func (s *Sim) finish(j *JobState) {
 	j.done = j.total
 	j.status = Done
 	j.end = s.now
+	s.finished = append(s.finished, int32(j.Index))
 	s.unfinished--
 	if s.cfg.Window.Contains(j.Index) {
 		s.windowLeft--
@@ -827,12 +837,16 @@ func sameGPUs(a []int32, b []int) bool {
 func (s *Sim) pushPending(j *JobState) {
 	w := j.Index >> 6
 	s.pendBits[w] |= 1 << (j.Index & 63)
-	s.pendLo = min(s.pendLo, w)
+	s.pendWords[w>>6] |= 1 << (w & 63)
+	s.pendLo = min(s.pendLo, w>>6)
 	s.pendLen++
 }
 
 func (s *Sim) removePending(j *JobState) {
-	s.pendBits[j.Index>>6] &^= 1 << (j.Index & 63)
+	w := j.Index >> 6
+	if s.pendBits[w] &^= 1 << (j.Index & 63); s.pendBits[w] == 0 {
+		s.pendWords[w>>6] &^= 1 << (w & 63)
+	}
 	s.pendLen--
 }
 

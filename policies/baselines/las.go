@@ -105,7 +105,7 @@ func (l *LAS) Promotions() int { return l.promoted }
 
 // Init implements sim.Initer.
 func (l *LAS) Init(v *sim.View) {
-	l.core.init(v)
+	l.core.init(v, l)
 	n := v.NumJobs()
 	l.queue = make([]uint8, n)
 	l.enter = make([]core.Time, n)
@@ -149,6 +149,10 @@ func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 	}
 	return key{a: int64(l.queue[i]) * 2, b: int64(l.enter[i]), job: int32(i)}
 }
+
+// stableKeys marks LAS's running keys as changing only at demotions (see stableRanker); a running
+// job's key is below its waiting key (queue q runs as 2q, waits as 2q+1).
+func (*LAS) stableKeys() {}
 
 // keyHoldsUntil is when j's service reaches its queue's threshold (its next demotion).
 func (l *LAS) keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time {
@@ -199,7 +203,7 @@ func (l *LAS) promote(v *sim.View) {
 		l.waitAcc[i] = 0
 		l.promoted++
 		l.core.pend.remove(e.job)
-		l.core.pend.push(l.pendingKey(v, j))
+		l.core.pend.push(l.pendingKey(v, j), j.Job.GPUs)
 	}
 }
 
