@@ -194,7 +194,7 @@ func (s *Sim) favoured(j *JobState) int32 {
 // shape, or passed over (enough free GPUs of a shape it fits: the policy chose not to start it).
 func (s *Sim) defaultReason(j *JobState) Reason {
 	switch {
-	case s.rounds == LeaseRounds && s.ex.why&OnTick == 0:
+	case s.rounds == LeaseRounds && s.ex.why&(OnTick|OnWake) == 0:
 		return Reason{Rule: ruleNextRound, Job: -1, N: -1, Key: s.nextTick.Seconds()}
 	case s.ex.restSet:
 		return s.ex.rest

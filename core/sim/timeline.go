@@ -135,6 +135,8 @@ func (r *Result) decision(e *entry) string {
 		return "at the decision on the arrival of job " + r.id(e.c)
 	case e.c >= 0 && e.cause&OnCompletion != 0:
 		return "at the decision on the completion of job " + r.id(e.c)
+	case e.cause&OnWake != 0:
+		return "at the time the policy asked to decide (its priorities changed)"
 	case e.cause&OnTick != 0:
 		return "at the round tick"
 	case e.cause&OnLeaseEnd != 0:

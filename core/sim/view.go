@@ -106,6 +106,26 @@ func (v *View) Running() iter.Seq[*JobState] {
 	}
 }
 
+// WakeAt asks the engine to let the policy decide at time t (trigger OnWake) even if nothing else
+// happens then: how a policy whose priorities change with time (a LAS demotion, a starvation
+// promotion) re-decides at the moment they change, not at the next arrival, completion or round
+// tick, so that its schedule does not depend on the round length. A policy holds one wake-up: a
+// call replaces the one before, and t ≤ Now() or core.MaxTime cancels it.
+func (v *View) WakeAt(t core.Time) {
+	s := v.s
+	if t <= s.now {
+		t = core.MaxTime
+	}
+	if t == s.wakeAt {
+		return
+	}
+	s.wakeGen++
+	s.wakeAt = t
+	if t < core.MaxTime {
+		s.heap.push(t, Wake, 0, s.wakeGen)
+	}
+}
+
 // FreeGPUs is the number of idle GPUs in the cluster.
 func (v *View) FreeGPUs() int { return v.s.totalFree + v.s.keptGPUs }
 

@@ -71,6 +71,7 @@ func (k *Keyed) Decide(v *sim.View, _ sim.Trigger) {
 	if k.preempt {
 		k.core.ingest(v, &k.ranker)
 		k.core.schedule(v, &k.ranker)
+		v.WakeAt(k.core.staleAt) // a Holder's key may change then
 		return
 	}
 	k.arr.each(v, func(j *sim.JobState) {

@@ -33,9 +33,10 @@ type LASParams struct {
 // first (a waiting job never preempts a running one of its own queue), then jobs in the order
 // they entered the queue (arrival, demotion or promotion), then arrival order.
 //
-// Decisions happen at arrivals, completions and round ticks (sim.RoundsToo), so a demotion or
-// promotion takes effect at the next decision instant, at most one round late; Tiresias'
-// simulator computes the exact crossing time instead.
+// Decisions happen at arrivals, completions and at the millisecond a running job's service
+// crosses its queue's threshold or a starving job becomes due for promotion: LAS asks the engine
+// to wake it then (View.WakeAt), as Tiresias' simulator computes the exact crossing time. There
+// are no round ticks, so the round length plays no part in its schedule.
 type LAS struct {
 	core   preemptive
 	thresh []core.Time // GPU-ms
@@ -97,9 +98,6 @@ func NewLASFrom(p LASParams) (*LAS, error) {
 // Name implements sim.Policy.
 func (*LAS) Name() string { return NameLAS }
 
-// Rounds implements sim.RoundPolicy: round ticks let demotions be noticed while nothing arrives.
-func (*LAS) Rounds() sim.Rounds { return sim.RoundsToo }
-
 // Promotions counts starvation promotions so far.
 func (l *LAS) Promotions() int { return l.promoted }
 
@@ -123,6 +121,11 @@ func (l *LAS) Decide(v *sim.View, _ sim.Trigger) {
 	l.core.ingest(v, l)
 	l.promote(v)
 	l.core.schedule(v, l)
+	next := l.core.staleAt // (no demotion comes before it)
+	if len(l.promo) > 0 {
+		next = min(next, l.promo[0].due)
+	}
+	v.WakeAt(next)
 }
 
 func (l *LAS) pendingKey(v *sim.View, j *sim.JobState) key {

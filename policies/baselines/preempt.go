@@ -21,7 +21,8 @@ type ranker interface {
 	stopped(v *sim.View, j *sim.JobState)
 	started(v *sim.View, j *sim.JobState)
 	// keyHoldsUntil is the earliest time at which running job j's key may exceed its current
-	// runningKey (core.MaxTime if it never rises while j runs).
+	// runningKey (core.MaxTime if it never rises while j runs). The policies ask the engine to
+	// wake them at the earliest of these (staleAt), so a key that rises is acted on at once.
 	keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time
 	// behind is waiting job j's order reason: ranked behind n jobs started first, the first of
 	// them first, with j's key in the policy's words.

@@ -126,3 +126,68 @@ func TestStableWalk(t *testing.T) {
 		}
 	}
 }
+
+// tickedLAS is LAS deciding at every round tick as well: with ticks finer than any two event
+// times can differ, it decides at every instant something could change.
+type tickedLAS struct{ *LAS }
+
+func (tickedLAS) Rounds() sim.Rounds { return sim.RoundsToo }
+
+// TestOnTimeDemotions checks that LAS acts on a demotion or a starvation promotion at the
+// millisecond it falls due: its schedule is the same under rounds of 300 s and of 1 s, and the
+// same as when it also decides every 125 ms. Arrivals, lengths and thresholds are whole seconds
+// and gangs of 1-8 GPUs, so every event falls on a multiple of 125 ms. srsf, whose keys only fall
+// while a job runs, must not depend on the round either.
+func TestOnTimeDemotions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	run := func(p sim.Policy, spec string, jobs []core.Job, round core.Time) *sim.Result {
+		c, err := core.ParseCluster(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: p, Round: round, CheckpointCost: 2 * core.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Run()
+	}
+	same := func(name string, a, b *sim.Result) {
+		t.Helper()
+		for i := range a.Jobs {
+			x, y := a.Jobs[i], b.Jobs[i]
+			if x.FirstStart != y.FirstStart || x.End != y.End || x.Preemptions != y.Preemptions {
+				t.Fatalf("%s: job %d: %v–%v (%d preemptions), against %v–%v (%d)", name, i,
+					x.FirstStart, x.End, x.Preemptions, y.FirstStart, y.End, y.Preemptions)
+			}
+		}
+	}
+	demoted := 0
+	for trial := range 12 {
+		spec := []string{"1x1", "2x4", "4x8"}[trial%3]
+		jobs := randomJobs(rng, 10+rng.IntN(30), nil)
+		p := LASParams{Thresholds: []float64{float64(10 + rng.IntN(50)), float64(100 + rng.IntN(200))}}
+		if trial%2 == 1 {
+			p.Starve = float64(1 + rng.IntN(2))
+		}
+		mk := func() *LAS {
+			l, err := NewLASFrom(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}
+		name := fmt.Sprintf("%d/%s/%v", trial, spec, p)
+		def := run(mk(), spec, jobs, 300*core.Second)
+		same(name+" round 1 s", def, run(mk(), spec, jobs, core.Second))
+		same(name+" every 125 ms", def, run(tickedLAS{mk()}, spec, jobs, 125))
+		for _, j := range def.Jobs {
+			demoted += j.Preemptions
+		}
+		srsf, _ := NewSRSF(nil)
+		srsf1, _ := NewSRSF(nil)
+		same(name+" srsf", run(srsf, spec, jobs, 300*core.Second), run(srsf1, spec, jobs, core.Second))
+	}
+	if demoted == 0 {
+		t.Fatal("no job was ever preempted: the workloads test nothing")
+	}
+}

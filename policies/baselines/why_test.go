@@ -52,20 +52,20 @@ func TestWhyFIFO(t *testing.T) {
 }
 
 // TestWhyLAS, worked by hand on one server of 4 GPUs with las's default thresholds (3250 and
-// 7200 GPU-s) and 300 s rounds: a (4 GPUs, 2000 s of work) runs from 0 s; b (4 GPUs, 1000 s)
-// arrives at 10 s to a full cluster (capacity). a's service crosses 3250 GPU-s at 812.5 s; the
-// tick at 900 s demotes it, and b, still in the top queue, preempts it: a waits behind b with
-// 3600 GPU-s attained. b's own service crosses the threshold at 1712.5 s, but a running job comes
-// first in its queue, so b runs to its end at 1900 s and a resumes.
+// 7200 GPU-s): a (4 GPUs, 2000 s of work) runs from 0 s; b (4 GPUs, 1000 s) arrives at 10 s to a
+// full cluster (capacity). a's service crosses 3250 GPU-s at 812.5 s, when las asked to decide:
+// a is demoted and b, still in the top queue, preempts it, so a waits behind b with 3250 GPU-s
+// attained. b's own service crosses the threshold at 1625 s, but a running job comes first in its
+// queue, so b runs to its end at 1812.5 s and a resumes, ending at 3000 s.
 func TestWhyLAS(t *testing.T) {
 	jobs := []core.Job{job("a", 4, 0, 2000), job("b", 4, 10, 1000)}
 	for i, want := range map[int]string{
 		0: "0 submitted : submitted, needs 4 GPUs\n0 started : started on 4 GPUs on 1 server: GPUs 0-3\n" +
-			"900 preempted : preempted, at the round tick; its GPUs went to job b\n" +
-			"900 waiting order: behind 1 job; first: job b (las: least attained service first, by queue); its attained service: 3600 GPU-s\n" +
-			"1900 started : started on 4 GPUs on 1 server: GPUs 0-3\n3000 finished : finished",
+			"812.5 preempted : preempted, at the time the policy asked to decide (its priorities changed); its GPUs went to job b\n" +
+			"812.5 waiting order: behind 1 job; first: job b (las: least attained service first, by queue); its attained service: 3250 GPU-s\n" +
+			"1812.5 started : started on 4 GPUs on 1 server: GPUs 0-3\n3000 finished : finished",
 		1: "10 submitted : submitted, needs 4 GPUs\n10 waiting capacity: needs 4 GPUs; 0 free in the cluster\n" +
-			"900 started : started on 4 GPUs on 1 server: GPUs 0-3\n1900 finished : finished",
+			"812.5 started : started on 4 GPUs on 1 server: GPUs 0-3\n1812.5 finished : finished",
 	} {
 		p, _ := NewLAS(nil)
 		if got := lines(t, p, "1x4", jobs, i); got != want {
