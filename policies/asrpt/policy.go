@@ -151,6 +151,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	}
 	slices.SortFunc(p.ranked, func(a, b ranked) int { return a.prio.compare(b.prio) })
 	free := FreeOf(v)
+	idle, started, first := v.FreeGPUs(), 0, -1 // for the reasons: the GPUs free before this decision's starts
 	for k, r := range p.ranked {
 		j := r.job
 		// A job wider than the idle GPUs fits nowhere: skip the mapper (under overload most of
@@ -164,7 +165,12 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			free = FreeOf(v)
 		}
 		if !ok {
-			v.NoRoom(j)
+			if started > 0 && j.Job.GPUs <= idle {
+				// It would have fitted the GPUs free before the jobs ranked ahead of it took them.
+				v.Wait(j, sim.Behind(ruleRanked, first, started, p.nhat[j.Index]))
+			} else {
+				v.NoRoom(j)
+			}
 			if p.opt.NoBackfill {
 				for _, b := range p.ranked[k+1:] {
 					v.Wait(b.job, sim.Behind(ruleNoBackfill, j.Index, -1, p.nhat[b.job.Index]))
@@ -177,6 +183,9 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			panic(err) // the mapper only returns idle GPUs
 		}
 		free.remove(ids)
+		if started++; first < 0 {
+			first = j.Index
+		}
 		if !p.learnt[j.Index] && !slices.Contains(p.live, j.Index) {
 			p.live = append(p.live, j.Index)
 		}
@@ -187,6 +196,8 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 // machine's order that does not fit (without backfill), or evicted for a job ranked ahead.
 var (
 	ruleNoBackfill = &sim.Rule{Class: sim.Order, Text: "a-srpt without backfill: no job passes the first in the virtual machine's order",
+		Key: "predicted length n̂"}
+	ruleRanked = &sim.Rule{Class: sim.Order, Text: "a-srpt: jobs ranked ahead on the virtual machine took the free GPUs",
 		Key: "predicted length n̂"}
 	ruleEvicted = &sim.Rule{Class: sim.Order, Text: "a-srpt: evicted for a job ranked ahead on the virtual machine",
 		Key: "predicted length n̂"}

@@ -47,8 +47,9 @@ func TestWhyASRPT(t *testing.T) {
 // TestWhyASRPTNoBackfill, worked by hand: as above, with b (4 GPUs, 50 s) and c (1 GPU, 500 s,
 // at 20 s) under srpt-oracle without backfill. On the virtual machine b's area (4 × 50 s ÷ 4 GPUs)
 // is below c's (1 × 500 s ÷ 4), so b ranks first; it does not fit (capacity), and c, which would
-// fit no better, waits behind it in the list (order), its oracle length 500,000 ms its key. Both
-// start when a ends at 100 s: b first, then c fits nowhere until b ends at 150 s.
+// fit no better, waits behind it in the list (order), its oracle length 500,000 ms its key. When a
+// ends at 100 s b takes the four GPUs c would have fitted: c waits behind the job ranked ahead of
+// it that took them (order again, by another rule) until b ends at 150 s.
 func TestWhyASRPTNoBackfill(t *testing.T) {
 	jobs := []core.Job{
 		{ID: "a", GPUs: 4, Submit: 0, Duration: 100 * core.Second},
@@ -74,7 +75,7 @@ func TestWhyASRPTNoBackfill(t *testing.T) {
 	}
 	want := "20 submitted : submitted, needs 1 GPU\n" +
 		"20 waiting order: behind job b (a-srpt without backfill: no job passes the first in the virtual machine's order); its predicted length n̂: 500000\n" +
-		"100 waiting capacity: needs 1 GPU; 0 free in the cluster\n" +
+		"100 waiting order: behind 1 job; first: job b (a-srpt: jobs ranked ahead on the virtual machine took the free GPUs); its predicted length n̂: 500000\n" +
 		"150 started : started on 1 GPU on 1 server: GPUs 0\n650 finished : finished"
 	if s := strings.Join(got, "\n"); s != want {
 		t.Errorf("c:\n%s\nwant\n%s", s, want)
