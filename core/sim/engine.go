@@ -358,7 +358,7 @@ func (s *Sim) Step() bool {
 			why |= OnWake
 		}
 	}
-	s.ex.deciding(why)
+	s.ex.deciding(why, s.totalFree+s.keptGPUs)
 	if s.rounds == LeaseRounds {
 		if why&(OnTick|OnWake) != 0 {
 			s.decide(why)

@@ -58,6 +58,10 @@ type explain struct {
 	arrFrom int
 	why     Trigger
 	event   int32 // the job of this instant's first arrival, else first completion, -1
+	// idle is the GPUs free when the policy was asked to decide; starts and first count the
+	// jobs it started (or moved) at this instant and name the first.
+	idle          int
+	starts, first int32
 }
 
 func (x *explain) init(n int) {
@@ -78,6 +82,7 @@ func (x *explain) instantBegins(next int) {
 	x.arrFrom = next
 	x.why = 0
 	x.event = -1
+	x.idle, x.starts, x.first = 0, 0, -1
 }
 
 // completed notes a completion at this instant (the deciding event when nothing arrived).
@@ -89,8 +94,8 @@ func (x *explain) completed(job int32) {
 
 // deciding notes what the policy is about to be asked to decide on: the first arrival, if any,
 // is the deciding event.
-func (x *explain) deciding(why Trigger) {
-	x.why = why
+func (x *explain) deciding(why Trigger, idle int) {
+	x.why, x.idle = why, idle
 	if why&OnArrival != 0 {
 		x.event = int32(x.arrFrom)
 	}
@@ -213,9 +218,16 @@ func (s *Sim) commitWait(j *JobState, r Reason) {
 	x := &s.ex
 	rule := r.Rule
 	if rule == ruleNoRoom {
-		rule = ruleCapacity
-		if j.Job.GPUs <= s.totalFree {
+		g := j.Job.GPUs
+		switch {
+		case g <= s.totalFree:
 			rule = ruleShapeHost
+		case x.starts > 0 && g <= x.idle:
+			// Enough GPUs were free before the jobs the policy started at this instant took them.
+			rule = ruleStartedFirst
+			r = Behind(rule, int(x.first), int(x.starts), 0)
+		default:
+			rule = ruleCapacity
 		}
 	}
 	cls := rule.Class
@@ -308,6 +320,9 @@ func (s *Sim) exStarted(j *JobState, p *Placement, moved bool) {
 	ivl := int32(-1)
 	if !s.cfg.Lean {
 		ivl = j.openInterval
+	}
+	if s.ex.starts++; s.ex.first < 0 {
+		s.ex.first = int32(j.Index)
 	}
 	s.ex.push(entry{at: s.now, job: int32(j.Index), kind: k, a: int32(p.Servers), b: j.gpus[0], rule: ivl, c: s.ex.event, cause: s.ex.why})
 }

@@ -72,12 +72,13 @@ func About(r *Rule, i int) Reason { return Reason{Rule: r, Job: i, N: -1} }
 // place a job (View.NoRoom), the others when a policy gives no reason for a job that started to
 // wait (see the package's README).
 var (
-	ruleCapacity   = &Rule{Class: Capacity}
-	ruleShapeType  = &Rule{Class: Shape, Text: "type"}
-	ruleShapeBlock = &Rule{Class: Shape, Text: "block"}
-	ruleShapeWhole = &Rule{Class: Shape, Text: "whole"}
-	ruleShapeHost  = &Rule{Class: Shape, Text: "host"}
-	ruleNoRoom     = &Rule{Class: Shape, Text: "unplaced"} // View.NoRoom: capacity or shape, decided at the instant's end
-	rulePassedOver = &Rule{Class: Order, Text: "the policy started other jobs, or none, though GPUs of its shape were free"}
-	ruleNextRound  = &Rule{Class: Held, Text: "decisions are made at round ticks only; the next is at"}
+	ruleCapacity     = &Rule{Class: Capacity}
+	ruleShapeType    = &Rule{Class: Shape, Text: "type"}
+	ruleShapeBlock   = &Rule{Class: Shape, Text: "block"}
+	ruleShapeWhole   = &Rule{Class: Shape, Text: "whole"}
+	ruleShapeHost    = &Rule{Class: Shape, Text: "host"}
+	ruleNoRoom       = &Rule{Class: Shape, Text: "unplaced"} // View.NoRoom: capacity or shape, decided at the instant's end
+	ruleStartedFirst = &Rule{Class: Order, Text: "the policy started them first, taking the GPUs it would have fitted"}
+	rulePassedOver   = &Rule{Class: Order, Text: "the policy started other jobs, or none, though GPUs of its shape were free"}
+	ruleNextRound    = &Rule{Class: Held, Text: "decisions are made at round ticks only; the next is at"}
 )
