@@ -13,7 +13,7 @@ func BenchmarkInterferenceCell(b *testing.B) {
 	for _, f := range interference.Figures() {
 		for s, se := range f.Series {
 			spec := f.Cell(0, s, f.Seeds[0])
-			b.Run(f.ID+"/"+se.Name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
+			b.Run(f.ID+"/"+se.Name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true, NoReasons: true}) })
 		}
 	}
 }

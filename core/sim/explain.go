@@ -58,13 +58,18 @@ type explain struct {
 	arrFrom int
 	why     Trigger
 	event   int32 // the job of this instant's first arrival, else first completion, -1
+	off     bool  // Config.NoReasons
 	// idle is the GPUs free when the policy was asked to decide; starts and first count the
 	// jobs it started (or moved) at this instant and name the first.
 	idle          int
 	starts, first int32
 }
 
-func (x *explain) init(n int) {
+func (x *explain) init(n int, off bool) {
+	x.off = off
+	if off {
+		return
+	}
 	x.last = make([]int32, n)
 	for i := range x.last {
 		x.last[i] = -1
@@ -106,7 +111,7 @@ func (x *explain) deciding(why Trigger, idle int) {
 // A policy calls it for the jobs it looked at and passed over (as cheap as an append); jobs it
 // does not look at keep their last reason.
 func (v *View) Wait(j *JobState, r Reason) {
-	if r.Rule == nil {
+	if r.Rule == nil || v.s.ex.off {
 		return
 	}
 	v.s.ex.given = append(v.s.ex.given, given{int32(j.Index), r})
@@ -116,6 +121,9 @@ func (v *View) Wait(j *JobState, r Reason) {
 // capacity when the cluster has fewer idle GPUs than j needs at the instant's end, otherwise
 // shape, with the free GPUs' shape in the details.
 func (v *View) NoRoom(j *JobState) {
+	if v.s.ex.off {
+		return
+	}
 	v.s.ex.given = append(v.s.ex.given, given{int32(j.Index), Because(ruleNoRoom)})
 }
 
@@ -149,6 +157,9 @@ func (x *explain) push(e entry) *entry {
 // lease is let go and before the released jobs' flags are cleared).
 func (s *Sim) explainInstant() {
 	x := &s.ex
+	if x.off {
+		return
+	}
 	for _, ji := range s.leaseEnded {
 		j := &s.jobs[ji]
 		if j.status != Pending || x.stamp[ji] == x.instant {
@@ -313,6 +324,9 @@ func (s *Sim) shapeOf(j *JobState) (*Rule, int, int) {
 
 // exStarted records a start, or a migration when j held other GPUs at this instant (begin).
 func (s *Sim) exStarted(j *JobState, p *Placement, moved bool) {
+	if s.ex.off {
+		return
+	}
 	k := kStart
 	if moved {
 		k = kMigrate

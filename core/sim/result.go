@@ -146,6 +146,9 @@ func (s *Sim) Result() *Result {
 	r.Sharing = s.occ != nil
 	r.Why = s.ex.result()
 	for i := range r.Jobs {
+		if r.Why == nil {
+			break
+		}
 		end := s.now
 		if j := &r.Jobs[i]; j.Status == Done {
 			end = j.End

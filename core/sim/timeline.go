@@ -17,6 +17,9 @@ type Explanation struct {
 }
 
 func (x *explain) result() *Explanation {
+	if x.off {
+		return nil
+	}
 	return &Explanation{entries: x.entries, last: x.last, rules: x.rules}
 }
 
