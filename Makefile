@@ -21,8 +21,15 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 # The steps of `make test`, in order; the first failure stops the run.
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
+.PHONY: script-philly
+script-philly:
+	@echo "== script-philly: the example scripts and their nearest built-ins on the whole Philly trace"
+	$(GO) test ./policies/script -run '^$$' -bench Philly -benchtime 1x
+	@echo "== script-philly: the example scripts as the page's scripting worker runs them, under Node"
+	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./wasm/scripting -run '^$$' -bench Philly -benchtime 1x
+
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy figures-csv doc-figures doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy figures-csv doc-figures claims-rows doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -39,11 +46,13 @@ help:
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
 	@echo "make doc-figures    figures-csv, then rewrite the figure tables in policies/<family>/README.md and README.md"
+	@echo "make claims-rows    rewrite the rows the claims read (policies/figure/testdata/claims) from build/figures-csv (no runs)"
 	@echo "make doc-index      rewrite README.md's reproduction table from the families' tables (no runs)"
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
 	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
 	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make rerun-synergy  re-run the authors' Synergy simulator for every recorded reference and compare (hours of CPython; ONLY=regexp, J=2)"
+	@echo "make script-philly  every example script beside its nearest built-in on the whole 82,247-job Philly trace (BenchmarkPhilly), then each under Node as the page's scripting worker runs it"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
 
@@ -117,6 +126,8 @@ check: vet depcheck fmtcheck
 test-native:
 	@echo "== test-native: go test -race ./..."
 	$(GO) test -race ./...
+	@echo "== test-native: the claims' recorded rows are current (one cell per figure, run without -race)"
+	$(GO) test -run TestRecordedRowsRerunOneCell ./policies/figure/
 
 test-wasm:
 	@echo "== test-wasm: core/ and policies/ under Node (GOOS=js GOARCH=wasm)"
@@ -200,8 +211,12 @@ report: figures-csv
 
 FIGURE_DOCS := $(foreach f,synergy similarity interference asrpt,policies/$(f)/README.md)
 doc-figures: figures-csv
-	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/"
-	$(GO) run ./scripts/figtable -csv build/figures-csv -index README.md $(FIGURE_DOCS)
+	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/, and the claims' recorded rows"
+	$(GO) run ./scripts/figtable -csv build/figures-csv -claims-rows policies/figure/testdata/claims -index README.md $(FIGURE_DOCS)
+
+# Only the rows the claims read (policies/figure/testdata/claims), from build/figures-csv/ as it stands.
+claims-rows:
+	$(GO) run ./scripts/figtable -csv build/figures-csv -claims-rows policies/figure/testdata/claims
 
 # Only the README's reproduction table, from the families' tables as they stand (no runs).
 doc-index:

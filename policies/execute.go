@@ -47,6 +47,12 @@ type Hooks struct {
 	Workloads *Workloads
 }
 
+// Bounded is a policy whose own computation is bounded by counted limits (policies/script's
+// scripted policies): a spec's script_steps and script_memory_mb reach it before the run.
+type Bounded interface {
+	Bound(steps uint64, memoryBytes int64)
+}
+
 // ErrCancelled is returned when Hooks.Cancel asked to stop.
 var ErrCancelled = fmt.Errorf("run cancelled")
 
@@ -119,6 +125,9 @@ func runOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 	}
 	if err != nil {
 		return Outcome{}, err
+	}
+	if b, ok := p.(Bounded); ok && (spec.ScriptSteps > 0 || spec.ScriptMemoryMB > 0) {
+		b.Bound(spec.ScriptSteps, int64(spec.ScriptMemoryMB)<<20)
 	}
 	note, err := check.get(spec, jobs, c)
 	if err != nil {

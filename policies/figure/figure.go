@@ -11,6 +11,7 @@ package figure
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"schedlab/policies/scenario"
@@ -105,6 +106,34 @@ const (
 	Trend RefKind = "trend"
 )
 
+// Evidence is the kind of evidence a claim rests on. Every claim carries one, named in these words
+// wherever a claim or a tally is shown, and a paper's headline tally counts only the first two.
+type Evidence string
+
+// The kinds of evidence.
+const (
+	// PaperNumber is a value printed in the paper — in its text or plotted in a figure — with where
+	// it is printed: a number, or an ordering or trend read from a figure's plotted values.
+	PaperNumber Evidence = "paper: number"
+	// PaperWords is a statement of the paper without a number, quoted verbatim (Ref.Quote).
+	PaperWords Evidence = "paper: words"
+	// AuthorsCode is our port against a re-run of the authors' published code: it tests the port's
+	// fidelity, not the paper.
+	AuthorsCode Evidence = "authors' code"
+	// OurSetup is a paper's claim carried over to conditions the paper contradicts or never
+	// considers (arrivals over time where the paper submits every job at t = 0, model families
+	// hidden from the predictor).
+	OurSetup Evidence = "our set-up"
+	// OurCheck is a claim of ours: a textbook property, an extension, a mechanism we expect.
+	OurCheck Evidence = "our check"
+)
+
+// Evidences are the kinds in the order tallies list them.
+var Evidences = []Evidence{PaperNumber, PaperWords, AuthorsCode, OurSetup, OurCheck}
+
+// Papers is true for the kinds a paper's headline tally counts: its printed numbers and words.
+func (e Evidence) Papers() bool { return e == PaperNumber || e == PaperWords }
+
 // Ref is one published number (or claim) and the rule that judges ours against it (Compare).
 type Ref struct {
 	Kind   RefKind
@@ -126,8 +155,13 @@ type Ref struct {
 	Lower bool
 	// Tolerance is the half-width of an Absolute or Relative reference's band, relative to Value
 	// (0.005 = ±0.5 % of it): ours agrees when its whole 95 % interval lies inside the band. A judged
-	// Absolute or Relative reference needs one; Direction and Trend have none.
+	// Absolute or Relative reference needs one; Direction and Trend have none. A Relative band of
+	// WideBand or wider is no band: the claim is judged as a direction (the sign of Value), its
+	// magnitude shown beside it.
 	Tolerance float64
+	// Band says in one line why the band is as wide as it is ("the authors' simulator prints to 4
+	// digits"): every band states its reason beside it.
+	Band string
 	// Shown marks a number we only show beside ours: it is listed as "shown, not judged" and counts
 	// in no tally (a best case "up to", a metric the setup cannot reach, …).
 	Shown bool
@@ -135,12 +169,38 @@ type Ref struct {
 	// (authors, venue, year) and its figure, table or section; an artifact's file with its repository
 	// and commit; or a re-run of the authors' simulator with its command.
 	Source string
-	// Ours marks a check of our own — a textbook property, an extension, a setting the paper does
-	// not state — rather than a claim of the paper: tables list it apart from the paper's claims.
-	Ours bool
+	// Quote is the source's own words behind the claim, verbatim: a test finds each in the papers'
+	// abstracts or in the authors' repository file at its pinned commit (whitespace normalised).
+	// Without one, Source's words are ours and the claim is shown as a paraphrase, which a "paper:
+	// words" claim cannot be.
+	Quote string
+	// Why explains, for the verdict it is written for, why ours is not agree or hold (or, for a
+	// shown number, why it is not judged): the family's one-line explanation. It is shown under that
+	// verdict only — should the verdict change, a test finds the new one without a why.
+	Why map[string]string
+	// Evidence is the kind of evidence the claim rests on (one of Evidences): tables and tallies
+	// keep the kinds apart, and only the paper's numbers and words count in its headline tally.
+	Evidence Evidence
 	// Seeds, when set, are the only seeds the published number is about (the authors' own run at
 	// seed 42): ours is then measured on those seeds alone, and a run without them has no data.
 	Seeds []uint64
+}
+
+// WideBand is the relative half-width from which a Relative band is no band (±50 %): the claim is
+// judged as a direction and its magnitude shown.
+const WideBand = 0.5
+
+// SourceText is the source as a reader sees it: Source, then the quote in quotation marks; a
+// paper's claim without a quote is marked "(paraphrase)" (a re-run's command or a check of ours
+// quotes no text).
+func (r Ref) SourceText() string {
+	switch {
+	case r.Quote != "":
+		return r.Source + ": \u201c" + r.Quote + "\u201d"
+	case r.Evidence.Papers() || r.Evidence == OurSetup:
+		return r.Source + " (paraphrase)"
+	}
+	return r.Source
 }
 
 // Cell is one independent run of a figure: the sweep value at index X, series S, and a seed. Index is
@@ -258,6 +318,14 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: a %s reference has no value or tolerance", f.ID, i, r.Kind)
 		case r.Source == "":
 			return fmt.Errorf("figure %s: reference %d: no source", f.ID, i)
+		case !slices.Contains(Evidences, r.Evidence):
+			return fmt.Errorf("figure %s: reference %d: evidence %q is not one of %q", f.ID, i, r.Evidence, Evidences)
+		case r.Evidence == PaperWords && r.Quote == "":
+			return fmt.Errorf("figure %s: reference %d: the paper's words need a verbatim quote (a paraphrase is not %q)", f.ID, i, PaperWords)
+		case r.Tolerance > 0 && r.Band == "":
+			return fmt.Errorf("figure %s: reference %d: a band needs its reason (Band)", f.ID, i)
+		case r.Kind == Absolute && r.Tolerance >= WideBand:
+			return fmt.Errorf("figure %s: reference %d: an absolute band of ±%g %% says nothing", f.ID, i, r.Tolerance*100)
 		}
 		if r.Kind == Absolute {
 			m := f.Metrics[f.MetricIndex(r.Metric)]
@@ -267,4 +335,21 @@ func (f *Figure) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Explain returns refs with why set for verdict on each reference about series against baseline
+// at sweep value x: how a family keeps its explanation of a verdict with the claim it explains.
+func Explain(refs []Ref, series, baseline, x, verdict, why string) []Ref {
+	out := slices.Clone(refs)
+	for i, r := range out {
+		if r.Series == series && r.Baseline == baseline && r.X == x {
+			w := maps.Clone(r.Why)
+			if w == nil {
+				w = map[string]string{}
+			}
+			w[verdict] = why
+			out[i].Why = w
+		}
+	}
+	return out
 }

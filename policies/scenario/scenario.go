@@ -25,7 +25,9 @@ type Spec struct {
 	WindowFrom     int                        `json:"window_from,omitempty"`   // measured jobs: arrival index in [from, to)
 	WindowTo       int                        `json:"window_to,omitempty"`
 	StopAtWindow   bool                       `json:"stop_at_window,omitempty"`
-	MeasuredOnly   bool                       `json:"measured_only,omitempty"` // refuse jobs needing an estimated multi-GPU throughput (core/hetero)
+	MeasuredOnly   bool                       `json:"measured_only,omitempty"`    // refuse jobs needing an estimated multi-GPU throughput (core/hetero)
+	ScriptSteps    uint64                     `json:"script_steps,omitempty"`     // a scripted policy's step ceiling per run (0: policies/script's default)
+	ScriptMemoryMB int                        `json:"script_memory_mb,omitempty"` // a scripted policy's memory budget in MB (0: the default)
 	Seed           uint64                     `json:"seed"`
 }
 
@@ -70,6 +72,9 @@ func (s *Spec) Validate() error {
 	if s.Round != 0 && s.Round < 1 {
 		// Every round is a scheduling pass: a millisecond round turns a day of trace into 10⁸ passes.
 		return fmt.Errorf("spec: round %v s: want at least 1 s (0 for the default 300 s)", s.Round)
+	}
+	if s.ScriptMemoryMB < 0 || s.ScriptMemoryMB > 1<<20 {
+		return fmt.Errorf("spec: script_memory_mb %d: want 1 to %d MB (0 for the default)", s.ScriptMemoryMB, 1<<20)
 	}
 	if s.WindowFrom < 0 || s.WindowTo < 0 || (s.WindowTo != 0 && s.WindowTo <= s.WindowFrom) {
 		return fmt.Errorf("spec: window [%d, %d) is empty or negative", s.WindowFrom, s.WindowTo)

@@ -81,11 +81,12 @@ func rendered(name string) *starlark.Builtin {
 }
 
 // mathModule holds the floating-point functions a script may use, each giving the same bits on
-// every platform: core/detmath's exp and pow10 (Go's math.Exp differs between amd64 and wasm in
+// every platform: core/detmath's exp, log and pow10 (Go's math.Exp differs between amd64 and wasm in
 // the last bit), and the operations IEEE 754 rounds exactly. Starlark's own math module is not
 // offered for that reason.
 var mathModule = &starlarkstruct.Module{Name: "math", Members: starlark.StringDict{
 	"exp":   float1("exp", detmath.Exp),
+	"log":   float1("log", detmath.Log),
 	"pow10": float1("pow10", detmath.Pow10),
 	"sqrt":  float1("sqrt", math.Sqrt),
 	"floor": float1("floor", math.Floor),

@@ -31,15 +31,22 @@ func DryRunJobs() []core.Job {
 // DryRun runs a policy of prog on DryRunJobs and DryRunCluster (rounds of 60 s, seed 1) and returns
 // the result, or the script's error at its line.
 func DryRun(prog *Program) (*sim.Result, error) {
-	c, err := core.ParseCluster(DryRunCluster)
-	if err != nil {
-		return nil, err
-	}
 	pol, err := prog.New(nil)
 	if err != nil {
 		return nil, err
 	}
-	s, err := sim.New(sim.Config{Cluster: c, Jobs: DryRunJobs(), Policy: pol, Seed: 1, Round: 60 * core.Second,
+	p := pol.(*Policy)
+	p.dry = true
+	return runDry(p)
+}
+
+// runDry runs p on the dry run's workload and cluster.
+func runDry(p *Policy) (*sim.Result, error) {
+	c, err := core.ParseCluster(DryRunCluster)
+	if err != nil {
+		return nil, err
+	}
+	s, err := sim.New(sim.Config{Cluster: c, Jobs: DryRunJobs(), Policy: p, Seed: 1, Round: 60 * core.Second,
 		FirstRound: -1, Verify: true})
 	if err != nil {
 		return nil, err

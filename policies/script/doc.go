@@ -22,8 +22,10 @@
 // (policies/baselines.Keyed): a waiting job's priority is asked once, when it arrives or is
 // preempted; with preempt = True every running job's is asked again at each decision, and the
 // jobs run are chosen greedily in that order over running and waiting jobs (a job that does not
-// fit is skipped), as srtf and las do. A running job's priority may carry a third element: until
-// when (seconds) it stays as it is, or None for as long as the job runs. The engine then reuses
+// fit is skipped), as srtf and las do. A waiting job's key is frozen until its status changes
+// (aging and fairness are written with schedule). A running job's priority may carry a third
+// element: until when (seconds) it stays as it is, None for as long as the job runs, or "falls":
+// it may change but never rises (the Go policies' HoldsUntil = core.MaxTime, srsf.star). The engine then reuses
 // it instead of asking again and skips the full recomputation between decisions, exactly as las
 // does (the las example shows it; a script that gives none is asked at every decision).
 //
@@ -38,7 +40,10 @@
 //
 // s, the decision's snapshot (read-only; jobs are the same values across calls of a run):
 //
-//	s.now, s.round        the time and the round length, in seconds
+//	s.now, s.round        the time and the round length, in seconds (s.now_ms, s.round_ms: integers)
+//	s.why                 why the decision was called: ("arrival", "completion", "lease-end", "round")
+//	s.arrived, s.finished the jobs that arrived, and that finished, since the previous decision
+//	s.users               per user: .attained GPU-seconds (.attained_ms), .gpus and .running held now
 //	s.queue, s.running    waiting jobs in arrival order; running jobs in the order they started
 //	s.free                free GPUs; s.free_by_type {"V100": 12, ...}; s.free_gpus(server=None) their ids
 //	s.servers             per server: .index .type .gpus .free .first_gpu .cpus .mem_gb
@@ -51,17 +56,19 @@
 // job: .id .index .gpus .submit .status ("waiting", "running", "done") .model .user .iterations
 // .duration .remaining (oracle seconds left at the reference speed) .attained (GPU-seconds held)
 // .held .progress (0..1) .first_start .preemptions .gpu_type .gpus_held .allowed_types. Times are
-// seconds (floats). The workloads carry no predictions of their own, so none is offered; the
+// seconds (floats); .submit_ms .duration_ms .remaining_ms .attained_ms .held_ms .first_start_ms
+// are the engine's integer milliseconds, for exact ties. The workloads carry no predictions of their own, so none is offered; the
 // oracle .remaining is what sjf and srtf use.
 //
-// A module math offers exp, pow10, sqrt, floor, ceil and inf with the same bits on every platform
+// A module math offers exp, log, pow10, sqrt, floor, ceil and inf with the same bits on every platform
 // (core/detmath); Starlark's own math module is not offered.
 //
 // # Rules, limits and errors
 //
 // A script is deterministic: no clock, no I/O, randomness only from s.random, dictionaries keep
-// insertion order. It is bounded (Limits): a step limit per call and per run, and an allocation
-// budget charged before any operation that can build something large in one step (rewrite.go),
+// insertion order. It is bounded (Limits): steps per call (growing with the jobs a schedule call
+// sees) and per run, a memory budget on what it holds (mem.go), and an allocation budget charged
+// before any operation that can build something large in one step (rewrite.go),
 // so an endless loop, a huge list or string, or a join that would need gigabytes ends the run
 // with an error instead of a hang or an out-of-memory; recursion is refused by Starlark itself.
 // Every failure — a syntax error, a runtime error, a wrong return value, GPUs that are not free,

@@ -31,6 +31,7 @@ var examplePairs = []struct{ file, builtin string }{
 	{"examples/fifo.star", "fifo"},
 	{"examples/sjf.star", "sjf"},
 	{"examples/las.star", "las"},
+	{"examples/srsf.star", "srsf"},
 }
 
 func mustCompile(tb testing.TB, file string) *script.Program {

@@ -8,8 +8,8 @@ import (
 )
 
 // fuzzLimits keep one fuzz input to a few milliseconds however it loops or allocates.
-var fuzzLimits = Limits{CallSteps: 20_000, RunSteps: 100_000, JobSteps: 1_000, CallUnits: 1 << 14,
-	RunUnits: 1 << 16, JobUnits: 100, IntBits: 1024}
+var fuzzLimits = Limits{CallSteps: 20_000, SeenSteps: 100, RunSteps: 100_000, CallUnits: 1 << 14,
+	SeenUnits: 100, RunUnits: 1 << 16, Memory: 16 << 20, IntBits: 1024}
 
 // FuzzScript: whatever the source, compiling and dry-running it ends either with a result or with
 // an *Error naming the file — never a panic, a hang or an error without its file — and twice the

@@ -51,6 +51,8 @@ var hostile = []struct {
 	{"no function", "x = 1\n", 1, "neither priority"},
 	{"bad placement", "placement = \"nowhere\"\ndef schedule(s):\n    return s.queue\n", 1, "unknown placement"},
 	{"bad setting", "preempt = \"yes\"\ndef schedule(s):\n    return s.queue\n", 1, "want True or False"},
+	{"misspelled setting", "x = 1\npremept = True\ndef schedule(s):\n    return s.queue\n", 2, "premept is not a setting: did you mean preempt?"},
+	{"setting in other case", "Backfill = False\ndef schedule(s):\n    return s.queue\n", 1, "did you mean backfill?"},
 	{"wrong arity", "def schedule():\n    return None\n", 1, "must take exactly the parameters (s)"},
 	{"fail", "def schedule(s):\n    fail(\"no GPUs for me\")\n", 2, "no GPUs for me"},
 }

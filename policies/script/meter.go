@@ -10,38 +10,75 @@ import (
 
 // Limits bound what a script may spend. Steps are the interpreter's abstract computation steps
 // (Thread.Steps); units are what the guards (rewrite.go) charge: one per element or byte a guarded
-// operation builds or walks. Both are counted, never timed, so a script that overruns does so at
-// the same line natively and under wasm.
+// operation builds or walks; memory is what the script holds, in bytes as mem.go counts them. All
+// are counted, never timed or read from the Go heap, so a script that overruns does so at the same
+// line natively and under wasm.
+//
+// A call's allowance grows with what its decision sees: schedule(s) may spend CallSteps plus
+// SeenSteps per job waiting or running (a policy that walks its queue costs in proportion to it),
+// priority(job, s) CallSteps (it ranks one job). The run's ceiling RunSteps is a fixed number, the
+// same on every machine, so a run succeeds or fails the same way everywhere.
 type Limits struct {
-	CallSteps uint64 // per call of priority or schedule
-	RunSteps  uint64 // per run, before the per-job allowance
-	JobSteps  uint64 // added to RunSteps per job of the workload
-	CallUnits int64  // per call
-	RunUnits  int64  // per run, before the per-job allowance
-	JobUnits  int64  // added to RunUnits per job
+	CallSteps uint64 // per call of priority, and the base of a call of schedule
+	SeenSteps uint64 // added to a schedule call's allowance per job waiting or running
+	RunSteps  uint64 // per run: every call's steps together
+	CallUnits int64  // per call of priority, and the base of a call of schedule
+	SeenUnits int64  // added to a schedule call's allowance per job waiting or running
+	RunUnits  int64  // per run
+	Memory    int64  // bytes the script may hold: s.store and every value its running call keeps
 	IntBits   int    // the largest integer a guarded operation may build
 }
 
-// DefaultLimits keep a runaway call, and a runaway script's dry run (DryRun: 20 jobs), to tens of
-// milliseconds natively and under a second under Node (BenchmarkHostile), and its memory to tens of
-// megabytes, while the examples use a small fraction of a real run's allowance (see the tests).
-// A run's allowance grows with its workload: a long run may take long, as the built-ins do, and
-// the page can cancel it.
+// DefaultLimits keep a runaway call, and a runaway script's dry run (DryRun: 20 jobs, its own
+// run ceilings), to tens of milliseconds natively and under a second under Node
+// (BenchmarkHostile), while the shipped examples run the whole 82,247-job Philly trace with room
+// to spare (TestExamplesWithinBudget; make script-philly). The memory budget is a few hundred
+// megabytes: far above what a policy's bookkeeping needs (a few hundred bytes per job), far below
+// what would take a browser tab or the machine down.
 var DefaultLimits = Limits{
 	CallSteps: 500_000,
-	RunSteps:  1_000_000,
-	JobSteps:  50_000,
+	SeenSteps: 2_000,
+	RunSteps:  20_000_000_000,
 	CallUnits: 1 << 19,
-	RunUnits:  2 << 20,
-	JobUnits:  20_000,
+	SeenUnits: 2_000,
+	RunUnits:  20_000_000_000,
+	Memory:    256 << 20,
 	IntBits:   4096,
+}
+
+// dryRunSteps and dryRunUnits are the run ceilings of Check's dry run: a script that is busy in
+// every call fails there, on twenty jobs, instead of minutes into a real run.
+const (
+	dryRunSteps = 2_000_000
+	dryRunUnits = 2 << 20
+)
+
+// Scale returns the limits with the run's step ceiling set to steps (0: unchanged) and the
+// memory budget to memory bytes (0: unchanged). The per-call step and unit allowances and the
+// run's unit ceiling scale with the step ceiling, so raising it k-fold lets every decision spend
+// k times as much too (never less than the defaults' per-call allowances' 1/1000).
+func (l Limits) Scale(steps uint64, memory int64) Limits {
+	if steps > 0 && steps != l.RunSteps {
+		f := float64(steps) / float64(l.RunSteps)
+		us := func(x uint64) uint64 { return max(uint64(float64(x)*f), x/1000, 1) }
+		is := func(x int64) int64 { return max(int64(float64(x)*f), x/1000, 1) }
+		l.CallSteps, l.SeenSteps, l.CallUnits, l.SeenUnits, l.RunUnits =
+			us(l.CallSteps), us(l.SeenSteps), is(l.CallUnits), is(l.SeenUnits), is(l.RunUnits)
+		l.RunSteps = steps
+	}
+	if memory > 0 {
+		l.Memory = memory
+	}
+	return l
 }
 
 // meter charges a run's guarded operations; the thread's local "meter" points to it.
 type meter struct {
-	lim  Limits
-	call int64 // units left in this call
-	run  int64 // units left in this run
+	lim     Limits
+	call    int64   // units left in this call
+	callMax int64   // this call's allowance
+	run     int64   // units left in this run
+	mem     *memory // the run's memory count (nil at the top level)
 }
 
 const meterKey = "schedlab.meter"
@@ -57,13 +94,16 @@ func (m *meter) charge(n int64, what string) error {
 		return nil
 	}
 	if n > m.call {
-		return fmt.Errorf("%s would build or walk %d elements: more than this call's allocation budget of %d (a runaway loop or a huge list?)", what, n, m.lim.CallUnits)
+		return fmt.Errorf("%s would build or walk %d elements: more than this call's allocation budget of %d (a runaway loop or a huge list?)", what, n, m.callMax)
 	}
 	if n > m.run {
-		return fmt.Errorf("%s would build or walk %d elements: the run's allocation budget is spent", what, n)
+		return fmt.Errorf("%s would build or walk %d elements: the run's allocation budget of %d is spent", what, n, m.lim.RunUnits)
 	}
 	m.call -= n
 	m.run -= n
+	if m.mem != nil {
+		return m.mem.grew(n)
+	}
 	return nil
 }
 

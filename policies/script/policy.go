@@ -22,7 +22,17 @@ type Policy struct {
 	view    *sim.View
 	thread  *starlark.Thread
 	meter   meter
-	runMax  uint64
+	mem     memory
+	lim     Limits // the program's, or the spec's (Bound)
+	dry     bool   // Check's dry run: the run ceilings are dryRunSteps and dryRunUnits
+	runMax  uint64 // the run's step ceiling
+	callEnd uint64 // the step at which the running call's allowance ends
+	callMax uint64 // the running call's allowance
+	memErr  error  // set when a count found the memory budget spent (the thread is cancelled)
+	why     sim.Trigger
+	arrived int    // v.Arrived() at the end of the previous decision: s.arrived is the jobs after it
+	note    string // a warning for the run's start (a placement the run replaced)
+	ledger  ledger
 	store   *starlark.Dict
 	state   *state
 	methods map[string]*starlark.Builtin
@@ -39,6 +49,7 @@ type Policy struct {
 	keyA, keyB []int64
 	until      []core.Time
 	cached     []bool
+	falls      []bool // the running key was said to only fall ("falls"): asked again, never rising
 	untilGen   []uint64
 	reasons    map[string]*sim.Rule // s.wait's texts (wait.go)
 	args2      starlark.Tuple       // (job, s): reused, as the functions take no *args that could keep it
@@ -55,7 +66,7 @@ var (
 )
 
 func newPolicy(prog *Program, pl placement.Placer) *Policy {
-	p := &Policy{prog: prog, placer: pl, placers: map[string]placement.Placer{pl.Name(): pl}}
+	p := &Policy{prog: prog, placer: pl, placers: map[string]placement.Placer{pl.Name(): pl}, lim: prog.limits}
 	p.state = &state{p: p}
 	p.args2 = starlark.Tuple{nil, p.state}
 	p.methods = map[string]*starlark.Builtin{
@@ -96,13 +107,24 @@ func (p *Policy) Err() error {
 // Init implements sim.Initer: a fresh thread, store and step budget for the run.
 func (p *Policy) Init(v *sim.View) {
 	p.view = v
-	lim := p.prog.limits
+	lim := p.lim
 	n := v.NumJobs()
-	p.runMax = lim.RunSteps + lim.JobSteps*uint64(n)
-	p.meter = meter{lim: lim, run: lim.RunUnits + lim.JobUnits*int64(n)}
-	p.thread = &starlark.Thread{Name: p.prog.name, Print: p.print}
+	p.runMax = lim.RunSteps
+	runUnits := lim.RunUnits
+	if p.dry {
+		p.runMax, runUnits = min(p.runMax, dryRunSteps), min(runUnits, dryRunUnits)
+	}
+	p.meter = meter{lim: lim, run: runUnits, mem: &p.mem}
+	p.thread = &starlark.Thread{Name: p.prog.name, Print: p.print, OnMaxSteps: p.onMaxSteps}
 	p.thread.SetLocal(meterKey, &p.meter)
+	p.memErr = nil
+	p.ledger = ledger{}
+	p.arrived = 0
+	if p.note != "" {
+		v.Warn(p.note)
+	}
 	p.store = starlark.NewDict(16)
+	p.mem.reset(p, lim.Memory)
 	p.jobs = make([]*job, n)
 	p.byID = nil
 	p.err = nil
@@ -112,6 +134,7 @@ func (p *Policy) Init(v *sim.View) {
 	p.reasons = nil
 	p.until = make([]core.Time, n)
 	p.cached = make([]bool, n)
+	p.falls = make([]bool, n)
 	p.untilGen = make([]uint64, n)
 	p.gen = 0
 	p.live = p.live[:0]
@@ -126,13 +149,17 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		return
 	}
 	p.view = v
+	p.why = why
 	p.gen++
 	p.live = p.live[:0]
+	p.ledger.start(p)
 	if p.keyed != nil {
 		p.keyed.Decide(v, why)
 	} else {
 		p.callSchedule()
 	}
+	p.ledger.end(p)
+	p.arrived = v.Arrived()
 	if p.err != nil {
 		v.Fail(p.err)
 	}
@@ -144,24 +171,53 @@ func (p *Policy) fail(e *Error) {
 	}
 }
 
-// call runs fn under the per-call budgets.
-func (p *Policy) call(fn *starlark.Function, args starlark.Tuple) (starlark.Value, bool) {
+// Bound implements policies.Bounded: the spec's script limits (the runner's -script-steps and
+// -script-memory, the page's settings) replace the program's, for the runs to come.
+func (p *Policy) Bound(steps uint64, memory int64) { p.lim = p.lim.Scale(steps, memory) }
+
+// call runs fn under the per-call budgets, which grow with the jobs the decision sees (seen:
+// waiting and running; 0 for priority, which ranks one job).
+func (p *Policy) call(fn *starlark.Function, args starlark.Tuple, seen int) (starlark.Value, bool) {
 	th := p.thread
 	p.calls++
-	p.meter.call = p.prog.limits.CallUnits
-	th.SetMaxExecutionSteps(min(th.Steps+p.prog.limits.CallSteps, p.runMax))
+	p.callMax = p.lim.CallSteps + p.lim.SeenSteps*uint64(seen)
+	p.meter.callMax = p.lim.CallUnits + p.lim.SeenUnits*int64(seen)
+	p.meter.call = p.meter.callMax
+	p.callEnd = min(th.Steps+p.callMax, p.runMax)
+	th.SetMaxExecutionSteps(min(p.callEnd, p.mem.next))
 	r, err := starlark.Call(th, fn, args, nil)
 	if err != nil {
-		e := stepError(p.prog.file, th, p.prog.limits.CallSteps, err)
-		if th.Steps >= p.runMax {
-			e.Msg = fmt.Sprintf("stopped after %d steps in this run: the step limit per run (%d + %d per job)",
-				th.Steps, p.prog.limits.RunSteps, p.prog.limits.JobSteps)
+		e := stepError(p.prog.file, th, p.callMax, err)
+		switch {
+		case p.memErr != nil:
+			e.Msg = p.memErr.Error()
+		case th.Steps >= p.runMax && strings.HasPrefix(e.Msg, "stopped after"):
+			e.Msg = fmt.Sprintf("stopped after %d steps in this run: the step limit per run (%d; the runner's -script-steps and the page's Script steps raise it)",
+				th.Steps, p.runMax)
 		}
 		p.fail(e)
 		return nil, false
 	}
 	return r, true
 }
+
+// onMaxSteps is the thread's OnMaxSteps: the call's allowance is spent (the call is cancelled),
+// or a count of the script's memory is due.
+func (p *Policy) onMaxSteps(th *starlark.Thread) {
+	if th.Steps >= p.callEnd {
+		th.Cancel("too many steps")
+		return
+	}
+	if err := p.mem.count(); err != nil {
+		p.memErr = err
+		th.Cancel("memory budget")
+		return
+	}
+	th.SetMaxExecutionSteps(min(p.callEnd, p.mem.next))
+}
+
+// MemoryPeak is the most the script held at any count of its memory, in bytes (as mem.go counts).
+func (p *Policy) MemoryPeak() int64 { return p.mem.peak }
 
 func (p *Policy) wrong(fn *starlark.Function, format string, args ...any) {
 	p.fail(errAt(fn.Position(), p.prog.file, fmt.Sprintf(format, args...)))
@@ -172,7 +228,7 @@ type ranker struct{ p *Policy }
 
 // WaitingKey implements baselines.Ranker.
 func (r ranker) WaitingKey(v *sim.View, j *sim.JobState) (int64, int64) {
-	r.p.cached[j.Index] = false // (a job's key is asked as waiting when it arrives or is stopped)
+	r.p.cached[j.Index], r.p.falls[j.Index] = false, false // (a job's key is asked as waiting when it arrives or is stopped)
 	return r.p.key(j)
 }
 
@@ -186,14 +242,20 @@ func (r ranker) RunningKey(v *sim.View, j *sim.JobState) (int64, int64) {
 }
 
 // HoldsUntil implements baselines.Holder from the third element a running job's priority may
-// carry: until when it stays as it is (so it cannot rise either). A job whose priority was not
-// asked while running in this decision (it was just started) is asked now.
+// carry: until when it stays as it is (so it cannot rise either), or "falls": it never rises
+// while the job runs (core.MaxTime, as srtf's and srsf's HoldsUntil say). A job whose priority
+// was not asked while running in this decision (it was just started) is asked now.
 func (r ranker) HoldsUntil(v *sim.View, j *sim.JobState) core.Time {
 	p, i := r.p, j.Index
-	if !p.cached[i] && p.untilGen[i] != p.gen {
+	if !p.cached[i] && !p.falls[i] && p.untilGen[i] != p.gen {
 		r.RunningKey(v, j)
 	}
-	if p.err != nil || !p.cached[i] {
+	switch {
+	case p.err != nil:
+		return v.Now()
+	case p.falls[i]:
+		return core.MaxTime
+	case !p.cached[i]:
 		return v.Now()
 	}
 	return p.until[i]
@@ -207,7 +269,7 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	fn := p.prog.priority
 	p.inPrio = true
 	p.args2[0] = p.jobValue(j.Index)
-	r, ok := p.call(fn, p.args2)
+	r, ok := p.call(fn, p.args2, 0)
 	p.inPrio = false
 	if !ok {
 		return 0, 0
@@ -216,7 +278,7 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	running := j.Status() == sim.Running
 	if running {
 		p.untilGen[j.Index] = p.gen
-		p.cached[j.Index] = false
+		p.cached[j.Index], p.falls[j.Index] = false, false
 	}
 	switch r := r.(type) {
 	case starlark.Tuple:
@@ -228,7 +290,9 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 		if ok && len(r) >= 2 {
 			b, ok = p.number(fn, r[1])
 		}
-		if ok && len(r) == 3 {
+		if ok && len(r) == 3 && r[2] == fallsValue {
+			p.falls[j.Index] = running
+		} else if ok && len(r) == 3 {
 			var until core.Time
 			if until, ok = p.holdsUntil(fn, r[2]); ok && running {
 				p.cached[j.Index], p.until[j.Index] = true, until
@@ -244,6 +308,9 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	return a, b
 }
 
+// fallsValue is the third element of a running job's priority that says its key only falls.
+const fallsValue = starlark.String("falls")
+
 // holdsUntil reads the third element of a running job's priority: until when, in seconds, it
 // stays as it is (None: for as long as the job runs), rounded up to the millisecond — a
 // microsecond's rounding error in the script's arithmetic is forgiven, so now + left / gpus gives
@@ -254,7 +321,7 @@ func (p *Policy) holdsUntil(fn *starlark.Function, x starlark.Value) (core.Time,
 	}
 	f, isNum := starlark.AsFloat(x)
 	if !isNum || math.IsNaN(f) {
-		p.wrong(fn, "priority's third element is %s; want None or a time in seconds", x.Type())
+		p.wrong(fn, "priority's third element is %s; want None, \"falls\" or a time in seconds", x.String())
 		return 0, false
 	}
 	if !core.CheckSeconds(f) {
@@ -295,7 +362,7 @@ func (p *Policy) number(fn *starlark.Function, v starlark.Value) (int64, bool) {
 // callSchedule calls schedule(s) and applies the order it returns, if any.
 func (p *Policy) callSchedule() {
 	fn := p.prog.schedule
-	r, ok := p.call(fn, starlark.Tuple{p.state})
+	r, ok := p.call(fn, starlark.Tuple{p.state}, p.view.PendingLen()+p.view.RunningLen())
 	if !ok || r == starlark.None {
 		return
 	}
@@ -386,13 +453,16 @@ func (p *Policy) serverList() *starlark.List {
 	return frozenList(vs)
 }
 
-// maxPrints bounds the distinct texts print and s.warn may add to a run's warnings.
+// maxPrints bounds the lines print and s.warn may add to a run's warnings.
 const maxPrints = 1000
 
+// print is the thread's print, and s.warn: a line among the run's warnings, numbered and stamped
+// with the simulated time. The run's warnings are listed sorted by text and counted per distinct
+// text; the zero-padded number keeps a script's lines in the order it wrote them, each on its own.
 func (p *Policy) print(_ *starlark.Thread, msg string) {
 	if p.prints < maxPrints {
 		p.prints++
-		p.view.Warn(p.prog.name + ": " + msg)
+		p.view.Warn(fmt.Sprintf("%s: #%04d t=%.3f s: %s", p.prog.name, p.prints, p.view.Now().Seconds(), strings.TrimSpace(msg)))
 	}
 }
 
@@ -564,10 +634,7 @@ func (p *Policy) builtinWarn(_ *starlark.Thread, b *starlark.Builtin, args starl
 	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &msg); err != nil {
 		return nil, err
 	}
-	if p.prints < maxPrints {
-		p.prints++
-		p.view.Warn(p.prog.name + ": " + strings.TrimSpace(msg))
-	}
+	p.print(nil, msg)
 	return starlark.None, nil
 }
 

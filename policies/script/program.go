@@ -24,6 +24,7 @@ type Program struct {
 	src        []byte
 	hash       string
 	placement  string
+	placeSet   bool // the script sets placement itself
 	preempt    bool
 	backfill   bool
 	rounds     bool
@@ -61,7 +62,7 @@ func CompileWith(file string, src []byte, lim Limits) (*Program, error) {
 	if err != nil {
 		return nil, asError(file, err)
 	}
-	m := &meter{lim: lim, call: lim.CallUnits, run: lim.CallUnits}
+	m := &meter{lim: lim, call: lim.CallUnits, callMax: lim.CallUnits, run: lim.CallUnits}
 	th := &starlark.Thread{Name: file, Print: func(*starlark.Thread, string) {}}
 	th.SetLocal(meterKey, m)
 	th.SetMaxExecutionSteps(lim.CallSteps)
@@ -90,7 +91,10 @@ func CompileWith(file string, src []byte, lim Limits) (*Program, error) {
 		if _, err := placement.ByName(string(s)); err != nil {
 			return nil, errAt(at(settingPlacement), file, "placement: "+err.Error())
 		}
-		p.placement = string(s)
+		p.placement, p.placeSet = string(s), true
+	}
+	if err := misspelled(f, globals, at, file); err != nil {
+		return nil, err
 	}
 	for _, b := range []struct {
 		name string
@@ -131,6 +135,53 @@ func CompileWith(file string, src []byte, lim Limits) (*Program, error) {
 		return nil, errAt(p.schedule.Position(), file, "define priority(job, s) or schedule(s), not both")
 	}
 	return p, nil
+}
+
+// misspelled refuses a top-level name that looks like a setting but is not one (premept = True
+// would otherwise be ignored in silence): one or two letters from a setting's name, or the same
+// name in other case. The name setting is left out (short names near it are common words).
+func misspelled(f *syntax.File, globals starlark.StringDict, at func(string) syntax.Position, file string) error {
+	settings := []string{settingPlacement, settingPreempt, settingBackfill, settingRounds}
+	for _, name := range globals.Keys() { // sorted: the same error every time
+		if _, isFn := globals[name].(*starlark.Function); isFn {
+			continue
+		}
+		for _, set := range settings {
+			if name == set {
+				break
+			}
+			most := 1
+			if len(set) > 6 {
+				most = 2
+			}
+			if strings.EqualFold(name, set) || editDistance(name, set) <= most {
+				return errAt(at(name), file, fmt.Sprintf("%s is not a setting: did you mean %s? (the settings are name, placement, preempt, backfill and rounds; rename a variable of your own)", name, set))
+			}
+		}
+	}
+	return nil
+}
+
+// editDistance is the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		prev := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cur := row[j]
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			row[j] = min(row[j]+1, row[j-1]+1, prev+cost)
+			prev = cur
+		}
+	}
+	return row[len(b)]
 }
 
 // topLevelLines maps each name assigned or defined at the top level to its first position.
@@ -205,7 +256,11 @@ func (p *Program) New(raw json.RawMessage) (sim.Policy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("placement: %w", err)
 	}
-	return newPolicy(p, pl), nil
+	pol := newPolicy(p, pl)
+	if p.placeSet && name != p.placement {
+		pol.note = fmt.Sprintf("placement: the run's placement %q (the runner's -placement, the page's Placement) replaces the script's placement = %q", name, p.placement)
+	}
+	return pol, nil
 }
 
 // stepError is err, from a thread limited to limit steps per call, as an Error at its line with

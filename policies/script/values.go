@@ -49,7 +49,8 @@ func (j *job) CompareSameType(op syntax.Token, y starlark.Value, depth int) (boo
 // jobFields are a job's attributes, in the order the guide lists them.
 var jobFields = []string{"id", "index", "gpus", "submit", "status", "model", "user", "iterations",
 	"duration", "remaining", "attained", "held", "progress", "first_start", "preemptions",
-	"gpu_type", "gpus_held", "allowed_types"}
+	"gpu_type", "gpus_held", "allowed_types",
+	"submit_ms", "duration_ms", "remaining_ms", "attained_ms", "held_ms", "first_start_ms"}
 
 func (j *job) AttrNames() []string { return jobFields }
 
@@ -78,6 +79,21 @@ func (j *job) Attr(name string) (starlark.Value, error) {
 		return seconds(st.Job.Duration), nil
 	case "remaining":
 		return seconds(v.Remaining(st)), nil
+	case "submit_ms":
+		return starlark.MakeInt64(int64(st.Job.Submit)), nil
+	case "duration_ms":
+		return starlark.MakeInt64(int64(st.Job.Duration)), nil
+	case "remaining_ms":
+		return starlark.MakeInt64(int64(v.Remaining(st))), nil
+	case "attained_ms":
+		return starlark.MakeInt64(int64(v.Attained(st))), nil
+	case "held_ms":
+		return starlark.MakeInt64(int64(v.Held(st))), nil
+	case "first_start_ms":
+		if st.FirstStart() < 0 {
+			return starlark.None, nil
+		}
+		return starlark.MakeInt64(int64(st.FirstStart())), nil
 	case "attained":
 		return seconds(v.Attained(st)), nil
 	case "held":
@@ -150,8 +166,9 @@ type state struct {
 	p *Policy
 }
 
-var stateFields = []string{"now", "round", "queue", "running", "free", "free_by_type", "servers",
-	"store", "job", "free_gpus", "start", "preempt", "random", "randint", "warn", "wait"}
+var stateFields = []string{"now", "round", "now_ms", "round_ms", "why", "queue", "running", "arrived", "finished",
+	"users", "free", "free_by_type", "servers", "store", "job", "free_gpus", "start", "preempt",
+	"random", "randint", "warn", "wait"}
 
 func (s *state) String() string        { return "state" }
 func (s *state) Type() string          { return "state" }
@@ -168,6 +185,22 @@ func (s *state) Attr(name string) (starlark.Value, error) {
 		return seconds(v.Now()), nil
 	case "round":
 		return seconds(v.Round()), nil
+	case "now_ms":
+		return starlark.MakeInt64(int64(v.Now())), nil
+	case "round_ms":
+		return starlark.MakeInt64(int64(v.Round())), nil
+	case "why":
+		return whyValue(p.why), nil
+	case "arrived":
+		out := make([]starlark.Value, 0, v.Arrived()-p.arrived)
+		for i := p.arrived; i < v.Arrived(); i++ {
+			out = append(out, p.jobValue(i))
+		}
+		return frozenList(out), nil
+	case "finished":
+		return p.ledger.finishedList(p), nil
+	case "users":
+		return p.ledger.usersDict(p), nil
 	case "queue":
 		return p.jobsOf(false), nil
 	case "running":
@@ -220,3 +253,20 @@ func (s *server) Attr(name string) (starlark.Value, error) {
 	}
 	return nil, nil
 }
+
+// whyValue is s.why: why the decision was called, a tuple of "arrival", "completion",
+// "lease-end" and "round" (several may hold at one instant), made once per combination.
+func whyValue(t sim.Trigger) starlark.Tuple { return whyValues[t&15] }
+
+var whyValues = func() (out [16]starlark.Tuple) {
+	names := []string{"arrival", "completion", "lease-end", "round"} // sim.OnArrival, OnCompletion, OnLeaseEnd, OnTick
+	for t := range out {
+		out[t] = starlark.Tuple{}
+		for b, name := range names {
+			if t&(1<<b) != 0 {
+				out[t] = append(out[t], starlark.String(name))
+			}
+		}
+	}
+	return out
+}()

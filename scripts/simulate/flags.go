@@ -34,6 +34,7 @@ type options struct {
 	judge        string             // -judge: a figure CSV or a directory of them, judged without running
 	report       string             // -report: the HTML report of the -judge CSVs
 	scripts      []*script.Program  // the -policy-file scripts
+	scriptLimits script.Limits      // -script-steps and -script-memory
 	reg          *policies.Registry // the built-ins and the scripts
 }
 
@@ -84,6 +85,10 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&shardS, "shard", "", "run only the cells with index I mod N (`I/N`); -figure-out is then a part (the CSV after a metadata line); a complete part is not run again")
 	fs.BoolVar(&o.fig.merging, "merge", false, "join the parts `PART...` of shards 0..N-1 into -figure-out, byte-identical to the unsharded run (with -figure all, the parts are directories)")
 	var scriptFiles []string
+	var scriptSteps uint64
+	var scriptMemory int64
+	fs.Uint64Var(&scriptSteps, "script-steps", script.DefaultLimits.RunSteps, "a -policy-file script's step ceiling per run, `N` interpreter steps; each decision's allowance scales with it (see policies/WRITING.md, Limits)")
+	fs.Int64Var(&scriptMemory, "script-memory", script.DefaultLimits.Memory>>20, "a -policy-file script's memory budget in `MB`: what it holds in s.store and its running call's values, counted the same on every machine")
 	fs.Func("policy-file", "a policy written as a script (Starlark `FILE.star`; repeatable; see policies/WRITING.md): its policy, named in the file or after it, runs beside -policy's and joins a -figure or -sweep as one more series", func(s string) error {
 		scriptFiles = append(scriptFiles, s)
 		return nil
@@ -106,7 +111,14 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var err error
-	if o.scripts, o.reg, err = loadScripts(scriptFiles); err != nil {
+	if scriptSteps == 0 {
+		return o, usageError{fmt.Errorf("-script-steps 0: want a positive number of steps")}
+	}
+	if scriptMemory <= 0 || scriptMemory > 1<<20 {
+		return o, usageError{fmt.Errorf("-script-memory %d: want 1 to %d MB", scriptMemory, 1<<20)}
+	}
+	o.scriptLimits = script.DefaultLimits.Scale(scriptSteps, scriptMemory<<20)
+	if o.scripts, o.reg, err = loadScripts(scriptFiles, o.scriptLimits); err != nil {
 		return o, usageError{err}
 	}
 	o.fig.scripts = o.scripts
@@ -118,8 +130,8 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	}
 	if set["judge"] || set["report"] {
 		for name := range set {
-			if name != "judge" && name != "report" {
-				return o, usageError{fmt.Errorf("-judge takes only -report, not -%s", name)}
+			if name != "judge" && name != "report" && name != "policy-file" {
+				return o, usageError{fmt.Errorf("-judge takes only -report and -policy-file, not -%s", name)}
 			}
 		}
 		if o.judge == "" {

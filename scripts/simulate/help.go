@@ -24,7 +24,7 @@ var helpGroups = []struct {
 }{
 	{"Workload", []string{"trace", "generate", "format", "columns", "max-jobs", "save-trace"}},
 	{"Cluster", []string{"cluster"}},
-	{"Policies", []string{"policy", "policy-config", "policy-file", "placement", "checkpoint-cost", "round", "first-round", "progress", "measured-only"}},
+	{"Policies", []string{"policy", "policy-config", "policy-file", "script-steps", "script-memory", "placement", "checkpoint-cost", "round", "first-round", "progress", "measured-only"}},
 	{"Runs", []string{"scenario", "seed", "list"}},
 	{"Output", []string{"json", "jobs-out", "trace-out", "explain"}},
 	{"Figures and sweeps", []string{"figure", "seeds", "j", "figure-out", "sweep", "shard", "merge"}},

@@ -34,7 +34,8 @@ func judgeFiles(path string) ([]string, error) {
 
 // readFigureCSV reads a figure CSV without knowing its figure: the first row's figure column names
 // a catalogue figure, and figure.ReadCSV then checks every field against it.
-func readFigureCSV(path string) (*figure.Figure, []figure.Row, error) {
+// Policies written as scripts (-policy-file) are series of every figure, as when it was run.
+func readFigureCSV(path string, scripts []string) (*figure.Figure, []figure.Row, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, usageError{fmt.Errorf("-judge: %w", err)}
@@ -65,6 +66,9 @@ func readFigureCSV(path string) (*figure.Figure, []figure.Row, error) {
 	if !ok {
 		return nil, nil, usageError{fmt.Errorf("%s:2: figure: %q is not a catalogue figure (see -list)", path, id)}
 	}
+	if f, err = figure.WithPolicies(f, scripts...); err != nil {
+		return nil, nil, usageError{err}
+	}
 	rows, err := figure.ReadCSV(f, path, strings.NewReader(string(data)))
 	if err != nil {
 		return nil, nil, usageError{err}
@@ -81,17 +85,29 @@ func judge(o options, stdout io.Writer) error {
 	}
 	var tables []report.Table
 	for _, path := range files {
-		f, rows, err := readFigureCSV(path)
+		f, rows, err := readFigureCSV(path, scriptNames(o.scripts))
 		if err != nil {
 			return err
 		}
 		if slices.ContainsFunc(tables, func(t report.Table) bool { return t.Figure.ID == f.ID }) {
 			return usageError{fmt.Errorf("%s: figure %s given twice", path, f.ID)}
 		}
-		if err := writeReferenceTable(stdout, f, rows); err != nil {
+		c, err := writeReferenceTable(stdout, f, rows)
+		if err != nil {
 			return err
 		}
-		tables = append(tables, report.Table{Claims: figure.ClaimsOf(f, rows)})
+		note := scriptSeries(f, rows, o.scripts)
+		if note != "" {
+			fmt.Fprintf(stdout, "  also run: %s\n", note)
+		}
+		tables = append(tables, report.Table{Claims: c, Note: note})
+	}
+	var claims []figure.Claims
+	for _, t := range tables {
+		claims = append(claims, t.Claims)
+	}
+	if err := writePaperSummaries(stdout, claims); err != nil {
+		return err
 	}
 	if o.report == "" {
 		return nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,8 +39,8 @@ func TestJudge(t *testing.T) {
 		srtf []string
 		want string
 	}{
-		{[]string{"500", "510", "490"}, `srtf +12 +mean_jct_s +below FIFO +-50\.00 ± 2\.48 % +- +direction holds`},
-		{[]string{"1500", "1510", "1490"}, `srtf +12 +mean_jct_s +below FIFO +50\.00 ± 2\.48 % +- +direction fails`},
+		{[]string{"500", "510", "490"}, `srtf +12 +mean_jct_s +below FIFO +-50\.01 % \(-52\.43 to -47\.46 %\) +- +direction holds`},
+		{[]string{"1500", "1510", "1490"}, `srtf +12 +mean_jct_s +below FIFO +50 % \(47\.53 to 52\.5 %\) +- +direction fails`},
 		{[]string{"500", "1510", "490"}, `direction fails|inconclusive`},
 	} {
 		path := writeFile(t, dir, "smoke.csv", smokeCSV(tc.srtf...))
@@ -47,7 +48,7 @@ func TestJudge(t *testing.T) {
 		if err := run([]string{"-judge", path}, &stdout, nil); err != nil {
 			t.Fatal(err)
 		}
-		if !regexp.MustCompile(tc.want).MatchString(stdout.String()) || !strings.Contains(stdout.String(), "tally: ") {
+		if !regexp.MustCompile(tc.want).MatchString(stdout.String()) || !strings.Contains(stdout.String(), "tally, our check: ") {
 			t.Errorf("%v: got\n%s\nwant %s", tc.srtf, stdout.String(), tc.want)
 		}
 	}
@@ -63,14 +64,16 @@ func TestJudgeBadInput(t *testing.T) {
 		{"figure,x_name,x,series,seed,metric,unit,value\nnope,rate,12,fifo,1,mean_jct_s,s,1\n", `bad.csv:2: figure: "nope" is not a catalogue figure`},
 		{strings.Replace(good, "s,510", "s,fast", 1), `bad.csv:5: value: "fast"`},
 		{strings.Replace(good, "srtf,2", "sjf,2", 1), `bad.csv:5: series: "sjf"`},
+		{strings.Replace(good, "srtf,2,mean_jct_s", "srtf,2,mean_jct", 1), `bad.csv:5: metric: "mean_jct"`},
 		{strings.Replace(good, "12,fifo,3", "13,fifo,3", 1), `bad.csv:6: x: "13"`},
 		{good + "baselines-smoke,rate,12,fifo,1,mean_jct_s,s,1\n", "bad.csv:8: metric: mean_jct_s of this cell already given"},
 		{"figure,x\n" + good, "bad.csv:1: header"},
 	} {
 		path := writeFile(t, dir, "bad.csv", tc.content)
 		err := run([]string{"-judge", path}, &bytes.Buffer{}, nil)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: got %v, want %q", tc.content, err, tc.want)
+		var usage usageError
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.As(err, &usage) {
+			t.Errorf("%q: got %v, want %q (bad input: exit status 2)", tc.content, err, tc.want)
 		}
 	}
 	for _, args := range [][]string{{"-judge", filepath.Join(dir, "none.csv")}, {"-report", "r.html"},
@@ -95,8 +98,8 @@ func TestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(b)
-	for _, want := range []string{"<h2>core</h2>", `data-verdict="direction holds"`, "ours: SRTF below FIFO, mean JCT, rate 12",
-		"Schrage", "-50.00 ± 2.48 %", "<td>1-3</td>", "Program version "} {
+	for _, want := range []string{"<h2>core</h2>", `data-verdict="direction holds"`, "our check: SRTF below FIFO, mean JCT, rate 12",
+		"Schrage", "-50.01 % (-52.43 to -47.46 %)", "<td>1-3</td>", "Program version "} {
 		if !strings.Contains(page, want) {
 			t.Errorf("report lacks %q", want)
 		}

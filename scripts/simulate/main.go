@@ -53,5 +53,8 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	opts.stderr = stderr
+	if len(opts.scripts) > 0 && stderr == os.Stderr {
+		capHeap(heapCap(opts.scriptLimits.Memory), stderr)
+	}
 	return execute(opts, stdout)
 }

@@ -114,7 +114,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 			regexp.MustCompile(`big\.json:2: servers\[1\]: cpu 1e\+10: want a positive number up to 1e\+09`)},
 		{"list with other flags", []string{"-list", "-policy", "fifo"}, regexp.MustCompile(`-list takes no other flags`)},
 		{"unknown figure", []string{"-figure", "nope"}, regexp.MustCompile(`-figure "nope": unknown \(see -list\)`)},
-		{"figure with a workload", []string{"-figure", "baselines-smoke", "-generate", "philly:jobs=3"}, regexp.MustCompile(`-figure and -sweep take only -seeds, -j, -figure-out, -shard, -merge and -policy-file, not -generate`)},
+		{"figure with a workload", []string{"-figure", "baselines-smoke", "-generate", "philly:jobs=3"}, regexp.MustCompile(`-figure and -sweep take only -seeds, -j, -figure-out, -shard, -merge, -policy-file, -script-steps and -script-memory, not -generate`)},
 		{"seeds without a figure", []string{"-seeds", "1-3"}, regexp.MustCompile(`-seeds goes with -figure`)},
 		{"bad seeds", []string{"-figure", "baselines-smoke", "-seeds", "3-1"}, regexp.MustCompile(`-seeds: seeds "3-1"`)},
 		{"no workers", []string{"-figure", "baselines-smoke", "-j", "0"}, regexp.MustCompile(`-j 0: want at least 1 worker`)},
@@ -198,7 +198,7 @@ func TestFigureMode(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !strings.Contains(string(stdout), "figure baselines-smoke: core smoke:") || !strings.Contains(string(stdout), "(3 seeds)") ||
-			!regexp.MustCompile(`srtf +12 +mean_jct_s +below FIFO +-?[0-9.]+ ± [0-9.]+ % +- +direction holds +\[1\]\n  tally: paper's claims 0 judged: 0 agree or hold, 0 disagree or fail, 0 inconclusive; our checks 1 judged: 1 agree or hold, 0 disagree or fail, 0 inconclusive\n  \[1\] ours, a textbook property`).Match(stdout) {
+			!regexp.MustCompile(`our check:\n  srtf +12 +mean_jct_s +below FIFO +-?[0-9.]+ % \(-?[0-9.]+ to -?[0-9.]+ %\) +- +direction holds +- +\[1\]\n  tally, our check: 1 judged: 1 agree or hold, 0 disagree or fail, 0 inconclusive\n  \[1\] ours, a textbook property`).Match(stdout) {
 			t.Errorf("-j %s: reference table:\n%s", j, stdout)
 		}
 		b, err := os.ReadFile(out)

@@ -6,16 +6,17 @@ import (
 	"strings"
 
 	"schedlab/policies"
+	"schedlab/policies/figure"
 	"schedlab/policies/script"
 )
 
 // maxScript bounds a -policy-file (a policy is a page of code; a megabyte is a mistake).
 const maxScript = 1 << 20
 
-// loadScripts compiles the -policy-file scripts and returns the registry every mode of the run
+// loadScripts compiles the -policy-file scripts under lim and returns the registry every mode of the run
 // uses: the built-ins and, after them, each script's policy under its name. An error names the
 // file and line.
-func loadScripts(paths []string) ([]*script.Program, *policies.Registry, error) {
+func loadScripts(paths []string, lim script.Limits) ([]*script.Program, *policies.Registry, error) {
 	reg := policies.Builtin()
 	var progs []*script.Program
 	for _, path := range paths {
@@ -30,7 +31,7 @@ func loadScripts(paths []string) ([]*script.Program, *policies.Registry, error) 
 		if err != nil {
 			return nil, nil, fmt.Errorf("-policy-file %s: %w", path, err)
 		}
-		p, err := script.Compile(path, src)
+		p, err := script.CompileWith(path, src, lim)
 		if err != nil {
 			return nil, nil, err // "path:line: what was wrong"
 		}
@@ -65,4 +66,34 @@ func scriptsHash(progs []*script.Program) string {
 		b.WriteString(p.Name() + "=" + p.Hash() + "\n")
 	}
 	return contentHash([]byte(b.String()))
+}
+
+// scriptSeries describes the -policy-file series of f found in rows, for -judge's table and
+// report: per script its name, its source's hash (short) and each metric's mean over the rows
+// (every x and seed); "" without scripts. The references judge the figure's own series only, so
+// this is how a script's numbers are shown beside them.
+func scriptSeries(f *figure.Figure, rows []figure.Row, progs []*script.Program) string {
+	var parts []string
+	for _, p := range progs {
+		s := f.SeriesIndex(p.Name())
+		sum := make([]float64, len(f.Metrics))
+		n := make([]int, len(f.Metrics))
+		for _, r := range rows {
+			if r.S == s {
+				sum[r.M] += r.Value
+				n[r.M]++
+			}
+		}
+		var ms []string
+		for m, mt := range f.Metrics {
+			if n[m] > 0 {
+				ms = append(ms, fmt.Sprintf("%s %.6g (mean of %d)", mt.Name, sum[m]/float64(n[m]), n[m]))
+			}
+		}
+		if len(ms) == 0 {
+			ms = []string{"no rows"}
+		}
+		parts = append(parts, fmt.Sprintf("%s, yours (sha256 %.12s): %s", p.Name(), p.Hash(), strings.Join(ms, ", ")))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -91,3 +91,50 @@ func TestScriptedShards(t *testing.T) {
 		t.Errorf("a merge with a changed script: exit %d, %q", code, msg)
 	}
 }
+
+// TestJudgeScriptSeries: a figure CSV with a script's series is judged with that script's
+// -policy-file, which shows the script's series (name, hash, means) beside the figure's table.
+func TestJudgeScriptSeries(t *testing.T) {
+	csvPath := filepath.Join(t.TempDir(), "fig.csv")
+	star := "../../policies/script/examples/srsf.star"
+	var out, errb bytes.Buffer
+	if err := run([]string{"-figure", "baselines-smoke", "-seeds", "1", "-j", "1", "-policy-file", star, "-figure-out", csvPath}, &out, &errb); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	out.Reset()
+	if err := run([]string{"-judge", csvPath, "-policy-file", star}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "also run: srsf-script, yours (sha256 ") {
+		t.Errorf("-judge with the script shows no script series:\n%s", out.String())
+	}
+}
+
+// TestScriptLimitFlags: -script-memory and -script-steps reach the script, which then ends the run
+// at its line with exit status 2; bad values are refused.
+func TestScriptLimitFlags(t *testing.T) {
+	bin := buildRunner(t)
+	grow := filepath.Join(t.TempDir(), "grow.star")
+	src := "def priority(job, s):\n    for i in range(3000):\n        s.store[(job.index, i)] = [i]\n    return job.index\n"
+	if err := os.WriteFile(grow, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-script-memory", "2"}, ": memory budget of 2 MB spent"},
+		{[]string{"-script-steps", "200000"}, ": stopped after"},
+		{[]string{"-script-memory", "0"}, "-script-memory 0: want 1 to"},
+		{[]string{"-script-steps", "0"}, "-script-steps 0: want a positive number"},
+	} {
+		args := append([]string{"-generate", "philly:jobs=40,rate=20", "-policy-file", grow}, tc.args...)
+		msg, code := runBin(t, bin, args...)
+		if code != 2 || !strings.Contains(msg, tc.want) || (strings.HasPrefix(tc.want, ":") && !strings.Contains(msg, "grow.star:")) {
+			t.Errorf("%v: exit %d, %q; want 2 and …%s…", tc.args, code, msg, tc.want)
+		}
+	}
+	if msg, code := runBin(t, bin, "-generate", "philly:jobs=40,rate=20", "-policy-file", grow); code != 0 {
+		t.Errorf("within the default limits: exit %d: %s", code, msg)
+	}
+}

@@ -76,6 +76,17 @@ func (p *page) spec() (scenario.Spec, *core.Cluster, error) {
 			return s, nil, fmt.Errorf("policy parameters: %v", err)
 		}
 	}
+	// A scripted policy's limits (policies/script.Limits; empty: the defaults), for runs with scripts.
+	if v := strings.TrimSpace(input("script-steps").Value()); v != "" {
+		if s.ScriptSteps, err = strconv.ParseUint(v, 10, 64); err != nil || s.ScriptSteps == 0 {
+			return s, nil, fmt.Errorf("script steps: want a positive integer, got %q", v)
+		}
+	}
+	if v := strings.TrimSpace(input("script-memory").Value()); v != "" {
+		if s.ScriptMemoryMB, err = strconv.Atoi(v); err != nil || s.ScriptMemoryMB <= 0 {
+			return s, nil, fmt.Errorf("script memory: want a positive number of MB, got %q", v)
+		}
+	}
 	if sc := input("scenario-name").Value(); sc != "" {
 		s.Scenario = sc
 	}
