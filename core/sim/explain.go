@@ -47,9 +47,7 @@ type given struct {
 // explain is a run's recorder (Sim.ex).
 type explain struct {
 	entries []entry
-	last    []int32  // per job: its last entry, -1
-	stamp   []uint32 // per job: the instant its release was last handled at
-	instant uint32
+	last    []int32 // per job: its last entry, -1
 	rules   []*Rule
 	ruleIdx map[*Rule]int32
 	given   []given
@@ -74,14 +72,12 @@ func (x *explain) init(n int, off bool) {
 	for i := range x.last {
 		x.last[i] = -1
 	}
-	x.stamp = make([]uint32, n)
 	x.ruleIdx = map[*Rule]int32{}
 }
 
 // instantBegins resets the per-instant state; arrivals from arrival index next on are this
 // instant's.
 func (x *explain) instantBegins(next int) {
-	x.instant++
 	x.given = x.given[:0]
 	x.restSet = false
 	x.arrFrom = next
@@ -162,10 +158,9 @@ func (s *Sim) explainInstant() {
 	}
 	for _, ji := range s.leaseEnded {
 		j := &s.jobs[ji]
-		if j.status != Pending || x.stamp[ji] == x.instant {
-			continue
+		if j.status != Pending || s.preemptedNow(ji) {
+			continue // (a job released twice at one instant is listed twice)
 		}
-		x.stamp[ji] = x.instant
 		x.push(entry{at: s.now, job: ji, kind: kPreempt, ref: s.favoured(j), c: x.event, cause: x.why})
 	}
 	for _, g := range x.given {
@@ -183,6 +178,12 @@ func (s *Sim) explainInstant() {
 			s.commitWait(j, s.defaultReason(j))
 		}
 	}
+}
+
+// preemptedNow reports whether job i's last entry is a preemption at this instant.
+func (s *Sim) preemptedNow(i int32) bool {
+	li := s.ex.last[i]
+	return li >= 0 && s.ex.entries[li].kind == kPreempt && s.ex.entries[li].at == s.now
 }
 
 // waitingNow reports whether job i's last entry is a reason recorded at this instant.

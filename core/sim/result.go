@@ -51,8 +51,6 @@ type JobRecord struct {
 	// of its normalised throughput while making progress (equals the progressing part of Held
 	// when it never shared a GPU).
 	Effective float64
-	// Wait is the time the job waited per reason class (Result.WaitBy).
-	Wait [NumClasses]core.Time
 }
 
 // Result is a finished run.
@@ -71,6 +69,10 @@ type Result struct {
 	Busy *BusyLog
 	// Why is the record of every job's waiting and its reasons (Timeline, WaitBy).
 	Why *Explanation
+	// Waits, in a result rebuilt from a saved run (wasm/runrecord) instead of Why, is each job's
+	// waiting per reason class. (Kept apart from JobRecord, which a million-job run holds a
+	// million of.)
+	Waits [][NumClasses]core.Time
 }
 
 // Warning is a distinct warning text and how often it occurred.
@@ -145,16 +147,6 @@ func (s *Sim) Result() *Result {
 	}
 	r.Sharing = s.occ != nil
 	r.Why = s.ex.result()
-	for i := range r.Jobs {
-		if r.Why == nil {
-			break
-		}
-		end := s.now
-		if j := &r.Jobs[i]; j.Status == Done {
-			end = j.End
-		}
-		r.Jobs[i].Wait = r.Why.waitBy(i, end)
-	}
 	if s.cfg.Lean {
 		r.Busy = &s.busy.log
 	}

@@ -66,7 +66,19 @@ func (x *Explanation) chain(i int) []*entry {
 // WaitBy is the time job i waited, per reason class (indexed by Class; NoClass stays 0): each
 // stretch of waiting counts towards its reason's class until the job's next change, its end, or
 // the end of the run. Their sum is the job's whole waiting time (end − submit − time holding GPUs).
-func (r *Result) WaitBy(i int) [NumClasses]core.Time { return r.Jobs[i].Wait }
+func (r *Result) WaitBy(i int) [NumClasses]core.Time {
+	switch {
+	case r.Why != nil:
+		end := r.End
+		if j := &r.Jobs[i]; j.Status == Done {
+			end = j.End
+		}
+		return r.Why.waitBy(i, end)
+	case r.Waits != nil:
+		return r.Waits[i]
+	}
+	return [NumClasses]core.Time{}
+}
 
 // waitBy is WaitBy from the log, for job i ending (or the run ending) at t.
 func (x *Explanation) waitBy(i int, t core.Time) [NumClasses]core.Time {

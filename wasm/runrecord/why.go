@@ -70,9 +70,13 @@ func (rec *Record) decodeWhy(s *br) {
 	}
 }
 
-// waits sets each job's waiting per reason class in r (sim.JobRecord.Wait) from the steps: a wait
+// waits sets each job's waiting per reason class in r (sim.Result.Waits) from the steps: a wait
 // lasts until the job's next step, its end, or the end of the run, as sim.Result.WaitBy counts it.
 func (rec *Record) waits(r *sim.Result) {
+	if len(rec.Why) == 0 {
+		return
+	}
+	r.Waits = make([][sim.NumClasses]core.Time, len(r.Jobs))
 	for k, s := range rec.Why {
 		if sim.EventKind(s.Kind) != sim.Waiting {
 			continue
@@ -85,7 +89,7 @@ func (rec *Record) waits(r *sim.Result) {
 		case j.Status == sim.Done:
 			end = j.End
 		}
-		j.Wait[s.Class] += end - core.Time(s.At)
+		r.Waits[s.Job][s.Class] += end - core.Time(s.At)
 	}
 }
 
