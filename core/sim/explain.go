@@ -328,6 +328,15 @@ func (s *Sim) exStarted(j *JobState, p *Placement, moved bool) {
 	if s.ex.off {
 		return
 	}
+	if s.ex.starts++; s.ex.first < 0 {
+		s.ex.first = int32(j.Index)
+	}
+	if s.cfg.Lean && s.ex.last[j.Index] < 0 {
+		// A lean run logs no first start of a job that never waited: most jobs of a lightly
+		// loaded run, and its end is the end of no wait. Its timeline takes the start from the
+		// job's record (Timeline), without the GPUs a lean run does not keep.
+		return
+	}
 	k := kStart
 	if moved {
 		k = kMigrate
@@ -335,9 +344,6 @@ func (s *Sim) exStarted(j *JobState, p *Placement, moved bool) {
 	ivl := int32(-1)
 	if !s.cfg.Lean {
 		ivl = j.openInterval
-	}
-	if s.ex.starts++; s.ex.first < 0 {
-		s.ex.first = int32(j.Index)
 	}
 	s.ex.push(entry{at: s.now, job: int32(j.Index), kind: k, a: int32(p.Servers), b: j.gpus[0], rule: ivl, c: s.ex.event, cause: s.ex.why})
 }

@@ -102,7 +102,13 @@ func (r *Result) Timeline(i int) []Event {
 		return append(out, Event{At: j.Job.Submit, Kind: Refused, Text: "rejected: more GPUs than any GPU type of the cluster has"})
 	}
 	if r.Why != nil {
-		for _, e := range r.Why.chain(i) {
+		chain := r.Why.chain(i)
+		if j.FirstStart >= 0 && (len(chain) == 0 || chain[0].kind == kPreempt) {
+			// A lean run logs no first start of a job that had not waited (exStarted).
+			out = append(out, Event{At: j.FirstStart, Kind: Started,
+				Text: fmt.Sprintf("started on %d GPU%s (a lean run keeps no GPU ids)", j.Job.GPUs, plural(j.Job.GPUs))})
+		}
+		for _, e := range chain {
 			out = append(out, r.event(e))
 		}
 	}
