@@ -24,10 +24,13 @@
 // jobs run are chosen greedily in that order over running and waiting jobs (a job that does not
 // fit is skipped), as srtf and las do. A waiting job's key is frozen until its status changes
 // (aging and fairness are written with schedule). A running job's priority may carry a third
-// element: until when (seconds) it stays as it is, None for as long as the job runs, or "falls":
-// it may change but never rises (the Go policies' HoldsUntil = core.MaxTime, srsf.star). The engine then reuses
-// it instead of asking again and skips the full recomputation between decisions, exactly as las
-// does (the las example shows it; a script that gives none is asked at every decision).
+// element: until when (seconds) it stays as it is, None for as long as the job runs, "falls": it
+// may change but never rises (the Go policies' HoldsUntil = core.MaxTime), or ("remaining_ms", k)
+// / ("attained_ms", k): its first element moves by k for each millisecond that field of the job
+// moves, which the policy computes itself (srsf.star: a key of remaining_ms × gpus falls by gpus
+// per millisecond of work). The engine then reuses it instead of asking again and skips the full
+// recomputation between decisions while no key can rise, exactly as las and srsf do (a script that
+// gives none is asked at every decision).
 //
 // With schedule the script sees the whole snapshot and may act itself: s.start(job) starts a job
 // with the placement (True, or False when it does not fit now), s.start(job, gpus=[0, 1]) on
@@ -42,6 +45,7 @@
 //
 //	s.now, s.round        the time and the round length, in seconds (s.now_ms, s.round_ms: integers)
 //	s.why                 why the decision was called: ("arrival", "completion", "lease-end", "round")
+//	s.first(n)            the first n waiting jobs (costs n; s.queue costs the whole queue)
 //	s.arrived, s.finished the jobs that arrived, and that finished, since the previous decision
 //	s.users               per user: .attained GPU-seconds (.attained_ms), .gpus and .running held now
 //	s.queue, s.running    waiting jobs in arrival order; running jobs in the order they started

@@ -21,6 +21,12 @@ func runExample(t *testing.T, file string, params string, jobs []core.Job, clust
 	if err != nil {
 		t.Fatal(err)
 	}
+	return runSource(t, file, src, params, jobs, cluster)
+}
+
+// runSource is runExample on a script's source.
+func runSource(t *testing.T, file string, src []byte, params string, jobs []core.Job, cluster string) (*Policy, *sim.Result) {
+	t.Helper()
 	prog, err := Compile(file, src)
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,11 @@ var hostile = []struct {
 	want      string
 }{
 	{"endless loop", "def schedule(s):\n    n = 0\n    while True:\n        n += 1\n", 4, "step limit per call"},
+	{"endless loop with an empty body", "def schedule(s):\n    n = 0\n    x = 1\n    while True:\n        pass\n", 4, "step limit per call"},
+	{"endless loop in priority", "def priority(job, s):\n    n = 0\n    while True:\n        x = 1\n", 3, "a call of priority may take 500000 steps;"},
+	{"endless loop at the top level", "n = 0\nwhile True:\n    pass\ndef schedule(s):\n    return None\n", 2, "the file's top level may take"},
+	{"a key moving with no field", "preempt = True\ndef priority(job, s):\n    return (1, 0, (\"remaining\", 1))\n", 2, "want None, \"falls\", a time in seconds or (\"remaining_ms\" or \"attained_ms\", a rate)"},
+	{"a key moving at no rate", "preempt = True\ndef priority(job, s):\n    return (1, 0, (\"attained_ms\", \"fast\"))\n", 2, "is (\"attained_ms\", \"fast\")"},
 	{"endless loop over a range", "def schedule(s):\n    n = 0\n    for i in range(4000000):\n        for k in range(4000000): n += 1\n", 4, "step limit per call"},
 	{"busy in every call", "def schedule(s):\n    n = 0\n    for i in range(30000): n += 1\n", 3, "step limit per run"},
 	{"recursion", "def f(n):\n    return f(n + 1)\n\ndef schedule(s):\n    f(0)\n", 2, "called recursively"},

@@ -19,6 +19,7 @@ import (
 type ledger struct {
 	on       bool
 	running  []int32 // the running jobs at the end of the previous decision
+	spare    []int32
 	finished []int32 // the jobs that finished since then
 	users    []string
 	userOf   map[string]int
@@ -53,7 +54,7 @@ func (l *ledger) end(p *Policy) {
 		}
 	}
 	was := l.running
-	l.running = l.running[:0:0]
+	l.running, l.spare = l.spare[:0], was // (the two buffers swap every decision)
 	for st := range v.Running() {
 		l.running = append(l.running, int32(st.Index))
 	}

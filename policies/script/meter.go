@@ -262,10 +262,11 @@ func guards() starlark.StringDict {
 		return nil
 	}
 	g := starlark.StringDict{
-		"$add": bin("+", syntax.PLUS, add),
-		"$mul": bin("*", syntax.STAR, (*meter).mul),
-		"$mod": bin("%", syntax.PERCENT, mod),
-		"$shl": bin("<<", syntax.LTLT, shl),
+		"$add":  bin("+", syntax.PLUS, add),
+		"$mul":  bin("*", syntax.STAR, (*meter).mul),
+		"$mod":  bin("%", syntax.PERCENT, mod),
+		"$shl":  bin("<<", syntax.LTLT, shl),
+		"$loop": starlark.True, // rewrite.go: the head of a while loop
 	}
 	// $iadd is x += y: a list grows in place (others see it), anything else is x + y.
 	g["$iadd"] = starlark.NewBuiltin("+=", func(t *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {

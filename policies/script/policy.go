@@ -50,9 +50,14 @@ type Policy struct {
 	until      []core.Time
 	cached     []bool
 	falls      []bool // the running key was said to only fall ("falls"): asked again, never rising
-	untilGen   []uint64
-	reasons    map[string]*sim.Rule // s.wait's texts (wait.go)
-	args2      starlark.Tuple       // (job, s): reused, as the functions take no *args that could keep it
+	// The running key was said to move with a field of its job (moves: movesRemaining or
+	// movesAttained): its first element is keyA (float64 bits of the script's number) plus rate
+	// for each millisecond the field has moved since until (which holds the field's value then).
+	moves    []uint8
+	rate     []float64
+	untilGen []uint64
+	reasons  map[string]*sim.Rule // s.wait's texts (wait.go)
+	args2    starlark.Tuple       // (job, s): reused, as the functions take no *args that could keep it
 
 	gen    uint64     // decision count: a jobList belongs to one
 	live   []*jobList // the lists handed out in this decision
@@ -77,6 +82,7 @@ func newPolicy(prog *Program, pl placement.Placer) *Policy {
 		"random":    starlark.NewBuiltin("random", p.builtinRandom),
 		"randint":   starlark.NewBuiltin("randint", p.builtinRandint),
 		"warn":      starlark.NewBuiltin("warn", p.builtinWarn),
+		"first":     starlark.NewBuiltin("first", p.builtinFirst),
 		"wait":      starlark.NewBuiltin("wait", p.builtinWait),
 	}
 	if prog.priority != nil {
@@ -135,6 +141,7 @@ func (p *Policy) Init(v *sim.View) {
 	p.until = make([]core.Time, n)
 	p.cached = make([]bool, n)
 	p.falls = make([]bool, n)
+	p.moves, p.rate = make([]uint8, n), make([]float64, n)
 	p.untilGen = make([]uint64, n)
 	p.gen = 0
 	p.live = p.live[:0]
@@ -187,7 +194,7 @@ func (p *Policy) call(fn *starlark.Function, args starlark.Tuple, seen int) (sta
 	th.SetMaxExecutionSteps(min(p.callEnd, p.mem.next))
 	r, err := starlark.Call(th, fn, args, nil)
 	if err != nil {
-		e := stepError(p.prog.file, th, p.callMax, err)
+		e := stepError(p.prog.file, p.callMax, p.allowance(fn, seen), err)
 		switch {
 		case p.memErr != nil:
 			e.Msg = p.memErr.Error()
@@ -199,6 +206,14 @@ func (p *Policy) call(fn *starlark.Function, args starlark.Tuple, seen int) (sta
 		return nil, false
 	}
 	return r, true
+}
+
+// allowance says what a call of fn may take, for a spent step limit's message.
+func (p *Policy) allowance(fn *starlark.Function, seen int) string {
+	if seen == 0 {
+		return fmt.Sprintf("a call of %s may take %d steps", fn.Name(), p.lim.CallSteps)
+	}
+	return fmt.Sprintf("a call of %s may take %d steps and %d more per job waiting or running", fn.Name(), p.lim.CallSteps, p.lim.SeenSteps)
 }
 
 // onMaxSteps is the thread's OnMaxSteps: the call's allowance is spent (the call is cancelled),
@@ -228,33 +243,59 @@ type ranker struct{ p *Policy }
 
 // WaitingKey implements baselines.Ranker.
 func (r ranker) WaitingKey(v *sim.View, j *sim.JobState) (int64, int64) {
-	r.p.cached[j.Index], r.p.falls[j.Index] = false, false // (a job's key is asked as waiting when it arrives or is stopped)
+	r.p.cached[j.Index], r.p.falls[j.Index], r.p.moves[j.Index] = false, false, 0 // (a job's key is asked as waiting when it arrives or is stopped)
 	return r.p.key(j)
 }
 
 // RunningKey implements baselines.Ranker: the script's answer, or the one it said stays valid.
 func (r ranker) RunningKey(v *sim.View, j *sim.JobState) (int64, int64) {
 	p, i := r.p, j.Index
+	if p.moves[i] != 0 {
+		a := math.Float64frombits(uint64(p.keyA[i])) + float64(p.rate[i]*float64(moved(v, j, p.moves[i])-p.until[i]))
+		return order(a), p.keyB[i]
+	}
 	if p.cached[i] && v.Now() < p.until[i] {
 		return p.keyA[i], p.keyB[i]
 	}
 	return p.key(j)
 }
 
+// The fields a running key may move with (the third element ("remaining_ms", rate) or
+// ("attained_ms", rate)).
+const (
+	movesRemaining = 1 + iota
+	movesAttained
+)
+
+// moved is the value of the field a running key moves with.
+func moved(v *sim.View, j *sim.JobState, field uint8) core.Time {
+	if field == movesRemaining {
+		return v.Remaining(j)
+	}
+	return v.Attained(j)
+}
+
 // HoldsUntil implements baselines.Holder from the third element a running job's priority may
 // carry: until when it stays as it is (so it cannot rise either), or "falls": it never rises
-// while the job runs (core.MaxTime, as srtf's and srsf's HoldsUntil say). A job whose priority
-// was not asked while running in this decision (it was just started) is asked now.
+// while the job runs (core.MaxTime, as srtf's and srsf's HoldsUntil say), or a field it moves
+// with, which says whether it falls (remaining_ms with a rate ≥ 0, attained_ms with a rate ≤ 0:
+// core.MaxTime) or may rise (now: every decision takes the full computation, without asking the
+// script). A job whose priority was not asked while running in this decision (it was just
+// started) is asked now.
 func (r ranker) HoldsUntil(v *sim.View, j *sim.JobState) core.Time {
 	p, i := r.p, j.Index
-	if !p.cached[i] && !p.falls[i] && p.untilGen[i] != p.gen {
+	if !p.cached[i] && !p.falls[i] && p.moves[i] == 0 && p.untilGen[i] != p.gen {
 		r.RunningKey(v, j)
 	}
-	switch {
+	switch m := p.moves[i]; {
 	case p.err != nil:
 		return v.Now()
 	case p.falls[i]:
 		return core.MaxTime
+	case m == movesRemaining && p.rate[i] >= 0, m == movesAttained && p.rate[i] <= 0:
+		return core.MaxTime
+	case m != 0:
+		return v.Now()
 	case !p.cached[i]:
 		return v.Now()
 	}
@@ -278,7 +319,7 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 	running := j.Status() == sim.Running
 	if running {
 		p.untilGen[j.Index] = p.gen
-		p.cached[j.Index], p.falls[j.Index] = false, false
+		p.cached[j.Index], p.falls[j.Index], p.moves[j.Index] = false, false, 0
 	}
 	switch r := r.(type) {
 	case starlark.Tuple:
@@ -290,7 +331,9 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 		if ok && len(r) >= 2 {
 			b, ok = p.number(fn, r[1])
 		}
-		if ok && len(r) == 3 && r[2] == fallsValue {
+		if mv, isTuple := r3(r).(starlark.Tuple); ok && isTuple {
+			ok = p.movesWith(fn, j, r[0], b, mv, running)
+		} else if ok && len(r) == 3 && r[2] == fallsValue {
 			p.falls[j.Index] = running
 		} else if ok && len(r) == 3 {
 			var until core.Time
@@ -306,6 +349,44 @@ func (p *Policy) key(j *sim.JobState) (int64, int64) {
 		return 0, 0
 	}
 	return a, b
+}
+
+// r3 is a tuple's third element, or nil.
+func r3(r starlark.Tuple) starlark.Value {
+	if len(r) < 3 {
+		return nil
+	}
+	return r[2]
+}
+
+// movesWith reads a third element (FIELD, rate): the first element x is x + rate × (FIELD now −
+// FIELD now asked), which the policy computes itself for a running job without asking the script
+// again until the job stops (a waiting job's key is frozen anyway, so there it says nothing).
+func (p *Policy) movesWith(fn *starlark.Function, j *sim.JobState, x starlark.Value, b int64, mv starlark.Tuple, running bool) bool {
+	var field uint8
+	var rate float64
+	isNum := false
+	if len(mv) == 2 {
+		switch mv[0] {
+		case starlark.String("remaining_ms"):
+			field = movesRemaining
+		case starlark.String("attained_ms"):
+			field = movesAttained
+		}
+		rate, isNum = starlark.AsFloat(mv[1])
+	}
+	if field == 0 || !isNum || math.IsNaN(rate) || math.IsInf(rate, 0) {
+		p.wrong(fn, "priority's third element is %s; want None, \"falls\", a time in seconds or (\"remaining_ms\" or \"attained_ms\", a rate)", mv.String())
+		return false
+	}
+	a, _ := starlark.AsFloat(x)
+	if !running {
+		return true
+	}
+	i := j.Index
+	p.moves[i], p.rate[i], p.until[i] = field, rate, moved(p.view, j, field)
+	p.keyA[i], p.keyB[i] = int64(math.Float64bits(a)), b
+	return true
 }
 
 // fallsValue is the third element of a running job's priority that says its key only falls.
@@ -347,6 +428,11 @@ func (p *Policy) number(fn *starlark.Function, v starlark.Value) (int64, bool) {
 		p.wrong(fn, "priority returned nan")
 		return 0, false
 	}
+	return order(f), true
+}
+
+// order maps f onto int64 in the same order.
+func order(f float64) int64 {
 	if f == 0 {
 		f = 0 // -0 sorts with +0
 	}
@@ -356,7 +442,7 @@ func (p *Policy) number(fn *starlark.Function, v starlark.Value) (int64, bool) {
 	} else {
 		u |= 1 << 63
 	}
-	return int64(u ^ 1<<63), true
+	return int64(u ^ 1<<63)
 }
 
 // callSchedule calls schedule(s) and applies the order it returns, if any.
@@ -588,6 +674,33 @@ func (p *Policy) builtinStart(_ *starlark.Thread, b *starlark.Builtin, args star
 		}
 	}
 	return starlark.Bool(tryStart(p.view, pl, st)), nil
+}
+
+// builtinFirst is s.first(n): the first n waiting jobs in arrival order, a list of its own (an
+// action later in the call does not change it). It costs n, where s.queue costs the whole queue:
+// a policy that looks only near the head of a queue of thousands (EASY's backfilling) reads it.
+func (p *Policy) builtinFirst(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var n int
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &n); err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("first: want n ≥ 0, got %d", n)
+	}
+	n = min(n, p.view.PendingLen())
+	if err := p.meter.charge(int64(n), "s.first()"); err != nil {
+		return nil, err
+	}
+	out := make([]starlark.Value, 0, n)
+	if n > 0 {
+		for st := range p.view.Pending() {
+			out = append(out, p.jobValue(st.Index))
+			if len(out) == n {
+				break
+			}
+		}
+	}
+	return frozenList(out), nil
 }
 
 func (p *Policy) builtinPreempt(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

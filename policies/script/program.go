@@ -68,7 +68,7 @@ func CompileWith(file string, src []byte, lim Limits) (*Program, error) {
 	th.SetMaxExecutionSteps(lim.CallSteps)
 	globals, err := prog.Init(th, pre)
 	if err != nil {
-		return nil, stepError(file, th, lim.CallSteps, err)
+		return nil, stepError(file, lim.CallSteps, fmt.Sprintf("the file's top level may take %d steps", lim.CallSteps), err)
 	}
 	globals.Freeze()
 
@@ -263,12 +263,14 @@ func (p *Program) New(raw json.RawMessage) (sim.Policy, error) {
 	return pol, nil
 }
 
-// stepError is err, from a thread limited to limit steps per call, as an Error at its line with
-// a message that says which budget ran out.
-func stepError(file string, th *starlark.Thread, limit uint64, err error) *Error {
+// stepError is err, from a thread limited to limit steps, as an Error at its line with a message
+// that says which budget ran out: allow says what the part that ran (the file's top level, a call
+// of priority or of schedule) may take.
+func stepError(file string, limit uint64, allow string, err error) *Error {
 	e := asError(file, err)
 	if strings.HasPrefix(e.Msg, "Starlark computation cancelled: too many steps") {
-		e.Msg = fmt.Sprintf("stopped after %d steps: the step limit per call (an endless loop?)", limit)
+		e.Msg = fmt.Sprintf("stopped after %d steps: the step limit per call (an endless loop? %s; -script-steps and the page's Script steps raise it)",
+			limit, allow)
 	}
 	return e
 }

@@ -15,6 +15,12 @@ import (
 //	                                 $aug(a, i, "+", y) for a[i] += y
 //	x.join, x.replace, …         →  $method(x, "join"), …
 //
+// And a loop's head is given the loop's line: the interpreter gives an instruction the line of the
+// last expression that names one (an operator, a call, a local), so the steps of `while True:
+// pass` would count at the function's def line and a spent step limit would be reported there.
+// `while C:` becomes `while $loop and C:` ($loop is True and names the while's position), two
+// steps more per turn.
+//
 // The guards' names cannot be written in a script ($ is not an identifier character), so a
 // script cannot shadow or call them, and each call is placed at the operator's position so an
 // error names the script's own line. Operators whose result cannot be large are left alone: a +
@@ -89,7 +95,9 @@ func rewriteStmt(s syntax.Stmt) syntax.Stmt {
 		s.X = rewriteExpr(s.X)
 		s.Body = rewriteStmts(s.Body)
 	case *syntax.WhileStmt:
-		s.Cond = rewriteExpr(s.Cond)
+		// while C → while $loop and C: a step of the loop's head is at the loop's line
+		s.Cond = &syntax.BinaryExpr{OpPos: s.While, Op: syntax.AND,
+			X: &syntax.Ident{NamePos: s.While, Name: "$loop"}, Y: rewriteExpr(s.Cond)}
 		s.Body = rewriteStmts(s.Body)
 	case *syntax.ReturnStmt:
 		if s.Result != nil {

@@ -59,3 +59,22 @@ func TestPrintsInOrder(t *testing.T) {
 		t.Errorf("print lines %q, want call 1 … call 12 in order", calls)
 	}
 }
+
+// TestFirst: s.first(n) is the head of s.queue, at most the whole of it, and refuses n < 0.
+func TestFirst(t *testing.T) {
+	src := "def schedule(s):\n    q = list(s.queue)\n    if s.first(3) != q[:3] or s.first(100) != q or s.first(0) != []:\n        fail(\"first differs from the queue\")\n    return s.queue\n"
+	prog, err := Compile("f.star", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DryRun(prog); err != nil {
+		t.Fatal(err)
+	}
+	bad, err := Compile("b.star", []byte("def schedule(s):\n    s.first(-1)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DryRun(bad); err == nil || !strings.Contains(err.Error(), "b.star:2: first: want n ≥ 0") {
+		t.Errorf("s.first(-1): got %v", err)
+	}
+}

@@ -17,6 +17,11 @@ func TestCheck(t *testing.T) {
 	if c.Line != 4 || !strings.HasPrefix(c.Err, "bad.star:4: ") {
 		t.Errorf("endless loop: got %+v, want bad.star:4", c)
 	}
+	// An empty body: the steps count at the while's line, which the page marks.
+	c = s.check("bad.star", "def schedule(s):\n    n = 0\n    x = 1\n    while True:\n        pass\n")
+	if c.Line != 4 || c.Col == 0 || !strings.HasPrefix(c.Err, "bad.star:4: ") {
+		t.Errorf("endless loop with an empty body: got %+v, want bad.star:4 with a column", c)
+	}
 	if c := s.check("fifo.star", "def priority(job, s):\n    return job.submit\n"); !strings.Contains(c.Err, "built-in") {
 		t.Errorf("a built-in's name: got %+v, want it refused", c)
 	}
