@@ -22,7 +22,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy figures-csv doc-figures doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-tiresias figures-csv doc-figures doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -44,6 +44,7 @@ help:
 	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
 	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make rerun-synergy  re-run the authors' Synergy simulator for every recorded reference and compare (hours of CPython; ONLY=regexp, J=2)"
+	@echo "make rerun-tiresias re-run the authors' Tiresias simulator (Python 2.7) for every recorded run and compare job for job with the record and ours (seconds)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
 
@@ -225,6 +226,19 @@ rerun-synergy:
 	@mkdir -p build/repro
 	@$(GO) run ./scripts/synergyrerun -src $(SYNERGY_SRC) -j $(J) -only '$(ONLY)' >build/repro/synergy-rerun.md; st=$$?; \
 		cat build/repro/synergy-rerun.md; exit $$st
+
+# The authors' Tiresias simulator (SymbioticLab/Tiresias, cloned into TIRESIAS_SRC at the recorded
+# commit when missing: from TIRESIAS_REPO, a local git directory holding the commit when there is
+# one, else GitHub), run under Python 2.7 (TIRESIAS_PYTHON: pyenv's 2.7.18 when installed, else
+# python2.7) for every recorded run and compared job for job with the record and with ours
+# (scripts/tiresiasrerun; exit 1 on a difference).
+TIRESIAS_SRC ?= build/tiresias-src
+TIRESIAS_REPO ?= $(firstword $(wildcard /work/.mirror/SymbioticLab+Tiresias/repo/.git) https://github.com/SymbioticLab/Tiresias)
+TIRESIAS_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/2.7.18/bin/python) python2.7)
+rerun-tiresias:
+	@mkdir -p build/repro
+	@$(GO) run ./scripts/tiresiasrerun -src $(TIRESIAS_SRC) -repo '$(TIRESIAS_REPO)' -python '$(TIRESIAS_PYTHON)' >build/repro/tiresias-rerun.md; st=$$?; \
+		cat build/repro/tiresias-rerun.md; exit $$st
 
 clean:
 	@echo "== clean"
