@@ -191,7 +191,7 @@ report: figures-csv
 	build/simulate -judge build/figures-csv -report build/report.html >/dev/null
 	@echo "report: build/report.html"
 
-FIGURE_DOCS := $(foreach f,synergy similarity interference asrpt,policies/$(f)/README.md)
+FIGURE_DOCS := $(foreach f,baselines synergy similarity interference asrpt,policies/$(f)/README.md)
 doc-figures: figures-csv
 	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/"
 	$(GO) run ./scripts/figtable -csv build/figures-csv -index README.md $(FIGURE_DOCS)
