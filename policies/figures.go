@@ -51,7 +51,7 @@ func baselineFigures() []*figure.Figure {
 		},
 		Chart: figure.Lines,
 		Refs: []figure.Ref{
-			{Kind: figure.Direction, Series: "srtf", X: "12", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Ours: true,
+			{Kind: figure.Direction, Series: "srtf", X: "12", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Evidence: figure.OurCheck,
 				Source: "ours, a textbook property: shortest remaining time first minimises mean completion time on one machine (Schrage, Operations Research 1968)"},
 		},
 		Cell: func(x, s int, seed uint64) scenario.Spec {

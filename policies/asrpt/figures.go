@@ -49,8 +49,8 @@ const claim = "Luo, Liu, Lee, Shroff, INFOCOM 2025 (arXiv:2501.05563), abstract:
 // fails or turns inconclusive, A-SRPT stops beating LAS — the crossover README.md reports.
 func beatsLAS(x string) []figure.Ref {
 	return []figure.Ref{
-		{Kind: figure.Direction, Series: "a-srpt", X: x, Metric: "mean_jct_s", Baseline: "las", Lower: true, Source: claim},
-		{Kind: figure.Direction, Series: "a-srpt-preempt", X: x, Metric: "mean_jct_s", Baseline: "las", Lower: true, Source: claim},
+		{Kind: figure.Direction, Series: "a-srpt", X: x, Metric: "mean_jct_s", Baseline: "las", Lower: true, Evidence: figure.OurCheck, Source: claim},
+		{Kind: figure.Direction, Series: "a-srpt-preempt", X: x, Metric: "mean_jct_s", Baseline: "las", Lower: true, Evidence: figure.OurCheck, Source: claim},
 	}
 }
 
@@ -58,9 +58,9 @@ func beatsLAS(x string) []figure.Ref {
 func beatsOblivious(x string) []figure.Ref {
 	return []figure.Ref{
 		{Kind: figure.Direction, Series: "a-srpt", X: x, Metric: "mean_jct_s", Baseline: "srpt-predicted-oblivious",
-			Lower: true, Source: claim},
+			Lower: true, Evidence: figure.OurCheck, Source: claim},
 		{Kind: figure.Direction, Series: "a-srpt-preempt", X: x, Metric: "mean_jct_s",
-			Baseline: "srpt-predicted-oblivious-preempt", Lower: true, Source: claim},
+			Baseline: "srpt-predicted-oblivious-preempt", Lower: true, Evidence: figure.OurCheck, Source: claim},
 	}
 }
 
@@ -198,7 +198,7 @@ func bandwidth() *figure.Figure {
 	// fit should grow as the inter-server links get scarcer.
 	for _, r := range [][2]string{{"a-srpt", "srpt-predicted-oblivious"}, {"a-srpt-preempt", "srpt-predicted-oblivious-preempt"}} {
 		refs = append(refs, figure.Ref{Kind: figure.Trend, Series: r[0], X: xs[0], To: xs[len(xs)-1], Metric: "mean_jct_s",
-			Baseline: r[1], Lower: true, Ours: true,
+			Baseline: r[1], Lower: true, Evidence: figure.OurCheck,
 			Source: "ours: communication-aware placement gains more over first fit as inter-server bandwidth gets scarcer"})
 	}
 	return &figure.Figure{

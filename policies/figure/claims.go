@@ -1,17 +1,18 @@
 package figure
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 )
 
-// Tally counts a figure's verdicts: the claims judged, and of those how many agree or hold,
-// disagree or fail, or are inconclusive. Shown references and references without data are
-// counted apart and judge nothing.
+// Tally counts verdicts: the claims judged, and of those how many agree or hold, disagree or fail,
+// or are inconclusive. Shown references, references without data and refused ones are counted
+// apart and judge nothing.
 type Tally struct {
 	Judged, Hold, Fail, Inconclusive int
-	Shown, NoData                    int
+	Shown, NoData, Refused           int
 }
 
 // Add counts one verdict.
@@ -28,10 +29,15 @@ func (t *Tally) Add(v Verdict) {
 		t.Inconclusive++
 	case Shown:
 		t.Shown++
+	case Refused:
+		t.Refused++
 	default:
 		t.NoData++
 	}
 }
+
+// Empty is true when the tally counted nothing.
+func (t Tally) Empty() bool { return t == Tally{} }
 
 // String is the tally in words: "5 judged: 3 agree or hold, 1 disagree or fail, 1 inconclusive;
 // 1 shown, not judged".
@@ -43,21 +49,83 @@ func (t Tally) String() string {
 	if t.NoData > 0 {
 		s += fmt.Sprintf("; %d without data", t.NoData)
 	}
+	if t.Refused > 0 {
+		s += fmt.Sprintf("; %d refused", t.Refused)
+	}
 	return s
 }
 
-// Claims is a figure's reference table as a reviewer reads it: the paper's claims, then the
-// numbers only shown, then our own checks, each with its verdict; the seeds the rows hold; and a
-// tally of the paper's claims and one of ours. The runner's table, the report and the page's
-// views are all drawn from it, so they agree by construction.
+// KindTally is the tally of one kind of evidence.
+type KindTally struct {
+	Evidence Evidence
+	Tally
+}
+
+// Tallies is a tally per kind of evidence, in Evidences order, kinds without a claim left out.
+type Tallies []KindTally
+
+// Add counts v under its kind.
+func (ts *Tallies) Add(v Verdict) {
+	i := slices.IndexFunc(*ts, func(k KindTally) bool { return k.Evidence == v.Ref.Evidence })
+	if i < 0 {
+		*ts = append(*ts, KindTally{Evidence: v.Ref.Evidence})
+		slices.SortStableFunc(*ts, func(a, b KindTally) int {
+			return slices.Index(Evidences, a.Evidence) - slices.Index(Evidences, b.Evidence)
+		})
+		i = slices.IndexFunc(*ts, func(k KindTally) bool { return k.Evidence == v.Ref.Evidence })
+	}
+	(*ts)[i].Add(v)
+}
+
+// Of is the tally of kind e (empty when there is none).
+func (ts Tallies) Of(e Evidence) Tally {
+	for _, k := range ts {
+		if k.Evidence == e {
+			return k.Tally
+		}
+	}
+	return Tally{}
+}
+
+// Paper is the headline tally: the paper's numbers and words together.
+func (ts Tallies) Paper() Tally {
+	var t Tally
+	for _, k := range ts {
+		if k.Evidence.Papers() {
+			t.Judged, t.Hold, t.Fail, t.Inconclusive = t.Judged+k.Judged, t.Hold+k.Hold, t.Fail+k.Fail, t.Inconclusive+k.Inconclusive
+			t.Shown, t.NoData, t.Refused = t.Shown+k.Shown, t.NoData+k.NoData, t.Refused+k.Refused
+		}
+	}
+	return t
+}
+
+// Lines are the tallies in words, one per kind: "paper: number: 3 judged: …".
+func (ts Tallies) Lines() []string {
+	var out []string
+	for _, k := range ts {
+		out = append(out, string(k.Evidence)+": "+k.Tally.String())
+	}
+	return out
+}
+
+// String is Lines on one line, "; " between kinds ("no claim" when there is none).
+func (ts Tallies) String() string {
+	if len(ts) == 0 {
+		return "no claim"
+	}
+	return strings.Join(ts.Lines(), "; ")
+}
+
+// Claims is a figure's reference table as a reviewer reads it: every claim with its verdict, the
+// judged ones grouped by kind of evidence (in Evidences order), then the numbers only shown; the
+// seeds the rows hold; and a tally per kind. The runner's table, the report and the page's views
+// are all drawn from it, so they agree by construction.
 type Claims struct {
-	Figure *Figure
-	Seeds  []uint64  // the seeds the rows hold, ascending
-	Paper  []Verdict // the paper's claims, judged, in Refs order
-	Shown  []Verdict // numbers set beside ours, not judged (the paper's and ours)
-	Ours   []Verdict // our own checks (Ref.Ours), judged
-	// Tally counts Paper's verdicts (and Shown); OursTally counts Ours.
-	Tally, OursTally Tally
+	Figure  *Figure
+	Seeds   []uint64  // the seeds the rows hold, ascending
+	Judged  []Verdict // the judged claims, by kind of evidence, each kind in Refs order
+	Shown   []Verdict // numbers set beside ours, not judged, in Refs order
+	Tallies Tallies   // a tally per kind of evidence (the shown ones count under their kind)
 }
 
 // ClaimsOf judges f's references against rows (Compare) and sorts them into a Claims table.
@@ -70,57 +138,52 @@ func ClaimsOf(f *Figure, rows []Row) Claims {
 	}
 	slices.Sort(c.Seeds)
 	for _, v := range Compare(f, rows) {
-		switch {
-		case v.Ref.Shown:
+		if v.Ref.Shown {
 			c.Shown = append(c.Shown, v)
-			c.Tally.Add(v)
-		case v.Ref.Ours:
-			c.Ours = append(c.Ours, v)
-			c.OursTally.Add(v)
-		default:
-			c.Paper = append(c.Paper, v)
-			c.Tally.Add(v)
+		} else {
+			c.Judged = append(c.Judged, v)
 		}
+		c.Tallies.Add(v)
 	}
+	slices.SortStableFunc(c.Judged, func(a, b Verdict) int {
+		return slices.Index(Evidences, a.Ref.Evidence) - slices.Index(Evidences, b.Ref.Evidence)
+	})
 	return c
 }
 
-// All is every verdict in the table's order: the paper's claims, the shown numbers, our checks.
+// All is every verdict in the table's order: the judged claims by kind, then the shown numbers.
 func (c Claims) All() []Verdict {
-	return slices.Concat(c.Paper, c.Shown, c.Ours)
+	return slices.Concat(c.Judged, c.Shown)
 }
 
-// TallyText is the figure's tally line: "paper's claims: …", then "our checks: …" when it has any.
+// TallyText is the figure's tally line, kind by kind: "paper: number: 2 judged: …; authors'
+// code: 5 judged: …".
 func (c Claims) TallyText() string {
-	parts := []string{"paper's claims " + c.Tally.String()}
-	if len(c.Ours) > 0 {
-		parts = append(parts, "our checks "+c.OursTally.String())
-	}
-	return strings.Join(parts, "; ")
+	return c.Tallies.String()
 }
 
-// Group is a verdict's place in the table: "paper", "shown" or "ours".
+// Group is a verdict's place in the table: "shown" for a number only shown, else its kind of
+// evidence ("paper: number", …, "our check").
 func Group(v Verdict) string {
-	switch {
-	case v.Ref.Shown:
+	if v.Ref.Shown {
 		return "shown"
-	case v.Ref.Ours:
-		return "ours"
 	}
-	return "paper"
+	return string(v.Ref.Evidence)
 }
 
 // ClaimRow is one line of the reviewer's list of claims, in words: the report (`make report`) and
 // the page's Claims view both write these rows, so they agree by construction.
 type ClaimRow struct {
-	Group   string // "paper", "shown" or "ours" (Group)
-	Figure  string // the figure's id
-	Number  string // the paper's name for the figure: "Fig 8 (left)"
-	Claim   string // what is claimed: "TUNE below Proportional, average JCT, rate 9"
-	Source  string // where the claim comes from (Ref.Source)
-	Ours    string // ours ± 95 % interval, in the claim's unit or form
-	Seeds   string // the seeds ours is measured on: "42", "1-5"
-	Verdict string
+	Group    string   // "shown" or the kind of evidence (Group)
+	Evidence Evidence // the kind of evidence, also for a shown number
+	Figure   string   // the figure's id
+	Number   string   // the paper's name for the figure: "Fig 8 (left)"
+	Claim    string   // what is claimed: "TUNE below Proportional, average JCT, rate 9"
+	Source   string   // where the claim comes from (Ref.Source)
+	Ours     string   // ours with its 95 % interval, in the claim's unit or form
+	Seeds    string   // the seeds ours is measured on: "42", "1-5"
+	Verdict  string
+	Why      string // why the verdict is what it is (Verdict.Why), "" for agree or hold
 }
 
 // Rows is the table's claims in words, in All's order.
@@ -128,18 +191,23 @@ func (c Claims) Rows() []ClaimRow {
 	f := c.Figure
 	var out []ClaimRow
 	for _, v := range c.All() {
-		r := v.Ref
-		claim := seriesTitle(f, r.Series) + " " + v.Reference + ", " + metricTitle(f, r.Metric)
-		switch {
-		case r.Kind == Trend:
-			claim += ", over " + f.Sweep.Name
-		case f.Sweep.Name != "":
-			claim += ", " + f.Sweep.Name + " " + r.X
-		}
-		out = append(out, ClaimRow{Group: Group(v), Figure: f.ID, Number: f.Number, Claim: claim, Source: r.Source,
-			Ours: v.Ours, Seeds: FormatSeeds(v.Seeds), Verdict: v.Verdict})
+		out = append(out, ClaimRow{Group: Group(v), Evidence: v.Ref.Evidence, Figure: f.ID, Number: f.Number, Claim: ClaimText(f, v),
+			Source: v.Ref.Source, Ours: v.Ours, Seeds: FormatSeeds(v.Seeds), Verdict: v.Verdict, Why: v.Why})
 	}
 	return out
+}
+
+// ClaimText is what v's reference claims, in words: "TUNE below Proportional, average JCT, rate 9".
+func ClaimText(f *Figure, v Verdict) string {
+	r := v.Ref
+	claim := seriesTitle(f, r.Series) + " " + v.Reference + ", " + metricTitle(f, r.Metric)
+	switch {
+	case r.Kind == Trend:
+		claim += ", over " + f.Sweep.Name
+	case f.Sweep.Name != "":
+		claim += ", " + f.Sweep.Name + " " + r.X
+	}
+	return claim
 }
 
 func seriesTitle(f *Figure, name string) string {
@@ -158,14 +226,18 @@ func metricTitle(f *Figure, name string) string {
 
 // PaperClaims is one paper's figures with their claims tables, and the paper's tallies over them.
 type PaperClaims struct {
-	Paper            string
-	Figures          []Claims
-	Tally, OursTally Tally
+	Paper   string
+	Figures []Claims
+	// Tallies count each claim once, however many figures show it (ClaimKey): the first figure's
+	// verdict counts.
+	Tallies Tallies
 }
 
-// ByPaper groups claims tables by paper, papers and figures in the order given.
+// ByPaper groups claims tables by paper, papers and figures in the order given, and tallies each
+// paper's claims by kind, each claim once.
 func ByPaper(tables []Claims) []PaperClaims {
 	var out []PaperClaims
+	seen := map[string]bool{}
 	for _, c := range tables {
 		i := slices.IndexFunc(out, func(p PaperClaims) bool { return p.Paper == c.Figure.Paper })
 		if i < 0 {
@@ -173,12 +245,38 @@ func ByPaper(tables []Claims) []PaperClaims {
 		}
 		p := &out[i]
 		p.Figures = append(p.Figures, c)
-		for _, v := range slices.Concat(c.Paper, c.Shown) {
-			p.Tally.Add(v)
-		}
-		for _, v := range c.Ours {
-			p.OursTally.Add(v)
+		for _, v := range c.All() {
+			k := p.Paper + "\x00" + ClaimKey(c.Figure, v.Ref)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			p.Tallies.Add(v)
 		}
 	}
 	return out
+}
+
+// ClaimKey identifies a claim across figures: the same statement (kind, evidence, source, metric,
+// value, direction, seeds) about the same runs — the cell specs of its series, its baseline and a
+// trend's second point, at the figure's first default seed. Fig 8 at 9 jobs/h and its CDF figure
+// share their runs, so a re-run's number shown in both is one claim.
+func ClaimKey(f *Figure, r Ref) string {
+	spec := func(series, x string) any {
+		s, xi := f.SeriesIndex(series), max(0, slices.Index(f.Sweep.Values, x))
+		if s < 0 || f.Cell == nil {
+			return series
+		}
+		return f.Cell(xi, s, f.Seeds[0])
+	}
+	key := []any{r.Kind, r.Evidence, r.Source, r.Metric, r.Value, r.Unit, r.Lower, r.Shown, r.Seeds,
+		spec(r.Series, r.X), spec(r.Baseline, r.X)}
+	if r.To != "" {
+		key = append(key, spec(r.Series, r.To), spec(r.Baseline, r.To))
+	}
+	b, err := json.Marshal(key)
+	if err != nil {
+		return fmt.Sprint(f.ID, r) // not reached: specs are plain data
+	}
+	return string(b)
 }

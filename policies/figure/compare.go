@@ -1,6 +1,7 @@
 package figure
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -20,6 +21,9 @@ const (
 	Inconclusive   = "inconclusive"      // the interval straddles a bound: the seeds cannot tell
 	Shown          = "shown, not judged" // Ref.Shown: the number is set beside ours, in no tally
 	NoData         = "no data"           // no row measured what the reference is about
+	// Refused is an effect that has no log ratio: ours or the baseline is 0 or negative at a seed.
+	// Verdict.Why names the figure, the claim and the seed; it counts in no tally.
+	Refused = "refused"
 )
 
 // Verdict is one reference set against our rows: the table under a figure (reference, ours,
@@ -27,55 +31,70 @@ const (
 type Verdict struct {
 	Ref        Ref
 	Reference  string // the published value and its band: "21.88 h (band 21.77 to 21.99)", "below fifo"
-	Ours       string // ours in the same unit or form, mean ± 95 % interval: "23.1 ± 2.4 h", "-18 ± 5 %"
+	Ours       string // ours in the same unit or form with its 95 % interval: "23.1 ± 2.4 h", "-18 % (-22 to -13 %)"
 	Difference string // Absolute: ours vs the value, in % of it; Relative: in percentage points
 	Verdict    string
-	// Mean and Interval are ours as shown: in Ref.Unit for an Absolute reference, as a fractional
-	// effect (−0.22) for Relative and Direction, as a difference of two effects for Trend; Interval
-	// is NaN with one seed. N is the seeds used, Seeds the seeds themselves (ascending).
-	Mean, Interval float64
-	N              int
-	Seeds          []uint64
+	// Mean is ours as shown, Lo and Hi its 95 % interval: in Ref.Unit for an Absolute reference;
+	// for Relative and Direction the fractional effect exp(m) − 1 (−0.22) of the mean m of the
+	// per-seed log ratios ln(ours/baseline), for Trend exp(m) − 1 of the mean per-seed change of
+	// the log ratio (how much the ratio at To is above or below the ratio at X). Lo and Hi are NaN
+	// with one seed, and equal Mean when the point is judged (Point).
+	Mean, Lo, Hi float64
+	// Log and LogHalf are an effect's mean log ratio (or change of it) and the half-width of its
+	// 95 % interval, the numbers the verdict is read from; NaN for an Absolute reference.
+	Log, LogHalf float64
+	N            int      // the seeds used
+	Seeds        []uint64 // the seeds themselves, ascending
 	// Point is true when one seed was judged on the point, without an interval: the reference is
 	// about the authors' own seed (Ref.Seeds) or the figure is Deterministic.
 	Point bool
+	// Why says in one line why the verdict is what it is, for every verdict that is not agree or
+	// hold: the refusal's message, or what is missing for no data.
+	Why string
 }
 
 // Compare sets each of f's references against rows, in f.Refs order. Only the reference's Seeds
 // count when it names some.
 //
-// Every verdict is read from ours' 95 % Student-t interval over seeds, mean ± t·sd/√n:
+// Every verdict is read from a 95 % Student-t interval over seeds, mean ± t·sd/√n:
 //
 //   - Absolute: ours is the metric of the reference's series at its sweep value, per seed, in the
-//     reference's unit (s, min, h; a fraction "1" or %). Relative: the effect against Baseline per
-//     seed (ours/baseline − 1 on the same seed and sweep value). Both are an equivalence test
-//     against the band Value ± Tolerance·|Value|: ours AGREES when its whole interval lies inside
-//     the band, DISAGREES when the whole interval lies outside it, and is INCONCLUSIVE when the
-//     interval straddles an edge of the band (more seeds may settle it).
-//   - Direction: the same per-seed effect; the direction HOLDS when the whole interval lies on the
+//     reference's unit (s, min, h; a fraction "1" or %), judged against the band
+//     Value ± Tolerance·|Value|: ours AGREES when its whole interval lies inside the band,
+//     DISAGREES when the whole interval lies outside it, and is INCONCLUSIVE when the interval
+//     straddles an edge of the band (more seeds may settle it).
+//   - Relative: the per-seed log ratio ln(ours) − ln(baseline) on the same seed and sweep value; its
+//     interval, turned into a fractional effect exp(·) − 1, is judged against the band as above. A
+//     log ratio is symmetric: swapping series and baseline negates it exactly, where the mean of
+//     ours/baseline − 1 could call each policy the loser when the ratios spread widely.
+//   - Direction: the same log ratio; the direction HOLDS when the whole interval lies on the
 //     claimed side of zero (below for Lower), FAILS when it lies wholly on the other side, and is
 //     INCONCLUSIVE otherwise.
-//   - Trend: per seed, the effect against Baseline at To minus the effect at X; the trend HOLDS when
-//     the whole interval of that difference lies on the claimed side of zero (below for Lower),
-//     FAILS when it lies wholly on the other side, INCONCLUSIVE otherwise.
+//   - Trend: per seed, the log ratio at To minus the log ratio at X; the trend HOLDS when the whole
+//     interval of that difference lies on the claimed side of zero (below for Lower), FAILS when
+//     it lies wholly on the other side, INCONCLUSIVE otherwise.
 //
-// One seed has no interval. It is judged on the point only when the reference is about the
-// authors' own seeds (Ref.Seeds, their deterministic stream) or the figure is Deterministic, and
-// the verdict says so (Verdict.Point); any other single seed is inconclusive. A Shown reference is
-// set beside ours without a verdict and counts in no tally.
+// An effect needs ours and the baseline above zero at every seed: a claim with a 0 or negative
+// value is REFUSED, its Why naming the figure, the claim and the seed, rather than judged on the
+// other seeds. One seed has no interval. It is judged on the point only when the reference is
+// about the authors' own seeds (Ref.Seeds, their deterministic stream) or the figure is
+// Deterministic, and the verdict says so (Verdict.Point); any other single seed is inconclusive.
+// A Shown reference is set beside ours without a verdict and counts in no tally.
 func Compare(f *Figure, rows []Row) []Verdict {
 	out := make([]Verdict, 0, len(f.Refs))
-	for _, ref := range f.Refs {
-		out = append(out, compareOne(f, ref, rows))
+	for i, ref := range f.Refs {
+		out = append(out, compareOne(f, i, ref, rows))
 	}
 	return out
 }
 
-func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
-	v := Verdict{Ref: ref, Reference: referenceText(f, ref), Interval: math.NaN(), Mean: math.NaN(), Verdict: NoData}
+func compareOne(f *Figure, i int, ref Ref, rows []Row) Verdict {
+	nan := math.NaN()
+	v := Verdict{Ref: ref, Reference: referenceText(f, ref), Mean: nan, Lo: nan, Hi: nan, Log: nan, LogHalf: nan, Verdict: NoData}
 	m := f.MetricIndex(ref.Metric)
 	s, b := f.SeriesIndex(ref.Series), f.SeriesIndex(ref.Baseline)
 	if m < 0 || s < 0 {
+		v.Why = "the figure has no series " + ref.Series + " or no metric " + ref.Metric
 		return v
 	}
 	bySeed := func(x, series int) map[uint64]float64 {
@@ -87,17 +106,27 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 		}
 		return out
 	}
-	// effects is Series's effect against Baseline at sweep value x, per seed.
-	effects := func(x int) map[uint64]float64 {
+	var refusal string
+	// logEffects is Series's log ratio against Baseline at sweep value x, per seed: ln(ours) −
+	// ln(baseline), so that swapping the two negates it exactly. A value ≤ 0 has no logarithm: the
+	// first such seed is the refusal.
+	logEffects := func(x int) map[uint64]float64 {
 		out := map[uint64]float64{}
 		if b < 0 {
 			return out
 		}
 		ours, base := bySeed(x, s), bySeed(x, b)
-		for seed, o := range ours {
-			if bv, ok := base[seed]; ok && bv != 0 {
-				out[seed] = o/bv - 1
+		for _, seed := range sortedSeeds(ours) {
+			o := ours[seed]
+			bv, ok := base[seed]
+			if !ok {
+				continue
 			}
+			if !(o > 0 && bv > 0) && refusal == "" {
+				refusal = fmt.Sprintf("figure %s, claim %d (%s vs %s, %s%s): seed %d has %s %s and %s %s; a log ratio needs both above zero",
+					f.ID, i+1, ref.Series, ref.Baseline, ref.Metric, atX(f, x), seed, ref.Series, fmtValue(o), ref.Baseline, fmtValue(bv))
+			}
+			out[seed] = detmath.Log(o) - detmath.Log(bv)
 		}
 		return out
 	}
@@ -109,14 +138,15 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 		for seed, val := range bySeed(x, s) {
 			c, ok := Convert(val, f.Metrics[m].Unit, ref.Unit)
 			if !ok {
+				v.Why = "the metric's unit " + f.Metrics[m].Unit + " cannot be compared with " + ref.Unit
 				return v
 			}
 			per[seed] = c
 		}
 	case Relative, Direction:
-		per = effects(x)
+		per = logEffects(x)
 	case Trend:
-		from, to := effects(x), effects(slices.Index(f.Sweep.Values, ref.To))
+		from, to := logEffects(x), logEffects(slices.Index(f.Sweep.Values, ref.To))
 		per = map[uint64]float64{}
 		for seed, e := range from {
 			if e2, ok := to[seed]; ok {
@@ -124,7 +154,15 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 			}
 		}
 	}
+	if refusal != "" {
+		v.Verdict, v.Why = Refused, refusal
+		return v
+	}
 	if len(per) == 0 {
+		v.Why = "the rows hold no seed of this claim's runs"
+		if ref.Seeds != nil {
+			v.Why = "the rows hold no run at seed " + FormatSeeds(ref.Seeds) + ", the only seed the published number is about"
+		}
 		return v
 	}
 	v.Seeds = sortedSeeds(per)
@@ -133,60 +171,86 @@ func compareOne(f *Figure, ref Ref, rows []Row) Verdict {
 		xs[i] = per[seed]
 	}
 	v.N = len(xs)
-	v.Mean, v.Interval = MeanInterval(xs)
-	switch ref.Kind {
-	case Absolute:
-		v.Ours = plusMinus(v.Mean, v.Interval, 1) + unitSuffix(ref.Unit)
+	mean, half := MeanInterval(xs)
+	if v.N == 1 && (ref.Seeds != nil || f.Deterministic) {
+		v.Point, half = true, 0
+	}
+	// lo and hi are the interval the verdict is read from: in the reference's unit, or of the log
+	// effect.
+	lo, hi := mean-half, mean+half
+	if ref.Kind == Absolute {
+		v.Mean, v.Lo, v.Hi = mean, lo, hi
+		v.Ours = plusMinus(mean, half, 1) + unitSuffix(ref.Unit)
 		if ref.Value != 0 {
-			v.Difference = signedPct((v.Mean - ref.Value) / math.Abs(ref.Value))
+			v.Difference = signedPct((mean - ref.Value) / math.Abs(ref.Value))
 		}
-	case Relative, Direction:
-		v.Ours = plusMinus(v.Mean, v.Interval, 100) + " %"
+	} else {
+		v.Log, v.LogHalf = mean, half
+		v.Mean, v.Lo, v.Hi = expm1(mean), expm1(lo), expm1(hi)
+		v.Ours = effectText(v.Mean, v.Lo, v.Hi)
 		if ref.Kind == Relative {
 			v.Difference = trimZeros(num((v.Mean-ref.Value)*100)) + " pp"
 		}
-	case Trend:
-		v.Ours = plusMinus(v.Mean, v.Interval, 100) + " pp"
 	}
-	half := v.Interval
-	if v.N == 1 && (ref.Seeds != nil || f.Deterministic) {
-		v.Point, half = true, 0
-		v.Ours = plusMinus(v.Mean, math.NaN(), kScale(ref.Kind))
-		v.Ours = strings.TrimSuffix(v.Ours, " ± ?") + oursSuffix(ref) + " (seed " + FormatSeeds(v.Seeds) + ", judged on the point)"
+	if v.Point {
+		v.Ours = pointText(v.Mean, ref) + " (seed " + FormatSeeds(v.Seeds) + ", judged on the point)"
 	}
 	switch {
 	case ref.Shown:
 		v.Verdict = Shown
 	case math.IsNaN(half):
 		v.Verdict = Inconclusive // one seed, no interval, and nothing makes the point enough
-	case ref.Kind == Absolute || ref.Kind == Relative:
-		lo, hi := band(ref)
-		v.Verdict = equivalence(v.Mean-half, v.Mean+half, lo, hi)
+	case ref.Kind == Absolute:
+		blo, bhi := band(ref)
+		v.Verdict = equivalence(lo, hi, blo, bhi)
+	case ref.Kind == Relative:
+		blo, bhi := band(ref)
+		v.Verdict = equivalence(v.Lo, v.Hi, blo, bhi)
 	case ref.Kind == Direction:
-		v.Verdict = sign(v.Mean, half, ref.Lower, DirectionHolds, DirectionFails)
+		v.Verdict = sign(mean, half, ref.Lower, DirectionHolds, DirectionFails)
 	default:
-		v.Verdict = sign(v.Mean, half, ref.Lower, TrendHolds, TrendFails)
+		v.Verdict = sign(mean, half, ref.Lower, TrendHolds, TrendFails)
+	}
+	if v.Verdict == Inconclusive && math.IsNaN(half) {
+		v.Why = "one seed has no interval, and the claim is not about that seed alone"
 	}
 	return v
 }
 
-func kScale(k RefKind) float64 {
-	if k == Absolute {
-		return 1
-	}
-	return 100
+// expm1 is e^x − 1, NaN for NaN.
+func expm1(x float64) float64 {
+	return detmath.Exp(x) - 1
 }
 
-// oursSuffix is the unit written after ours: the Absolute reference's unit, % for an effect, pp
-// (percentage points) for a Trend's difference of effects.
-func oursSuffix(ref Ref) string {
-	switch ref.Kind {
-	case Absolute:
-		return unitSuffix(ref.Unit)
-	case Trend:
-		return " pp"
+// effectText writes an effect and its (asymmetric) interval in %: "-18.2 % (-22.1 to -13.0 %)",
+// "-18.2 % (± ?)" with one seed.
+func effectText(mean, lo, hi float64) string {
+	s := trimZeros(num(mean*100)) + " %"
+	if math.IsNaN(lo) || math.IsNaN(hi) {
+		return s + " (± ?)"
 	}
-	return " %"
+	return s + " (" + trimZeros(num(lo*100)) + " to " + trimZeros(num(hi*100)) + " %)"
+}
+
+// pointText writes a point judged on its own, in the reference's unit or in %.
+func pointText(v float64, ref Ref) string {
+	if ref.Kind == Absolute {
+		return strconv.FormatFloat(v, 'f', decimals(v), 64) + unitSuffix(ref.Unit)
+	}
+	return trimZeros(num(v*100)) + " %"
+}
+
+// atX is ", at rate 9" for a swept figure's sweep value index x, "" when nothing is swept.
+func atX(f *Figure, x int) string {
+	if f.Sweep.Name == "" || x < 0 || x >= len(f.Sweep.Values) {
+		return ""
+	}
+	return ", " + f.Sweep.Name + " " + f.Sweep.Values[x]
+}
+
+// fmtValue writes a CSV value as the CSV does.
+func fmtValue(v float64) string {
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 // band is a Relative or Absolute reference's band: Value ± Tolerance·|Value|.

@@ -40,6 +40,9 @@ func TestStatsPerPoint(t *testing.T) {
 func compareFigure(refs ...Ref) (*Figure, []Row) {
 	f := testFigure()
 	f.Refs = refs
+	for i := range f.Refs {
+		f.Refs[i].Evidence = cmp.Or(f.Refs[i].Evidence, PaperNumber)
+	}
 	var rows []Row
 	for i, seed := range []uint64{1, 2, 3} {
 		rows = append(rows, Row{X: 1, S: 0, M: 0, Seed: seed, Value: 36000 + 3600*float64(i-1)}, // fifo 9,10,11 h
@@ -64,13 +67,13 @@ func TestCompareRules(t *testing.T) {
 		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "gpu_util", Value: 60, Unit: "%", Shown: true},
 			"60 %", "50.00 ± 0.00 %", "-16.67 %", Shown},
 		{Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.22, Baseline: "fifo", Tolerance: 0.2},
-			"-22 % vs fifo (band -26.4 to -17.6 %)", "-20.00 ± 0.00 %", "2 pp", Agrees},
+			"-22 % vs fifo (band -26.4 to -17.6 %)", "-20 % (-20 to -20 %)", "2 pp", Agrees},
 		{Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.5, Baseline: "fifo", Tolerance: 0.2},
-			"-50 % vs fifo (band -60 to -40 %)", "-20.00 ± 0.00 %", "30 pp", Disagrees},
+			"-50 % vs fifo (band -60 to -40 %)", "-20 % (-20 to -20 %)", "30 pp", Disagrees},
 		{Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true},
-			"below fifo", "-20.00 ± 0.00 %", "", DirectionHolds},
+			"below fifo", "-20 % (-20 to -20 %)", "", DirectionHolds},
 		{Ref{Kind: Direction, Series: "fifo", X: "4", Metric: "mean_jct_s", Baseline: "las", Lower: true},
-			"below las", "25.00 ± 0.00 %", "", DirectionFails},
+			"below las", "25 % (25 to 25 %)", "", DirectionFails},
 		{Ref{Kind: Direction, Series: "fifo", X: "2", Metric: "mean_jct_s", Baseline: "las", Lower: true},
 			"below las", "", "", NoData},
 	}
@@ -194,13 +197,19 @@ func TestTrend(t *testing.T) {
 		add(0, seed, 100+float64(i), -0.40+d)
 		add(1, seed, 200-float64(i), -0.20-d)
 	}
-	ref := Ref{Kind: Trend, Series: "las", Baseline: "fifo", X: "2", To: "4", Metric: "mean_jct_s", Source: "test"}
+	ref := Ref{Kind: Trend, Series: "las", Baseline: "fifo", X: "2", To: "4", Metric: "mean_jct_s", Evidence: OurCheck, Source: "test"}
 	f.Refs = []Ref{ref}
 	if err := f.Validate(); err != nil {
 		t.Fatal(err)
 	}
 	v := Compare(f, rows)[0]
-	if v.Verdict != TrendHolds || v.N != 4 || math.Abs(v.Mean-0.17) > 1e-9 || v.Reference != "effect vs fifo higher at 4 than at 2" {
+	// the mean change of the log ratio: ln((1 − 0.20 − d)/(1 − 0.40 + d)) over d = 0, 0.01, 0.02, 0.03.
+	var want float64
+	for i := range 4 {
+		d := 0.01 * float64(i)
+		want += math.Log((0.80-d)/(0.60+d)) / 4
+	}
+	if v.Verdict != TrendHolds || v.N != 4 || math.Abs(v.Log-want) > 1e-9 || math.Abs(v.Mean-math.Expm1(want)) > 1e-9 || v.Reference != "effect vs fifo higher at 4 than at 2" {
 		t.Errorf("gain shrinking: %+v", v)
 	}
 	f.Refs[0].Lower = true
@@ -249,17 +258,17 @@ func TestTally(t *testing.T) {
 		Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 10.5, Unit: "h", Tolerance: 0.05, Source: "a"},
 		Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "gpu_util", Value: 60, Unit: "%", Shown: true, Source: "a"},
 		Ref{Kind: Direction, Series: "fifo", X: "2", Metric: "mean_jct_s", Baseline: "las", Lower: true, Source: "a"},
-		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "b", Ours: true},
+		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "b", Evidence: OurCheck},
 	)
 	c := ClaimsOf(f, rows)
-	if c.Tally != (Tally{Judged: 3, Hold: 1, Fail: 1, Inconclusive: 1, Shown: 1, NoData: 1}) || c.OursTally != (Tally{Judged: 1, Hold: 1}) {
-		t.Errorf("tallies %+v, ours %+v", c.Tally, c.OursTally)
+	if c.Tallies.Of(PaperNumber) != (Tally{Judged: 3, Hold: 1, Fail: 1, Inconclusive: 1, Shown: 1, NoData: 1}) || c.Tallies.Of(OurCheck) != (Tally{Judged: 1, Hold: 1}) {
+		t.Errorf("tallies %+v", c.Tallies)
 	}
-	if len(c.Paper) != 4 || len(c.Shown) != 1 || len(c.Ours) != 1 || !slices.Equal(c.Seeds, []uint64{1, 2, 3}) {
-		t.Errorf("groups %d %d %d, seeds %v", len(c.Paper), len(c.Shown), len(c.Ours), c.Seeds)
+	if len(c.Judged) != 5 || len(c.Shown) != 1 || c.Judged[4].Ref.Evidence != OurCheck || !slices.Equal(c.Seeds, []uint64{1, 2, 3}) {
+		t.Errorf("groups %d %d, seeds %v", len(c.Judged), len(c.Shown), c.Seeds)
 	}
-	want := "paper's claims 3 judged: 1 agree or hold, 1 disagree or fail, 1 inconclusive; 1 shown, not judged; 1 without data; " +
-		"our checks 1 judged: 1 agree or hold, 0 disagree or fail, 0 inconclusive"
+	want := "paper: number: 3 judged: 1 agree or hold, 1 disagree or fail, 1 inconclusive; 1 shown, not judged; 1 without data; " +
+		"our check: 1 judged: 1 agree or hold, 0 disagree or fail, 0 inconclusive"
 	if got := c.TallyText(); got != want {
 		t.Errorf("tally text\n%s\nwant\n%s", got, want)
 	}
@@ -351,31 +360,76 @@ func TestCompareOnTheReferencesSeedsOnly(t *testing.T) {
 	}
 }
 
-// TestClaimRows: the words of each claim, its group, ours and the seeds, and the papers' tallies.
+// TestClaimRows: the words of each claim, its group, ours and the seeds, and the papers' tallies,
+// each claim counted once however many figures show it.
 func TestClaimRows(t *testing.T) {
 	f, rows := compareFigure(
 		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "paper, Fig 1"},
-		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "ours", Ours: true},
+		Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "ours", Evidence: OurCheck},
 		Ref{Kind: Trend, Series: "las", X: "2", To: "4", Metric: "mean_jct_s", Baseline: "fifo", Source: "paper, Fig 2"},
 	)
 	f.Paper, f.Number = "P", "Fig 1"
 	got := ClaimsOf(f, rows).Rows()
 	want := []ClaimRow{
-		{Group: "paper", Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "paper, Fig 1",
-			Ours: "-20.00 ± 0.00 %", Seeds: "1-3", Verdict: DirectionHolds},
-		{Group: "paper", Figure: "t", Number: "Fig 1", Claim: "las effect vs fifo higher at 4 than at 2, mean_jct_s, over rate",
-			Source: "paper, Fig 2", Verdict: NoData},
-		{Group: "ours", Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "ours",
-			Ours: "-20.00 ± 0.00 %", Seeds: "1-3", Verdict: DirectionHolds},
+		{Group: "paper: number", Evidence: PaperNumber, Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "paper, Fig 1",
+			Ours: "-20 % (-20 to -20 %)", Seeds: "1-3", Verdict: DirectionHolds},
+		{Group: "paper: number", Evidence: PaperNumber, Figure: "t", Number: "Fig 1", Claim: "las effect vs fifo higher at 4 than at 2, mean_jct_s, over rate",
+			Source: "paper, Fig 2", Verdict: NoData, Why: "the rows hold no seed of this claim's runs"},
+		{Group: "our check", Evidence: OurCheck, Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "ours",
+			Ours: "-20 % (-20 to -20 %)", Seeds: "1-3", Verdict: DirectionHolds},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("rows\n%+v\nwant\n%+v", got, want)
 	}
 	g := *f
 	g.ID, g.Paper = "u", "Q"
-	papers := ByPaper([]Claims{ClaimsOf(f, rows), ClaimsOf(&g, rows), ClaimsOf(f, rows)})
-	if len(papers) != 2 || papers[0].Paper != "P" || len(papers[0].Figures) != 2 || papers[0].Tally.Hold != 2 ||
-		papers[0].Tally.NoData != 2 || papers[0].OursTally.Judged != 2 {
+	h := *f
+	h.ID = "v" // the same claims on the same runs: counted once
+	papers := ByPaper([]Claims{ClaimsOf(f, rows), ClaimsOf(&g, rows), ClaimsOf(&h, rows)})
+	if len(papers) != 2 || papers[0].Paper != "P" || len(papers[0].Figures) != 2 || papers[0].Tallies.Paper().Hold != 1 ||
+		papers[0].Tallies.Paper().NoData != 1 || papers[0].Tallies.Of(OurCheck).Judged != 1 {
 		t.Errorf("by paper: %+v", papers)
+	}
+}
+
+// TestRefusesAnEffectWithoutALogRatio: a 0 or negative value at a seed refuses the claim, naming
+// the figure, the claim and the seed, and counts in no tally.
+func TestRefusesAnEffectWithoutALogRatio(t *testing.T) {
+	for _, ref := range []Ref{
+		{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "test"},
+		{Kind: Relative, Series: "fifo", X: "4", Metric: "mean_jct_s", Baseline: "las", Value: 0.25, Tolerance: 0.1, Source: "test"},
+	} {
+		f, rows := compareFigure(ref)
+		for i := range rows {
+			if rows[i].Seed == 2 && rows[i].S == 1 && rows[i].M == 0 {
+				rows[i].Value = 0
+			}
+		}
+		v := Compare(f, rows)[0]
+		want := "figure t, claim 1 (" + ref.Series + " vs " + ref.Baseline + ", mean_jct_s, rate 4): seed 2 has "
+		if v.Verdict != Refused || !strings.HasPrefix(v.Why, want) {
+			t.Errorf("%s vs %s: %q, why %q; want refused, %q…", ref.Series, ref.Baseline, v.Verdict, v.Why, want)
+		}
+		var tally Tally
+		tally.Add(v)
+		if tally.Judged != 0 || tally.Refused != 1 {
+			t.Errorf("refused counted as %+v", tally)
+		}
+	}
+}
+
+// TestSwapNegatesTheLogEffect: series and baseline swapped, the mean log ratio is negated exactly
+// and the interval keeps its width, however widely the per-seed ratios spread.
+func TestSwapNegatesTheLogEffect(t *testing.T) {
+	f, rows := compareFigure(Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "test"})
+	for i, r := range []float64{0.27, 3.41, 1.3} {
+		rows[3*i+1].Value = r * rows[3*i].Value
+	}
+	g := *f
+	g.Refs = []Ref{f.Refs[0]}
+	g.Refs[0].Series, g.Refs[0].Baseline = "fifo", "las"
+	a, b := Compare(f, rows)[0], Compare(&g, rows)[0]
+	if a.Log != -b.Log || a.LogHalf != b.LogHalf || math.IsNaN(a.Log) {
+		t.Errorf("log effects %v ± %v and %v ± %v", a.Log, a.LogHalf, b.Log, b.LogHalf)
 	}
 }

@@ -115,6 +115,34 @@ const (
 	Trend RefKind = "trend"
 )
 
+// Evidence is the kind of evidence a claim rests on. Every claim carries one, named in these words
+// wherever a claim or a tally is shown, and a paper's headline tally counts only the first two.
+type Evidence string
+
+// The kinds of evidence.
+const (
+	// PaperNumber is a value printed in the paper — in its text or plotted in a figure — with where
+	// it is printed: a number, or an ordering or trend read from a figure's plotted values.
+	PaperNumber Evidence = "paper: number"
+	// PaperWords is a statement of the paper without a number, quoted verbatim (Ref.Quote).
+	PaperWords Evidence = "paper: words"
+	// AuthorsCode is our port against a re-run of the authors' published code: it tests the port's
+	// fidelity, not the paper.
+	AuthorsCode Evidence = "authors' code"
+	// OurSetup is a paper's claim carried over to conditions the paper contradicts or never
+	// considers (arrivals over time where the paper submits every job at t = 0, model families
+	// hidden from the predictor).
+	OurSetup Evidence = "our set-up"
+	// OurCheck is a claim of ours: a textbook property, an extension, a mechanism we expect.
+	OurCheck Evidence = "our check"
+)
+
+// Evidences are the kinds in the order tallies list them.
+var Evidences = []Evidence{PaperNumber, PaperWords, AuthorsCode, OurSetup, OurCheck}
+
+// Papers is true for the kinds a paper's headline tally counts: its printed numbers and words.
+func (e Evidence) Papers() bool { return e == PaperNumber || e == PaperWords }
+
 // Ref is one published number (or claim) and the rule that judges ours against it (Compare).
 type Ref struct {
 	Kind   RefKind
@@ -145,9 +173,9 @@ type Ref struct {
 	// (authors, venue, year) and its figure, table or section; an artifact's file with its repository
 	// and commit; or a re-run of the authors' simulator with its command.
 	Source string
-	// Ours marks a check of our own — a textbook property, an extension, a setting the paper does
-	// not state — rather than a claim of the paper: tables list it apart from the paper's claims.
-	Ours bool
+	// Evidence is the kind of evidence the claim rests on (one of Evidences): tables and tallies
+	// keep the kinds apart, and only the paper's numbers and words count in its headline tally.
+	Evidence Evidence
 	// Seeds, when set, are the only seeds the published number is about (the authors' own run at
 	// seed 42): ours is then measured on those seeds alone, and a run without them has no data.
 	Seeds []uint64
@@ -271,6 +299,8 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: a %s reference has no value or tolerance", f.ID, i, r.Kind)
 		case r.Source == "":
 			return fmt.Errorf("figure %s: reference %d: no source", f.ID, i)
+		case !slices.Contains(Evidences, r.Evidence):
+			return fmt.Errorf("figure %s: reference %d: evidence %q is not one of %q", f.ID, i, r.Evidence, Evidences)
 		}
 		if r.Kind == Absolute {
 			m := f.Metrics[f.MetricIndex(r.Metric)]

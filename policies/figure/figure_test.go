@@ -16,7 +16,7 @@ func testFigure() *Figure {
 		Seeds:   []uint64{1, 2},
 		Metrics: []Metric{{Name: "mean_jct_s", Unit: "s"}, {Name: "gpu_util", Unit: "1"}},
 		Chart:   Lines,
-		Refs:    []Ref{{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "test"}},
+		Refs:    []Ref{{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Evidence: OurCheck, Source: "test"}},
 		Cell: func(x, s int, seed uint64) scenario.Spec {
 			return scenario.Spec{Generate: "philly:jobs=10,rate=" + []string{"2", "4"}[x], Policies: []string{[]string{"fifo", "las"}[s]}, Seed: seed}
 		},

@@ -59,12 +59,12 @@ func headline() *figure.Figure {
 	for _, b := range []string{NameExclusive, NameGandiva} {
 		refs = append(refs,
 			figure.Ref{Kind: figure.Relative, Series: NameIASP, Metric: "loaded_effective_util", Value: 0.18, Baseline: b,
-				Tolerance: 0.5, Source: src + "+18 % average GPU utilisation vs widely used methods"},
+				Tolerance: 0.5, Evidence: figure.PaperNumber, Source: src + "+18 % average GPU utilisation vs widely used methods"},
 			figure.Ref{Kind: figure.Relative, Series: NameIASP, Metric: "mean_jct_s", Value: -0.22, Baseline: b,
-				Lower: true, Tolerance: 0.5, Source: src + "about −22 % average JCT vs widely used methods"})
+				Lower: true, Tolerance: 0.5, Evidence: figure.PaperNumber, Source: src + "about −22 % average JCT vs widely used methods"})
 	}
 	refs = append(refs, figure.Ref{Kind: figure.Relative, Series: NameIASP, Metric: "gpu_util", Value: 0.18, Baseline: NameExclusive,
-		Shown: true, Source: src + "+18 % average GPU utilisation; gpu_util counts a shared GPU once and exclusive already occupies about 0.9 of the GPUs"})
+		Shown: true, Evidence: figure.PaperNumber, Source: src + "+18 % average GPU utilisation; gpu_util counts a shared GPU once and exclusive already occupies about 0.9 of the GPUs"})
 	return &figure.Figure{
 		ID: "interference-headline", Family: "interference", Paper: paper, Number: "headline (abstract)",
 		Caption: "GPU utilisation and mean JCT of interference-aware sharing against exclusive GPUs, Gandiva's packing and blind sharing, every policy waiting for one server for a job that fits on one: 400 jobs at 20 jobs/h on 4x8 V100",
@@ -133,9 +133,9 @@ func predictors() *figure.Figure {
 		// pairs should buy more against exclusive GPUs — a trend that fails if IASP and IAPP learnt
 		// nothing the placement uses.
 		Refs: []figure.Ref{
-			{Kind: figure.Trend, Series: NameIASP, X: "0.1", To: "0.8", Metric: "mean_jct_s", Baseline: NameExclusive, Lower: true, Ours: true,
+			{Kind: figure.Trend, Series: NameIASP, X: "0.1", To: "0.8", Metric: "mean_jct_s", Baseline: NameExclusive, Lower: true, Evidence: figure.OurCheck,
 				Source: "ours: the JCT gain over exclusive GPUs grows from 10 % to 80 % of the measured pairs trained on"},
-			{Kind: figure.Trend, Series: NameIASP, X: "0.1", To: "0.8", Metric: "loaded_effective_util", Baseline: NameExclusive, Ours: true,
+			{Kind: figure.Trend, Series: NameIASP, X: "0.1", To: "0.8", Metric: "loaded_effective_util", Baseline: NameExclusive, Evidence: figure.OurCheck,
 				Source: "ours: the useful-work gain over exclusive GPUs grows from 10 % to 80 % of the measured pairs trained on"},
 		},
 		Cell: func(x, s int, seed uint64) scenario.Spec {

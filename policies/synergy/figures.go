@@ -123,7 +123,8 @@ var meanJCT = figure.Metric{Name: "mean_jct_s", Unit: "s", Label: "average JCT",
 
 // below is a direction reference: series under baseline on metric at sweep value x.
 func below(s, baseline, x, metric, source string) figure.Ref {
-	return figure.Ref{Kind: figure.Direction, Series: s, Baseline: baseline, X: x, Metric: metric, Lower: true, Source: source}
+	return figure.Ref{Kind: figure.Direction, Series: s, Baseline: baseline, X: x, Metric: metric, Lower: true,
+		Evidence: figure.PaperNumber, Source: source}
 }
 
 // fig1 is the introduction's figure: multi-GPU jobs (our stream: the authors' multi-GPU workload
@@ -158,11 +159,11 @@ func fig1() *figure.Figure {
 	for _, to := range []string{"3.5", "4"} {
 		for _, p := range []string{"las", "srtf"} {
 			f.Refs = append(f.Refs, figure.Ref{Kind: figure.Trend, Series: p + "+tune", Baseline: p + "+proportional", X: "2", To: to,
-				Metric: meanJCT.Name, Lower: true, Source: srcFig1Trend})
+				Metric: meanJCT.Name, Lower: true, Evidence: figure.PaperNumber, Source: srcFig1Trend})
 		}
 	}
 	f.Refs = append(f.Refs, figure.Ref{Kind: figure.Relative, Series: "las+tune", Baseline: "las+proportional", X: "4",
-		Metric: meanJCT.Name, Value: 1/3.4 - 1, Shown: true, Source: srcHeadline + " (\"up to\": the best case of all the paper's figures)"})
+		Metric: meanJCT.Name, Value: 1/3.4 - 1, Shown: true, Evidence: figure.PaperNumber, Source: srcHeadline + " (\"up to\": the best case of all the paper's figures)"})
 	return f
 }
 
@@ -180,7 +181,7 @@ var fifoSeries = []string{"fifo+proportional", "fifo+greedy", "fifo+tune"}
 func fig8() *figure.Figure {
 	rates := []string{"6", "7", "8", "8.5", "9"}
 	refs := []figure.Ref{{Kind: figure.Absolute, Series: "fifo+tune", X: "9", Metric: meanJCT.Name, Value: 21.88, Unit: "h",
-		Tolerance: 0.005, Seeds: []uint64{authorsSeed}, Source: srcAE}}
+		Tolerance: 0.005, Seeds: []uint64{authorsSeed}, Evidence: figure.AuthorsCode, Source: srcAE}}
 	for _, x := range []string{"6", "8", "9"} {
 		for _, r := range rerunRefs(x, x, "20/70/10", false, fifoSeries...) {
 			if r.Series == "fifo+tune" && x == "9" {
@@ -191,7 +192,7 @@ func fig8() *figure.Figure {
 	}
 	refs = append(refs,
 		figure.Ref{Kind: figure.Trend, Series: "fifo+tune", Baseline: "fifo+proportional", X: "6", To: "9",
-			Metric: meanJCT.Name, Lower: true, Source: srcFig8Trend},
+			Metric: meanJCT.Name, Lower: true, Evidence: figure.PaperNumber, Source: srcFig8Trend},
 		below("fifo+tune", "fifo+greedy", "9", meanJCT.Name, srcFig8Greedy))
 	return &figure.Figure{
 		ID: "synergy-fig8", Family: "synergy", Paper: paper, Number: "Fig 8 (left)",
@@ -218,9 +219,9 @@ func fig8CDF() *figure.Figure {
 	}
 	refs := []figure.Ref{
 		{Kind: figure.Absolute, Series: "fifo+tune", Metric: meanJCT.Name, Value: 21.88, Unit: "h", Tolerance: 0.005,
-			Seeds: []uint64{authorsSeed}, Source: srcAE},
+			Seeds: []uint64{authorsSeed}, Evidence: figure.AuthorsCode, Source: srcAE},
 		{Kind: figure.Absolute, Series: "fifo+tune", Metric: "p99_jct_s", Value: 156.93, Unit: "h", Tolerance: 0.005,
-			Seeds: []uint64{authorsSeed}, Source: srcAE},
+			Seeds: []uint64{authorsSeed}, Evidence: figure.AuthorsCode, Source: srcAE},
 	}
 	refs = append(refs, rerunRefs("", "9", "20/70/10", true, "fifo+proportional", "fifo+greedy")...)
 	return &figure.Figure{
@@ -251,7 +252,7 @@ func fig9() *figure.Figure {
 		refs = append(refs, rerunRefs(split, "9", split, false, "fifo+proportional", "fifo+tune")...)
 	}
 	refs = append(refs, figure.Ref{Kind: figure.Trend, Series: "fifo+tune", Baseline: "fifo+proportional", X: "20/70/10",
-		To: "50/0/50", Metric: meanJCT.Name, Lower: false, Ours: true, Source: srcFig9})
+		To: "50/0/50", Metric: meanJCT.Name, Lower: false, Evidence: figure.OurCheck, Source: srcFig9})
 	return tuneSweep("synergy-fig9", "Fig 9", "Average JCT by workload mix (image/language/speech %)",
 		figure.Sweep{Name: "split", Label: "class split (image/language/speech %)", Values: splits}, refs,
 		func(x int) (string, string) { return singleGPU("9", splits[x], 3), "16x8" })
@@ -267,7 +268,7 @@ func figRatio() *figure.Figure {
 	var refs []figure.Ref
 	for _, p := range [][2]string{{"3", "6"}, {"3", "4"}, {"4", "5"}, {"5", "6"}} {
 		refs = append(refs, figure.Ref{Kind: figure.Trend, Series: "fifo+tune", Baseline: "fifo+proportional", X: p[0], To: p[1],
-			Metric: meanJCT.Name, Lower: false, Source: srcRatio})
+			Metric: meanJCT.Name, Lower: false, Evidence: figure.PaperNumber, Source: srcRatio})
 	}
 	return tuneSweep("synergy-ratio", "CPU:GPU ratio", "Average JCT by CPU cores per GPU",
 		figure.Sweep{Name: "ratio", Label: "CPU cores per GPU", Values: values}, refs,
@@ -367,7 +368,7 @@ func figPhysical() *figure.Figure {
 	for _, name := range names {
 		want, source, _ := staticExpected(name)
 		f.Refs = append(f.Refs, figure.Ref{Kind: figure.Absolute, Series: name, X: "static", Metric: meanJCT.Name,
-			Value: want, Unit: "s", Tolerance: 0.02, Source: source})
+			Value: want, Unit: "s", Tolerance: 0.02, Evidence: figure.AuthorsCode, Source: source})
 	}
 	f.Refs = append(f.Refs,
 		below("fifo+tune", "fifo+proportional", "static", "makespan_s", srcPhysical),

@@ -16,25 +16,29 @@ var indexBlock = regexp.MustCompile(`(?s)<!-- figure-index -->\n.*?<!-- /figure-
 // without a published reference.
 var figureCell = regexp.MustCompile("`([a-z0-9-]+)` \\(")
 
+// claim is one generated row as the index reads it back: its kind of evidence and its verdict.
+type claim struct{ kind, verdict string }
+
 // verdictsOf reads the generated tables of a family's document: for each figure ID, its rows'
-// verdicts in order ("no published reference" for a figure listed without one).
-func verdictsOf(doc string) map[string][]string {
-	out := map[string][]string{}
+// kinds and verdicts in order (the verdict "no published reference" for a figure listed without
+// one).
+func verdictsOf(doc string) map[string][]claim {
+	out := map[string][]claim{}
 	for _, b := range block.FindAllString(doc, -1) {
 		for line := range strings.Lines(b) {
 			switch {
 			case strings.HasPrefix(line, "| `"):
 				cells := strings.Split(strings.ReplaceAll(line, `\|`, "\x00"), "|")
-				// "", figure, series, x, metric, reference, ours, difference, verdict, source, "\n"
-				if len(cells) != 11 {
+				// "", figure, kind, series, x, metric, reference, ours, difference, verdict, why, source, "\n"
+				if len(cells) != 13 {
 					continue
 				}
 				if m := figureCell.FindStringSubmatch(cells[1]); m != nil {
-					out[m[1]] = append(out[m[1]], strings.TrimSpace(cells[8]))
+					out[m[1]] = append(out[m[1]], claim{strings.TrimSpace(cells[2]), strings.TrimSpace(cells[9])})
 				}
 			case strings.HasPrefix(line, "Without a published reference: "):
 				for _, m := range figureCell.FindAllStringSubmatch(line, -1) {
-					out[m[1]] = append(out[m[1]], "no published reference")
+					out[m[1]] = append(out[m[1]], claim{verdict: "no published reference"})
 				}
 			}
 		}
@@ -42,22 +46,26 @@ func verdictsOf(doc string) map[string][]string {
 	return out
 }
 
-// verdictOrder is the order of the counts in a row: agreement first, then the rest; our own
-// checks ("… (our check)") after the paper's claims.
+// verdictOrder is the order of the counts within a kind: agreement first, then the rest.
 var verdictOrder = []string{"agrees", "direction holds", "trend holds", "inconclusive", "disagrees", "direction fails",
-	"trend fails", "shown, not judged", "no data", "no published reference"}
+	"trend fails", "shown, not judged", "refused", "no data", "no published reference"}
 
-// rank is a verdict's place in verdictOrder (an unknown verdict last), our checks' after all the
-// paper's.
+// rank is a verdict's place in verdictOrder (an unknown verdict last).
 func rank(v string) int {
-	ours := 0
-	if s, ok := strings.CutSuffix(v, " (our check)"); ok {
-		v, ours = s, len(verdictOrder)+1
-	}
 	if i := slices.Index(verdictOrder, v); i >= 0 {
-		return ours + i
+		return i
 	}
-	return ours + len(verdictOrder)
+	return len(verdictOrder)
+}
+
+// kindRank is a row's kind's place in figure.Evidences (a shown number under its kind), an
+// unknown kind len(figure.Evidences).
+func kindRank(k string) int {
+	k, _ = strings.CutSuffix(k, ", shown")
+	if i := slices.Index(figure.Evidences, figure.Evidence(k)); i >= 0 {
+		return i
+	}
+	return len(figure.Evidences)
 }
 
 // indexTable is the README's table: paper, figure, command and a count of each verdict, linked to
@@ -77,24 +85,38 @@ func indexTable(figs []*figure.Figure, docs map[string][2]string) (string, error
 		if len(vs) == 0 {
 			return "", fmt.Errorf("figure %s: no rows in %s (run make doc-figures)", f.ID, doc[0])
 		}
-		var order []string
-		count := map[string]int{}
-		for _, v := range vs {
-			if count[v] == 0 {
-				order = append(order, v)
-			}
-			count[v]++
-		}
-		slices.SortStableFunc(order, func(a, b string) int { return rank(a) - rank(b) })
 		var parts []string
-		for _, v := range order {
-			if v == "no published reference" {
-				parts = append(parts, v)
+		for _, v := range vs {
+			switch {
+			case v.verdict == "no published reference":
+				parts = append(parts, v.verdict)
+			case kindRank(v.kind) == len(figure.Evidences):
+				return "", fmt.Errorf("figure %s: a row of kind %q in %s, not one of %q (run make doc-figures)", f.ID, v.kind, doc[0], figure.Evidences)
+			}
+		}
+		for k := range figure.Evidences {
+			var order []string
+			count := map[string]int{}
+			for _, v := range vs {
+				if v.verdict == "no published reference" || kindRank(v.kind) != k {
+					continue
+				}
+				if count[v.verdict] == 0 {
+					order = append(order, v.verdict)
+				}
+				count[v.verdict]++
+			}
+			if len(order) == 0 {
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("%d %s", count[v], plural(v, count[v])))
+			slices.SortStableFunc(order, func(a, b string) int { return rank(a) - rank(b) })
+			var counts []string
+			for _, v := range order {
+				counts = append(counts, fmt.Sprintf("%d %s", count[v], plural(v, count[v])))
+			}
+			parts = append(parts, string(figure.Evidences[k])+": "+strings.Join(counts, ", "))
 		}
-		verdict := fmt.Sprintf("[%s](%s)", strings.Join(parts, ", "), doc[0])
+		verdict := fmt.Sprintf("[%s](%s)", strings.Join(parts, "; "), doc[0])
 		b.WriteString("| " + strings.Join([]string{md(f.Paper), md(f.Number), "`build/simulate -figure " + f.ID + "`", verdict}, " | ") + " |\n")
 	}
 	return b.String(), nil
@@ -107,17 +129,10 @@ var plurals = map[string]string{
 	"trend holds": "trends hold", "trend fails": "trends fail",
 }
 
-// plural writes verdict v for n rows, our checks' suffix included.
+// plural writes verdict v for n rows.
 func plural(v string, n int) string {
-	if n == 1 {
-		return v
+	if p, ok := plurals[v]; ok && n != 1 {
+		return p
 	}
-	base, ours := strings.CutSuffix(v, " (our check)")
-	if p, ok := plurals[base]; ok {
-		base = p
-	}
-	if ours {
-		return base + " (our checks)"
-	}
-	return base
+	return v
 }

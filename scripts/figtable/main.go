@@ -139,8 +139,8 @@ func rewrite(text string, open func(id string) (io.ReadCloser, error), figs []*f
 // numbered below it, and the figures without a reference listed with their seeds.
 func familyTable(family string, open func(id string) (io.ReadCloser, error), figs []*figure.Figure) (string, error) {
 	var b bytes.Buffer
-	b.WriteString("| figure | series | x | metric | reference | ours (mean ± 95 % CI) | difference | verdict | source |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| figure | kind | series | x | metric | reference | ours (95 % CI) | difference | verdict | why | source |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var sources, unreferenced, tallies []string
 	n := 0
 	for _, f := range figs {
@@ -170,15 +170,15 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 			if k < 0 {
 				k, sources = len(sources), append(sources, v.Ref.Source)
 			}
-			verdict := v.Verdict
-			if figure.Group(v) == "ours" {
-				verdict += " (our check)"
+			kind := string(v.Ref.Evidence)
+			if v.Ref.Shown {
+				kind += ", shown"
 			}
 			x := v.Ref.X
 			if v.Ref.To != "" {
 				x += " → " + v.Ref.To
 			}
-			cells := []string{name, v.Ref.Series, x, v.Ref.Metric, v.Reference, v.Ours, v.Difference, verdict,
+			cells := []string{name, kind, v.Ref.Series, x, v.Ref.Metric, v.Reference, v.Ours, v.Difference, v.Verdict, v.Why,
 				fmt.Sprintf("[%d]", k+1)}
 			for i, c := range cells {
 				cells[i] = md(c)

@@ -52,7 +52,7 @@ func TestRewriteFillsTheBlockFromTheCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := figure.Compare(f, mustRead(t, f, csv))[0]
-	row := "| `baselines-smoke` (smoke, 3 seeds) | srtf | 12 | mean_jct_s | below FIFO | " + v.Ours + " | – | " + v.Verdict + " (our check) | [1] |"
+	row := "| `baselines-smoke` (smoke, 3 seeds) | our check | srtf | 12 | mean_jct_s | below FIFO | " + v.Ours + " | – | " + v.Verdict + " | " + md(v.Why) + " | [1] |"
 	if !strings.Contains(got, row) || strings.Contains(got, "stale") || !strings.HasSuffix(got, "<!-- /figures -->\n\nrest\n") ||
 		!strings.Contains(got, "[1] ours, a textbook property: ") {
 		t.Errorf("rewritten document:\n%s\nwant the row %s", got, row)
@@ -127,12 +127,9 @@ func TestIndexCountsTheGeneratedVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want []string
+	var want []claim
 	for _, v := range figure.ClaimsOf(f, mustRead(t, f, csv)).All() {
-		if figure.Group(v) == "ours" {
-			v.Verdict += " (our check)"
-		}
-		want = append(want, v.Verdict)
+		want = append(want, claim{string(v.Ref.Evidence), v.Verdict})
 	}
 	if got := verdictsOf(doc)[f.ID]; !slices.Equal(got, want) || len(want) == 0 {
 		t.Errorf("verdictsOf = %q, want %q", got, want)
@@ -141,7 +138,7 @@ func TestIndexCountsTheGeneratedVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := fmt.Sprintf("| core | smoke | `build/simulate -figure %s` | [%d %s](core.md) |\n", f.ID, len(want), want[0])
+	row := fmt.Sprintf("| core | smoke | `build/simulate -figure %s` | [our check: %d %s](core.md) |\n", f.ID, len(want), want[0].verdict)
 	if !strings.HasSuffix(table, row) {
 		t.Errorf("index:\n%s\nwant the row %s", table, row)
 	}
@@ -184,8 +181,8 @@ func TestPlural(t *testing.T) {
 		{"agrees", 1, "agrees"},
 		{"agrees", 4, "agree"},
 		{"trend holds", 3, "trends hold"},
-		{"direction fails (our check)", 2, "directions fail (our checks)"},
-		{"direction holds (our check)", 1, "direction holds (our check)"},
+		{"direction fails", 2, "directions fail"},
+		{"direction holds", 1, "direction holds"},
 		{"inconclusive", 5, "inconclusive"},
 		{"shown, not judged", 2, "shown, not judged"},
 	} {

@@ -329,25 +329,29 @@ func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error
 	fmt.Fprintln(tw, "  series\tx\tmetric\treference\tours (95 % CI)\tdifference\tverdict\tsource")
 	var sources []string
 	headings := map[int]string{} // row index (after the header) → the heading printed before it
-	row := 0
-	for i, group := range [][]figure.Verdict{c.Paper, c.Shown, c.Ours} {
-		if len(group) > 0 && i > 0 {
-			headings[row] = []string{"", "shown, not judged:", "our own checks, not the paper's claims:"}[i]
-		}
-		for _, v := range group {
-			r := v.Ref
-			n := slices.Index(sources, r.Source)
-			if n < 0 {
-				n, sources = len(sources), append(sources, r.Source)
+	whys := map[int]string{}     // row index → the verdict's why, printed under it
+	group := ""
+	for row, v := range c.All() {
+		r := v.Ref
+		if g := figure.Group(v); g != group {
+			group, headings[row] = g, g+":"
+			if g == "shown" {
+				headings[row] = "shown, not judged:"
 			}
-			x := r.X
-			if r.To != "" {
-				x += "→" + r.To
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Series, dash(x), r.Metric, v.Reference, dash(v.Ours),
-				dash(v.Difference), v.Verdict, n+1)
-			row++
 		}
+		if v.Why != "" {
+			whys[row] = v.Why
+		}
+		n := slices.Index(sources, r.Source)
+		if n < 0 {
+			n, sources = len(sources), append(sources, r.Source)
+		}
+		x := r.X
+		if r.To != "" {
+			x += "→" + r.To
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Series, dash(x), r.Metric, v.Reference, dash(v.Ours),
+			dash(v.Difference), v.Verdict, n+1)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -357,8 +361,13 @@ func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error
 			fmt.Fprintf(w, "  %s\n", h)
 		}
 		fmt.Fprintln(w, line)
+		if why, ok := whys[i-1]; ok {
+			fmt.Fprintf(w, "why: %s\n", why)
+		}
 	}
-	fmt.Fprintf(w, "  tally: %s\n", c.TallyText())
+	for _, line := range c.Tallies.Lines() {
+		fmt.Fprintf(w, "  tally, %s\n", line)
+	}
 	for i, s := range sources {
 		fmt.Fprintf(w, "  [%d] %s\n", i+1, s)
 	}

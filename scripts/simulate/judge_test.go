@@ -38,8 +38,8 @@ func TestJudge(t *testing.T) {
 		srtf []string
 		want string
 	}{
-		{[]string{"500", "510", "490"}, `srtf +12 +mean_jct_s +below FIFO +-50\.00 ± 2\.48 % +- +direction holds`},
-		{[]string{"1500", "1510", "1490"}, `srtf +12 +mean_jct_s +below FIFO +50\.00 ± 2\.48 % +- +direction fails`},
+		{[]string{"500", "510", "490"}, `srtf +12 +mean_jct_s +below FIFO +-50\.01 % \(-52\.43 to -47\.46 %\) +- +direction holds`},
+		{[]string{"1500", "1510", "1490"}, `srtf +12 +mean_jct_s +below FIFO +50 % \(47\.53 to 52\.5 %\) +- +direction fails`},
 		{[]string{"500", "1510", "490"}, `direction fails|inconclusive`},
 	} {
 		path := writeFile(t, dir, "smoke.csv", smokeCSV(tc.srtf...))
@@ -47,7 +47,7 @@ func TestJudge(t *testing.T) {
 		if err := run([]string{"-judge", path}, &stdout, nil); err != nil {
 			t.Fatal(err)
 		}
-		if !regexp.MustCompile(tc.want).MatchString(stdout.String()) || !strings.Contains(stdout.String(), "tally: ") {
+		if !regexp.MustCompile(tc.want).MatchString(stdout.String()) || !strings.Contains(stdout.String(), "tally, our check: ") {
 			t.Errorf("%v: got\n%s\nwant %s", tc.srtf, stdout.String(), tc.want)
 		}
 	}
@@ -95,8 +95,8 @@ func TestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(b)
-	for _, want := range []string{"<h2>core</h2>", `data-verdict="direction holds"`, "ours: SRTF below FIFO, mean JCT, rate 12",
-		"Schrage", "-50.00 ± 2.48 %", "<td>1-3</td>", "Program version "} {
+	for _, want := range []string{"<h2>core</h2>", `data-verdict="direction holds"`, "our check: SRTF below FIFO, mean JCT, rate 12",
+		"Schrage", "-50.01 % (-52.43 to -47.46 %)", "<td>1-3</td>", "Program version "} {
 		if !strings.Contains(page, want) {
 			t.Errorf("report lacks %q", want)
 		}

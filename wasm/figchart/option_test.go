@@ -19,9 +19,9 @@ func testFigure(chart figure.Chart) *figure.Figure {
 		Metrics: []figure.Metric{{Name: "mean_jct_s", Unit: "s", Label: "mean JCT"}, {Name: "gpu_util", Unit: "1", Label: "GPU util"}},
 		Chart:   chart,
 		Refs: []figure.Ref{
-			{Kind: figure.Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 2, Unit: "h", Tolerance: 0.1, Source: "Paper, Fig 1"},
-			{Kind: figure.Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.5, Baseline: "fifo", Source: "text §5"},
-			{Kind: figure.Direction, Series: "las", X: "2", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "text"},
+			{Kind: figure.Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 2, Unit: "h", Tolerance: 0.1, Evidence: figure.PaperNumber, Source: "Paper, Fig 1"},
+			{Kind: figure.Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.5, Baseline: "fifo", Evidence: figure.PaperNumber, Source: "text §5"},
+			{Kind: figure.Direction, Series: "las", X: "2", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Evidence: figure.PaperNumber, Source: "text"},
 		},
 		Cell: func(x, s int, seed uint64) scenario.Spec { return scenario.Spec{} },
 	}
@@ -129,7 +129,7 @@ func TestCDFAndTable(t *testing.T) {
 	f := testFigure(figure.CDF)
 	f.Sweep = figure.Sweep{}
 	f.Metrics = []figure.Metric{{Name: "jct_q0.5_s", Unit: "s", Quantile: 0.5}, {Name: "jct_q0.9_s", Unit: "s", Quantile: 0.9}}
-	f.Refs = []figure.Ref{{Kind: figure.Absolute, Series: "las", Metric: "jct_q0.9_s", Value: 3, Unit: "h", Source: "Fig 8b"}}
+	f.Refs = []figure.Ref{{Kind: figure.Absolute, Series: "las", Metric: "jct_q0.9_s", Value: 3, Unit: "h", Evidence: figure.PaperNumber, Source: "Fig 8b"}}
 	b, err := Option(f, []figure.Stat{{S: 1, M: 0, N: 1, Mean: 3600}, {S: 1, M: 1, N: 1, Mean: 7200}})
 	if err != nil {
 		t.Fatal(err)

@@ -19,8 +19,8 @@ func sweptFigure() *figure.Figure {
 		Seeds:   []uint64{1, 2, 3},
 		Metrics: []figure.Metric{{Name: "mean_jct_s", Unit: "s"}},
 		Refs: []figure.Ref{
-			{Kind: figure.Direction, Series: "srtf", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "test"},
-			{Kind: figure.Trend, Series: "srtf", X: "2", To: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Source: "test"},
+			{Kind: figure.Direction, Series: "srtf", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Evidence: figure.PaperNumber, Source: "test"},
+			{Kind: figure.Trend, Series: "srtf", X: "2", To: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true, Evidence: figure.PaperNumber, Source: "test"},
 		},
 		Cell: func(x, s int, seed uint64) scenario.Spec { return scenario.Spec{} },
 	}
@@ -76,7 +76,7 @@ func TestStoredClaims(t *testing.T) {
 	if len(tables) != 2 {
 		t.Fatalf("%d tables, want 2 (problems %v)", len(tables), problems)
 	}
-	if v := tables[0].Paper[0].Verdict; v != figure.DirectionHolds || tables[0].Note != "" {
+	if v := tables[0].Judged[0].Verdict; v != figure.DirectionHolds || tables[0].Note != "" {
 		t.Errorf("figure t: %q (note %q), want the finished run's %q, no note", v, tables[0].Note, figure.DirectionHolds)
 	}
 	if tables[1].Figure.ID != "u" || tables[1].Note != "partial: 2 of 6 cells" || len(tables[1].Figure.Refs) != 1 {

@@ -35,7 +35,7 @@ func TestFlips(t *testing.T) {
 		{Kind: figure.Relative, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Value: 0.18, Shown: true},
 	}
 	for _, r := range good {
-		r.Source = "test"
+		r.Source, r.Evidence = "test", figure.PaperNumber
 		f := testFigure(r)
 		if err := f.Validate(); err != nil {
 			t.Fatal(err)

@@ -29,10 +29,10 @@ type Table struct {
 // Paper is one paper's claims tables, the catalogue figures of it not run (only when the caller
 // asks for them, Papers), and its tallies over the tables (figure.ByPaper's).
 type Paper struct {
-	Paper            string
-	Tables           []Table
-	NotRun           []*figure.Figure
-	Tally, OursTally figure.Tally
+	Paper   string
+	Tables  []Table
+	NotRun  []*figure.Figure
+	Tallies figure.Tallies // per kind of evidence, each claim once (figure.ByPaper's)
 }
 
 // Report is what Write and Body show.
@@ -88,7 +88,7 @@ func Papers(catalogue []*figure.Figure, tables []Table, notRun bool) []Paper {
 	}
 	for _, pc := range figure.ByPaper(claims) {
 		p := paper(pc.Paper)
-		p.Tally, p.OursTally = pc.Tally, pc.OursTally
+		p.Tallies = pc.Tallies
 	}
 	return out
 }
@@ -176,11 +176,11 @@ func body(b *strings.Builder, r Report) {
 	for _, p := range r.Papers {
 		fmt.Fprintf(b, "<section data-paper=\"%s\">\n<h2>%s</h2>\n", esc(p.Paper), esc(p.Paper))
 		if len(p.Tables) > 0 {
-			fmt.Fprintf(b, "<p class=\"tally\" data-paper-tally>Paper's claims: %s", esc(p.Tally.String()))
-			if p.OursTally.Judged > 0 {
-				fmt.Fprintf(b, "; our checks: %s", esc(p.OursTally.String()))
+			b.WriteString("<ul class=\"tally\" data-paper-tally>\n")
+			for _, k := range p.Tallies {
+				fmt.Fprintf(b, "<li data-evidence=\"%s\">%s: %s</li>\n", esc(string(k.Evidence)), esc(string(k.Evidence)), esc(k.Tally.String()))
 			}
-			b.WriteString(".</p>\n")
+			b.WriteString("</ul>\n")
 		}
 		for _, t := range p.Tables {
 			table(b, t)
@@ -215,12 +215,9 @@ func table(b *strings.Builder, t Table) {
 	}
 	fmt.Fprintf(b, "<table data-figure=\"%s\">\n<tr><th>claim</th><th>source</th><th>ours (95 %% CI)</th><th>seeds</th><th>verdict</th></tr>\n", esc(f.ID))
 	for _, row := range rows {
-		prefix := ""
-		switch row.Group {
-		case "ours":
-			prefix = "ours: "
-		case "shown":
-			prefix = "shown: "
+		prefix := string(row.Evidence) + ": "
+		if row.Group == "shown" {
+			prefix = "shown, " + prefix
 		}
 		class := ""
 		if c := VerdictClass(row.Verdict); c != "" {

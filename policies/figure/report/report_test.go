@@ -19,7 +19,7 @@ func testFigure(id, paper string, smoke bool) *figure.Figure {
 		Seeds:   []uint64{1, 2, 3},
 		Metrics: []figure.Metric{{Name: "mean_jct_s", Unit: "s"}},
 		Refs: []figure.Ref{{Kind: figure.Direction, Series: "srtf", Metric: "mean_jct_s", Baseline: "fifo", Lower: true,
-			Source: `Schrage 1968 <script>alert(1)</script>`}},
+			Evidence: figure.PaperNumber, Source: `Schrage 1968 <script>alert(1)</script>`}},
 		Cell: func(x, s int, seed uint64) scenario.Spec { return scenario.Spec{} },
 	}
 }
@@ -53,8 +53,8 @@ func TestPapers(t *testing.T) {
 	if len(got[0].Tables) != 1 || got[0].Tables[0].Figure != a2 || len(got[0].NotRun) != 1 || got[0].NotRun[0] != a1 {
 		t.Errorf("Paper A: tables %v, not run %v: want a2 run, a1 not run", got[0].Tables, got[0].NotRun)
 	}
-	if got[0].Tally.Hold != 1 || got[1].Tally.Fail != 1 || got[1].Tables[0].Note == "" {
-		t.Errorf("tallies A %v, B %v: want one hold, one fail", got[0].Tally, got[1].Tally)
+	if got[0].Tallies.Paper().Hold != 1 || got[1].Tallies.Paper().Fail != 1 || got[1].Tables[0].Note == "" {
+		t.Errorf("tallies A %v, B %v: want one hold, one fail", got[0].Tallies, got[1].Tallies)
 	}
 	if p := Papers(catalogue, []Table{holds}, false); len(p) != 1 || len(p[0].NotRun) != 0 {
 		t.Errorf("without notRun: %+v, want Paper A alone, nothing listed as not run", p)
@@ -80,7 +80,7 @@ func TestWriteIsBodyInAPage(t *testing.T) {
 		t.Errorf("the page does not hold the body")
 	}
 	for _, want := range []string{`data-verdict="direction holds"`, "srtf below fifo, mean_jct_s", "&lt;script&gt;", "&lt;b&gt;gone&lt;/b&gt;",
-		"<td>1-3</td>", "Program version v1 (commit abc)", `data-not-run="a1"`, "Tally: paper&#39;s claims 1 judged: 1 agree or hold"} {
+		"<td>1-3</td>", "Program version v1 (commit abc)", `data-not-run="a1"`, "Tally: paper: number: 1 judged: 1 agree or hold"} {
 		if !strings.Contains(page.String(), want) {
 			t.Errorf("page lacks %q", want)
 		}
