@@ -89,7 +89,7 @@ func figTiresiasSim() *figure.Figure {
 			}
 			// Every job must match: 59 of 60 (0.983) lies outside the band.
 			f.Refs = append(f.Refs, figure.Ref{Kind: figure.Absolute, Series: ser.name, X: cl, Metric: "jobs_matched",
-				Value: 1, Unit: "1", Tolerance: 0.5 / float64(len(r.End)), Source: src})
+				Value: 1, Unit: "1", Tolerance: 0.5 / float64(len(r.End)), Source: src, Evidence: figure.AuthorsCode})
 		}
 	}
 	return f
