@@ -134,14 +134,11 @@ func (l *LAS) Init(v *sim.View) {
 // Decide implements sim.Policy.
 func (l *LAS) Decide(v *sim.View, _ sim.Trigger) {
 	if l.order != nil {
-		l.order.decision++
+		l.order.decide()
 	}
 	l.core.ingest(v, l)
 	l.promote(v)
 	l.core.schedule(v, l)
-	if l.order != nil {
-		l.order.decided(v)
-	}
 }
 
 func (l *LAS) pendingKey(v *sim.View, j *sim.JobState) key {
@@ -162,6 +159,9 @@ func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 	i := j.Index
 	svc := v.Attained(j) - l.baseAtt[i]
 	q := l.queue[i]
+	if l.order != nil {
+		l.order.rekey(i)
+	}
 	for int(l.queue[i]) < len(l.thresh) && svc >= l.thresh[l.queue[i]] {
 		l.queue[i]++
 		l.enter[i] = v.Now()
@@ -178,6 +178,9 @@ func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 // keyHoldsUntil is when j's service reaches its queue's threshold (its next demotion).
 func (l *LAS) keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time {
 	i := j.Index
+	if l.order != nil && l.order.moving(i) {
+		return v.Now() + 1 // due at the next decision: it moves to the run part (las_order.go)
+	}
 	q := int(l.queue[i])
 	if q >= len(l.thresh) {
 		return core.MaxTime

@@ -1,11 +1,6 @@
 package baselines
 
-import (
-	"fmt"
-	"slices"
-
-	"schedlab/core/sim"
-)
+import "fmt"
 
 // Queue orders of las (LASParams.QueueOrder).
 const (
@@ -24,9 +19,10 @@ const (
 // tiresiasOrder keeps each job's place in its queue's list under OrderTiresias. A job's place is
 // one of three parts of the list, in this order:
 //
-//   - run: the jobs that ran after the last decision, in the order they were put there (pos is a
-//     counter over starts, and over demoted jobs still running after the decision that demoted
-//     them, which their simulator appends after that decision's starts);
+//   - run: the jobs that ran after the last decision, in the order they were put there: by the
+//     decision that put them there, then in the order they started at it (the walk's order), then
+//     the jobs demoted at it that kept running, which their simulator appends after that decision's
+//     starts (in arrival order);
 //   - front: the jobs preempted at some decision, newest decision first (the split puts them ahead
 //     of the jobs already waiting), within one decision in their order in the run part;
 //   - back: arrivals and demoted jobs, by the decision that appended them, arrivals before
@@ -34,14 +30,19 @@ const (
 //     arrival index (its job list is in arrival order).
 //
 // The parts map onto the key's a (queue, part, and for front the decision, newest smallest) and
-// b (pos), so the greedy walk of the preemptive core visits each queue in the list's order.
+// b, so the greedy walk of the preemptive core visits each queue in the list's order. Every key is
+// known when it is given: a demoted job that keeps running moves to the run part at the first
+// re-key after the decision that demoted it (keyHoldsUntil makes it due then), with the place that
+// decision reserved for it, whatever decisions and starts come between.
 type tiresiasOrder struct {
+	jobs     int64
 	decision int64 // decisions so far; the current one while deciding
-	runSeq   int64
+	starts   int64 // jobs started at the current decision
 	part     []uint8
 	at       []int64 // front: the decision that preempted the job
 	pos      []int64
-	demoted  []int32 // demoted at the current decision, to move to the run part if still running
+	moveTo   []int64 // a demoted job's place in the run part if it keeps running; 0 = none
+	movedAt  []int64 // the decision that demoted it
 }
 
 const (
@@ -66,12 +67,24 @@ func newQueueOrder(name string) (*tiresiasOrder, error) {
 }
 
 func (o *tiresiasOrder) init(n int) {
-	o.decision, o.runSeq = 0, 0
+	o.jobs = int64(n)
+	o.decision, o.starts = 0, 0
 	o.part = make([]uint8, n)
 	o.at = make([]int64, n)
 	o.pos = make([]int64, n)
-	o.demoted = o.demoted[:0]
+	o.moveTo = make([]int64, n)
+	o.movedAt = make([]int64, n)
 }
+
+// decide starts a decision.
+func (o *tiresiasOrder) decide() {
+	o.decision++
+	o.starts = 0
+}
+
+// runPlace is the k-th place in the run part that the current decision gives: starts take
+// k < jobs in start order, demoted jobs that keep running jobs + 1 + their index.
+func (o *tiresiasOrder) runPlace(k int64) int64 { return o.decision*(2*o.jobs+1) + k }
 
 // key is job i's place in queue q.
 func (o *tiresiasOrder) key(q uint8, i int) key {
@@ -83,43 +96,48 @@ func (o *tiresiasOrder) key(q uint8, i int) key {
 }
 
 // appended puts job i at the end of its queue: an arrival (update false), or a job the update
-// of this decision moved into the queue (update true: a promotion).
+// of this decision moved into the queue (update true: a demotion or a promotion).
 func (o *tiresiasOrder) appended(i int, update bool) {
 	o.part[i] = partBack
 	o.pos[i] = 2 * o.decision
+	o.moveTo[i] = 0
 	if update {
 		o.pos[i]++
 	}
 }
 
-// demote puts running job i at the end of the queue it was just demoted to.
+// demote puts running job i at the end of the queue it was just demoted to, and reserves its
+// place in the run part should it keep running.
 func (o *tiresiasOrder) demote(i int) {
 	o.appended(i, true)
-	o.demoted = append(o.demoted, int32(i))
+	o.moveTo[i] = o.runPlace(o.jobs + 1 + int64(i))
+	o.movedAt[i] = o.decision
+}
+
+// moving is true while running job i waits to move to the run part (see demote).
+func (o *tiresiasOrder) moving(i int) bool { return o.moveTo[i] != 0 }
+
+// rekey moves running job i to the run part if a decision since the one that demoted it has come.
+func (o *tiresiasOrder) rekey(i int) {
+	if o.moveTo[i] != 0 && o.decision > o.movedAt[i] {
+		o.part[i], o.pos[i], o.moveTo[i] = partRun, o.moveTo[i], 0
+	}
 }
 
 func (o *tiresiasOrder) started(i int) {
 	o.part[i] = partRun
-	o.pos[i] = o.runSeq
-	o.runSeq++
+	o.pos[i] = o.runPlace(o.starts)
+	o.moveTo[i] = 0
+	o.starts++
 }
 
 // stopped moves a preempted job from the run part to the front of the waiting ones; a job
 // demoted at this decision and preempted by it stays at the end of its new queue.
 func (o *tiresiasOrder) stopped(i int) {
+	o.rekey(i)
+	o.moveTo[i] = 0
 	if o.part[i] == partRun {
 		o.part[i] = partFront
 		o.at[i] = o.decision
 	}
-}
-
-// decided ends a decision: demoted jobs still running join the run part, in arrival order.
-func (o *tiresiasOrder) decided(v *sim.View) {
-	slices.Sort(o.demoted)
-	for _, i := range o.demoted {
-		if o.part[i] == partBack && v.Job(int(i)).Status() == sim.Running {
-			o.started(int(i))
-		}
-	}
-	o.demoted = o.demoted[:0]
 }
