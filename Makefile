@@ -22,7 +22,7 @@ HAVE_SIM := $(wildcard scripts/simulate/*.go)
 TEST_STEPS := deps vet depcheck fmtcheck test-native test-wasm fuzz-brief golden e2e
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-tiresias figures-csv doc-figures doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-tiresias figures-csv doc-figures claims-rows doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -39,6 +39,7 @@ help:
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
 	@echo "make doc-figures    figures-csv, then rewrite the figure tables in policies/<family>/README.md and README.md"
+	@echo "make claims-rows    rewrite the rows the claims read (policies/figure/testdata/claims) from build/figures-csv (no runs)"
 	@echo "make doc-index      rewrite README.md's reproduction table from the families' tables (no runs)"
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
 	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
@@ -118,6 +119,8 @@ check: vet depcheck fmtcheck
 test-native:
 	@echo "== test-native: go test -race ./..."
 	$(GO) test -race ./...
+	@echo "== test-native: the claims' recorded rows are current (one cell per figure, run without -race)"
+	$(GO) test -run TestRecordedRowsRerunOneCell ./policies/figure/
 
 test-wasm:
 	@echo "== test-wasm: core/ and policies/ under Node (GOOS=js GOARCH=wasm)"
@@ -193,8 +196,12 @@ report: figures-csv
 
 FIGURE_DOCS := $(foreach f,baselines synergy similarity interference asrpt,policies/$(f)/README.md)
 doc-figures: figures-csv
-	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/"
-	$(GO) run ./scripts/figtable -csv build/figures-csv -index README.md $(FIGURE_DOCS)
+	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/, and the claims' recorded rows"
+	$(GO) run ./scripts/figtable -csv build/figures-csv -claims-rows policies/figure/testdata/claims -index README.md $(FIGURE_DOCS)
+
+# Only the rows the claims read (policies/figure/testdata/claims), from build/figures-csv/ as it stands.
+claims-rows:
+	$(GO) run ./scripts/figtable -csv build/figures-csv -claims-rows policies/figure/testdata/claims
 
 # Only the README's reproduction table, from the families' tables as they stand (no runs).
 doc-index:

@@ -58,3 +58,18 @@ func File(tb testing.TB, rel string) string {
 	tb.Helper()
 	return filepath.Join(Dir(tb), filepath.FromSlash(rel))
 }
+
+// Seeds returns ../shared/seeds beside the module root: the papers' abstracts as plain text, which
+// the claims' quotes are checked against. When the directory is absent it skips the test with a
+// message, or fails it when the environment has CI=true.
+func Seeds(tb testing.TB) string {
+	tb.Helper()
+	dir := filepath.Join(Root(tb), "..", "shared", "seeds")
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("CI") == "true" {
+			tb.Fatalf("the papers' abstracts missing at %s (CI=true): %v", dir, err)
+		}
+		tb.Skipf("the papers' abstracts not found at %s: skipping", dir)
+	}
+	return dir
+}

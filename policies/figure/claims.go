@@ -183,7 +183,10 @@ type ClaimRow struct {
 	Ours     string   // ours with its 95 % interval, in the claim's unit or form
 	Seeds    string   // the seeds ours is measured on: "42", "1-5"
 	Verdict  string
-	Why      string // why the verdict is what it is (Verdict.Why), "" for agree or hold
+	// Published says whether the published value lies inside ours' interval, and for a band the
+	// half-width at which ours would agree (Verdict.Published).
+	Published string
+	Why       string // why the verdict is what it is (Verdict.Why), "" for agree or hold
 }
 
 // Rows is the table's claims in words, in All's order.
@@ -192,7 +195,7 @@ func (c Claims) Rows() []ClaimRow {
 	var out []ClaimRow
 	for _, v := range c.All() {
 		out = append(out, ClaimRow{Group: Group(v), Evidence: v.Ref.Evidence, Figure: f.ID, Number: f.Number, Claim: ClaimText(f, v),
-			Source: v.Ref.Source, Ours: v.Ours, Seeds: FormatSeeds(v.Seeds), Verdict: v.Verdict, Why: v.Why})
+			Source: v.Ref.SourceText(), Ours: v.Ours, Seeds: FormatSeeds(v.Seeds), Verdict: v.Verdict, Published: v.Published(), Why: v.Why})
 	}
 	return out
 }
@@ -279,4 +282,90 @@ func ClaimKey(f *Figure, r Ref) string {
 		return fmt.Sprint(f.ID, r) // not reached: specs are plain data
 	}
 	return string(b)
+}
+
+// ReadRows is the rows f's references read, in rows' order: for each reference its metric, its
+// series and baseline at its sweep value (and a trend's second one), on its seeds. A figure's
+// recorded rows (policies/figure/testdata/claims) are these, so the claims can be judged again
+// without running the figure.
+func ReadRows(f *Figure, rows []Row) []Row {
+	type key struct{ x, s, m int }
+	read := map[key][]uint64{} // nil: every seed
+	all := map[key]bool{}
+	for _, r := range f.Refs {
+		m := f.MetricIndex(r.Metric)
+		for _, name := range []string{r.Series, r.Baseline} {
+			s := f.SeriesIndex(name)
+			if s < 0 {
+				continue
+			}
+			xs := []string{r.X}
+			if r.To != "" {
+				xs = append(xs, r.To)
+			}
+			for _, x := range xs {
+				k := key{max(0, slices.Index(f.Sweep.Values, x)), s, m}
+				if r.Seeds == nil {
+					all[k] = true
+				}
+				read[k] = append(read[k], r.Seeds...)
+			}
+		}
+	}
+	var out []Row
+	for _, row := range rows {
+		k := key{row.X, row.S, row.M}
+		if seeds, ok := read[k]; ok && (all[k] || slices.Contains(seeds, row.Seed)) {
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// Sentence is the paper's result in one sentence, generated from its tallies: what of the paper's
+// own numbers and words was reproduced and what was not, then the other kinds of evidence.
+func (p PaperClaims) Sentence() string {
+	t := p.Tallies.Paper()
+	var s string
+	if t.Judged == 0 {
+		s = "None of the paper's printed numbers or stated words is judged here"
+	} else {
+		s = fmt.Sprintf("Of the paper's %s judged here (its numbers and words, each once), %d %s, %d %s and %d %s inconclusive",
+			count(t.Judged, "claim", "claims"), t.Hold, verb(t.Hold, "agrees or holds", "agree or hold"),
+			t.Fail, verb(t.Fail, "disagrees or fails", "disagree or fail"), t.Inconclusive, verb(t.Inconclusive, "is", "are"))
+	}
+	if t.Shown > 0 {
+		s += fmt.Sprintf(" (%s shown beside ours, not judged)", count(t.Shown, "number", "numbers"))
+	}
+	var rest []string
+	for _, k := range []struct {
+		e    Evidence
+		what string
+	}{
+		{AuthorsCode, "our port agrees with a re-run of the authors' code"},
+		{OurSetup, "the paper's claims carried over to our set-up hold"},
+		{OurCheck, "our own checks hold"},
+	} {
+		if o := p.Tallies.Of(k.e); o.Judged > 0 {
+			rest = append(rest, fmt.Sprintf("%s in %d of %d", k.what, o.Hold, o.Judged))
+		}
+	}
+	if len(rest) > 0 {
+		s += "; beyond them, " + strings.Join(rest, ", ")
+	}
+	return s + "."
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func verb(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

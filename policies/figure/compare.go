@@ -49,8 +49,14 @@ type Verdict struct {
 	// about the authors' own seed (Ref.Seeds) or the figure is Deterministic.
 	Point bool
 	// Why says in one line why the verdict is what it is, for every verdict that is not agree or
-	// hold: the refusal's message, or what is missing for no data.
+	// hold: the refusal's message, what is missing for no data, or the family's explanation
+	// written for this verdict (Ref.Why).
 	Why string
+	// Consistency says whether the published value lies inside ours' 95 % interval: "consistent",
+	// "not consistent", or "" (no published value, or no interval). AgreeWithin, for a band, is the
+	// band's half-width at which ours would agree: "would agree within ±3.2 pp", "agrees down to
+	// ±0.1 %".
+	Consistency, AgreeWithin string
 }
 
 // Compare sets each of f's references against rows, in f.Refs order. Only the reference's Seeds
@@ -203,6 +209,8 @@ func compareOne(f *Figure, i int, ref Ref, rows []Row) Verdict {
 	case ref.Kind == Absolute:
 		blo, bhi := band(ref)
 		v.Verdict = equivalence(lo, hi, blo, bhi)
+	case ref.Kind == Relative && ref.Tolerance >= WideBand:
+		v.Verdict = sign(mean, half, ref.Value < 0, DirectionHolds, DirectionFails) // no band: the sign of the value
 	case ref.Kind == Relative:
 		blo, bhi := band(ref)
 		v.Verdict = equivalence(v.Lo, v.Hi, blo, bhi)
@@ -211,10 +219,71 @@ func compareOne(f *Figure, i int, ref Ref, rows []Row) Verdict {
 	default:
 		v.Verdict = sign(mean, half, ref.Lower, TrendHolds, TrendFails)
 	}
-	if v.Verdict == Inconclusive && math.IsNaN(half) {
+	if ref.Kind == Absolute || ref.Kind == Relative {
+		v.Consistency, v.AgreeWithin = published(ref, v)
+	}
+	switch {
+	case v.Verdict == Inconclusive && math.IsNaN(half):
 		v.Why = "one seed has no interval, and the claim is not about that seed alone"
+	case !Holds(v.Verdict):
+		v.Why = ref.Why[v.Verdict]
 	}
 	return v
+}
+
+// Published is what the verdict says of the published value: "consistent; would agree within
+// ±3.2 pp", "not consistent", or "" for a claim without a value (a direction or trend).
+func (v Verdict) Published() string {
+	return strings.Join(slices.DeleteFunc([]string{v.Consistency, v.AgreeWithin}, func(s string) bool { return s == "" }), "; ")
+}
+
+// Holds is true for the verdicts that agree or hold.
+func Holds(verdict string) bool {
+	return verdict == Agrees || verdict == DirectionHolds || verdict == TrendHolds
+}
+
+// published says whether the published value lies inside ours' 95 % interval ("consistent" or
+// "not consistent"; on a point judged alone, whether ours rounds to the value's printed digits),
+// and, for a judged band, the half-width at which ours would agree: the band Value ± w takes in
+// the interval [Lo, Hi] exactly when w ≥ max(Value − Lo, Hi − Value). Both are "" without an
+// interval.
+func published(ref Ref, v Verdict) (consistency, within string) {
+	if math.IsNaN(v.Lo) || math.IsNaN(v.Hi) {
+		return "", ""
+	}
+	val := ref.Value
+	inside := v.Lo <= val && val <= v.Hi
+	if v.Point {
+		printed := strconv.FormatFloat(val, 'f', -1, 64)
+		if ref.Kind == Relative {
+			printed = strconv.FormatFloat(val*100, 'f', -1, 64)
+		}
+		d := 0
+		if i := strings.IndexByte(printed, '.'); i >= 0 {
+			d = len(printed) - i - 1
+		}
+		scale := 1.0
+		if ref.Kind == Relative {
+			scale = 100
+		}
+		inside = math.Abs(v.Mean-val)*scale <= detmath.Pow10(float64(-d))/2
+	}
+	consistency = "not consistent"
+	if inside {
+		consistency = "consistent"
+	}
+	if ref.Shown {
+		return consistency, ""
+	}
+	w := max(val-v.Lo, v.Hi-val)
+	amount := trimZeros(num(w*100)) + " pp"
+	if ref.Kind == Absolute {
+		amount = trimZeros(num(w/math.Abs(val)*100)) + " %"
+	}
+	if v.Verdict == Agrees {
+		return consistency, "agrees down to ±" + amount
+	}
+	return consistency, "would agree within ±" + amount
 }
 
 // expm1 is e^x − 1, NaN for NaN.
@@ -302,13 +371,21 @@ func referenceText(f *Figure, ref Ref) string {
 		t = strconv.FormatFloat(ref.Value, 'f', -1, 64) + unitSuffix(ref.Unit)
 		if !ref.Shown {
 			lo, hi := band(ref)
-			notes = append(notes, "band "+trimZeros(num(lo))+" to "+trimZeros(num(hi))+unitSuffix(ref.Unit))
+			notes = append(notes, "band "+trimZeros(num(lo))+" to "+trimZeros(num(hi))+unitSuffix(ref.Unit)+": "+ref.Band)
 		}
 	case ref.Kind == Relative:
 		t = signedPct(ref.Value) + " vs " + baseline
-		if !ref.Shown {
+		switch {
+		case ref.Shown:
+		case ref.Tolerance >= WideBand:
+			side := "above"
+			if ref.Value < 0 {
+				side = "below"
+			}
+			notes = append(notes, "±"+trimZeros(num(ref.Tolerance*100))+" % is no band: judged as a direction, "+side+": "+ref.Band)
+		default:
 			lo, hi := band(ref)
-			notes = append(notes, "band "+strings.TrimSuffix(signedPct(lo), " %")+" to "+signedPct(hi))
+			notes = append(notes, "band "+strings.TrimSuffix(signedPct(lo), " %")+" to "+signedPct(hi)+": "+ref.Band)
 		}
 	case ref.Kind == Trend:
 		dir := "higher"

@@ -42,6 +42,9 @@ func compareFigure(refs ...Ref) (*Figure, []Row) {
 	f.Refs = refs
 	for i := range f.Refs {
 		f.Refs[i].Evidence = cmp.Or(f.Refs[i].Evidence, PaperNumber)
+		if f.Refs[i].Tolerance > 0 {
+			f.Refs[i].Band = "a test band"
+		}
 	}
 	var rows []Row
 	for i, seed := range []uint64{1, 2, 3} {
@@ -59,17 +62,17 @@ func TestCompareRules(t *testing.T) {
 		reference, ours, diff, verdict string
 	}{
 		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 10.5, Unit: "h", Tolerance: 0.05},
-			"10.5 h (band 9.975 to 11.03 h)", "10.00 ± 2.48 h", "-4.762 %", Inconclusive}, // the mean is in the band, the interval is not
-		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 10, Unit: "h", Tolerance: 0.5},
-			"10 h (band 5 to 15 h)", "10.00 ± 2.48 h", "0 %", Agrees},
+			"10.5 h (band 9.975 to 11.03 h: a test band)", "10.00 ± 2.48 h", "-4.762 %", Inconclusive}, // the mean is in the band, the interval is not
+		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 10, Unit: "h", Tolerance: 0.4},
+			"10 h (band 6 to 14 h: a test band)", "10.00 ± 2.48 h", "0 %", Agrees},
 		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 20, Unit: "h", Tolerance: 0.05},
-			"20 h (band 19 to 21 h)", "10.00 ± 2.48 h", "-50 %", Disagrees},
+			"20 h (band 19 to 21 h: a test band)", "10.00 ± 2.48 h", "-50 %", Disagrees},
 		{Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "gpu_util", Value: 60, Unit: "%", Shown: true},
 			"60 %", "50.00 ± 0.00 %", "-16.67 %", Shown},
 		{Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.22, Baseline: "fifo", Tolerance: 0.2},
-			"-22 % vs fifo (band -26.4 to -17.6 %)", "-20 % (-20 to -20 %)", "2 pp", Agrees},
+			"-22 % vs fifo (band -26.4 to -17.6 %: a test band)", "-20 % (-20 to -20 %)", "2 pp", Agrees},
 		{Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.5, Baseline: "fifo", Tolerance: 0.2},
-			"-50 % vs fifo (band -60 to -40 %)", "-20 % (-20 to -20 %)", "30 pp", Disagrees},
+			"-50 % vs fifo (band -60 to -40 %: a test band)", "-20 % (-20 to -20 %)", "30 pp", Disagrees},
 		{Ref{Kind: Direction, Series: "las", X: "4", Metric: "mean_jct_s", Baseline: "fifo", Lower: true},
 			"below fifo", "-20 % (-20 to -20 %)", "", DirectionHolds},
 		{Ref{Kind: Direction, Series: "fifo", X: "4", Metric: "mean_jct_s", Baseline: "las", Lower: true},
@@ -140,7 +143,7 @@ func TestSignBoundaries(t *testing.T) {
 // TestCompareUsesTheInterval is issue's example: a band of 0 to −10 % and a mean inside it agrees
 // only when the whole interval is inside; a wide spread is inconclusive.
 func TestCompareUsesTheInterval(t *testing.T) {
-	ref := Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.05, Baseline: "fifo", Tolerance: 1, Source: "test"}
+	ref := Ref{Kind: Relative, Series: "las", X: "4", Metric: "mean_jct_s", Value: -0.05, Baseline: "fifo", Tolerance: 0.49, Band: "test", Source: "test"}
 	f, rows := compareFigure(ref)
 	effects := func(es ...float64) []Row {
 		out := slices.Clone(rows)
@@ -155,7 +158,7 @@ func TestCompareUsesTheInterval(t *testing.T) {
 		es   []float64
 		want string
 	}{
-		{[]float64{-0.04, -0.05, -0.06}, Agrees},
+		{[]float64{-0.045, -0.05, -0.055}, Agrees},
 		{[]float64{-0.20, -0.05, +0.10}, Inconclusive}, // mean −5 %, interval far wider than the band
 		{[]float64{-0.30, -0.31, -0.29}, Disagrees},
 		{[]float64{+0.05, +0.06, +0.04}, Disagrees},
@@ -351,7 +354,7 @@ func TestCompareOnTheReferencesSeedsOnly(t *testing.T) {
 	f, rows := compareFigure(Ref{Kind: Absolute, Series: "fifo", X: "4", Metric: "mean_jct_s", Value: 11, Unit: "h",
 		Tolerance: 0.001, Seeds: []uint64{3}, Source: "test"})
 	v := Compare(f, rows)[0]
-	if v.N != 1 || v.Verdict != Agrees || !v.Point || v.Ours != "11.00 h (seed 3, judged on the point)" || v.Reference != "11 h (band 10.99 to 11.01 h, seed 3)" {
+	if v.N != 1 || v.Verdict != Agrees || !v.Point || v.Ours != "11.00 h (seed 3, judged on the point)" || v.Reference != "11 h (band 10.99 to 11.01 h: a test band, seed 3)" {
 		t.Errorf("seed 3 alone: %+v", v)
 	}
 	f.Refs[0].Seeds = []uint64{42}
@@ -371,10 +374,10 @@ func TestClaimRows(t *testing.T) {
 	f.Paper, f.Number = "P", "Fig 1"
 	got := ClaimsOf(f, rows).Rows()
 	want := []ClaimRow{
-		{Group: "paper: number", Evidence: PaperNumber, Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "paper, Fig 1",
+		{Group: "paper: number", Evidence: PaperNumber, Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "paper, Fig 1 (paraphrase)",
 			Ours: "-20 % (-20 to -20 %)", Seeds: "1-3", Verdict: DirectionHolds},
 		{Group: "paper: number", Evidence: PaperNumber, Figure: "t", Number: "Fig 1", Claim: "las effect vs fifo higher at 4 than at 2, mean_jct_s, over rate",
-			Source: "paper, Fig 2", Verdict: NoData, Why: "the rows hold no seed of this claim's runs"},
+			Source: "paper, Fig 2 (paraphrase)", Verdict: NoData, Why: "the rows hold no seed of this claim's runs"},
 		{Group: "our check", Evidence: OurCheck, Figure: "t", Number: "Fig 1", Claim: "las below fifo, mean_jct_s, rate 4", Source: "ours",
 			Ours: "-20 % (-20 to -20 %)", Seeds: "1-3", Verdict: DirectionHolds},
 	}

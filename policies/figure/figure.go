@@ -11,6 +11,7 @@ package figure
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"schedlab/policies/scenario"
@@ -164,8 +165,13 @@ type Ref struct {
 	Lower bool
 	// Tolerance is the half-width of an Absolute or Relative reference's band, relative to Value
 	// (0.005 = ±0.5 % of it): ours agrees when its whole 95 % interval lies inside the band. A judged
-	// Absolute or Relative reference needs one; Direction and Trend have none.
+	// Absolute or Relative reference needs one; Direction and Trend have none. A Relative band of
+	// WideBand or wider is no band: the claim is judged as a direction (the sign of Value), its
+	// magnitude shown beside it.
 	Tolerance float64
+	// Band says in one line why the band is as wide as it is ("the authors' simulator prints to 4
+	// digits"): every band states its reason beside it.
+	Band string
 	// Shown marks a number we only show beside ours: it is listed as "shown, not judged" and counts
 	// in no tally (a best case "up to", a metric the setup cannot reach, …).
 	Shown bool
@@ -173,12 +179,38 @@ type Ref struct {
 	// (authors, venue, year) and its figure, table or section; an artifact's file with its repository
 	// and commit; or a re-run of the authors' simulator with its command.
 	Source string
+	// Quote is the source's own words behind the claim, verbatim: a test finds each in the papers'
+	// abstracts or in the authors' repository file at its pinned commit (whitespace normalised).
+	// Without one, Source's words are ours and the claim is shown as a paraphrase, which a "paper:
+	// words" claim cannot be.
+	Quote string
+	// Why explains, for the verdict it is written for, why ours is not agree or hold (or, for a
+	// shown number, why it is not judged): the family's one-line explanation. It is shown under that
+	// verdict only — should the verdict change, a test finds the new one without a why.
+	Why map[string]string
 	// Evidence is the kind of evidence the claim rests on (one of Evidences): tables and tallies
 	// keep the kinds apart, and only the paper's numbers and words count in its headline tally.
 	Evidence Evidence
 	// Seeds, when set, are the only seeds the published number is about (the authors' own run at
 	// seed 42): ours is then measured on those seeds alone, and a run without them has no data.
 	Seeds []uint64
+}
+
+// WideBand is the relative half-width from which a Relative band is no band (±50 %): the claim is
+// judged as a direction and its magnitude shown.
+const WideBand = 0.5
+
+// SourceText is the source as a reader sees it: Source, then the quote in quotation marks; a
+// paper's claim without a quote is marked "(paraphrase)" (a re-run's command or a check of ours
+// quotes no text).
+func (r Ref) SourceText() string {
+	switch {
+	case r.Quote != "":
+		return r.Source + ": \u201c" + r.Quote + "\u201d"
+	case r.Evidence.Papers() || r.Evidence == OurSetup:
+		return r.Source + " (paraphrase)"
+	}
+	return r.Source
 }
 
 // Cell is one independent run of a figure: the sweep value at index X, series S, and a seed. Index is
@@ -301,6 +333,12 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: reference %d: no source", f.ID, i)
 		case !slices.Contains(Evidences, r.Evidence):
 			return fmt.Errorf("figure %s: reference %d: evidence %q is not one of %q", f.ID, i, r.Evidence, Evidences)
+		case r.Evidence == PaperWords && r.Quote == "":
+			return fmt.Errorf("figure %s: reference %d: the paper's words need a verbatim quote (a paraphrase is not %q)", f.ID, i, PaperWords)
+		case r.Tolerance > 0 && r.Band == "":
+			return fmt.Errorf("figure %s: reference %d: a band needs its reason (Band)", f.ID, i)
+		case r.Kind == Absolute && r.Tolerance >= WideBand:
+			return fmt.Errorf("figure %s: reference %d: an absolute band of ±%g %% says nothing", f.ID, i, r.Tolerance*100)
 		}
 		if r.Kind == Absolute {
 			m := f.Metrics[f.MetricIndex(r.Metric)]
@@ -310,4 +348,21 @@ func (f *Figure) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Explain returns refs with why set for verdict on each reference about series against baseline
+// at sweep value x: how a family keeps its explanation of a verdict with the claim it explains.
+func Explain(refs []Ref, series, baseline, x, verdict, why string) []Ref {
+	out := slices.Clone(refs)
+	for i, r := range out {
+		if r.Series == series && r.Baseline == baseline && r.X == x {
+			w := maps.Clone(r.Why)
+			if w == nil {
+				w = map[string]string{}
+			}
+			w[verdict] = why
+			out[i].Why = w
+		}
+	}
+	return out
 }

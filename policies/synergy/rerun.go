@@ -127,11 +127,11 @@ func rerunRefs(x, rate, split string, p99 bool, policies ...string) []figure.Ref
 				continue
 			}
 			out = append(out, figure.Ref{Kind: figure.Absolute, Series: p, X: x, Metric: meanJCT.Name,
-				Value: round4(r.Mean), Unit: "h", Tolerance: 0.005, Seeds: []uint64{authorsSeed},
+				Value: round4(r.Mean), Unit: "h", Tolerance: 0.005, Band: bandRerun, Seeds: []uint64{authorsSeed},
 				Evidence: figure.AuthorsCode, Source: r.command() + fmt.Sprintf(": Mean = %.4f h", r.Mean)})
 			if p99 {
 				out = append(out, figure.Ref{Kind: figure.Absolute, Series: p, X: x, Metric: "p99_jct_s",
-					Value: round4(r.P99), Unit: "h", Tolerance: 0.005, Seeds: []uint64{authorsSeed},
+					Value: round4(r.P99), Unit: "h", Tolerance: 0.005, Band: bandRerun, Seeds: []uint64{authorsSeed},
 					Evidence: figure.AuthorsCode, Source: r.command() + fmt.Sprintf(": 99th = %.4f h", r.P99)})
 			}
 		}

@@ -94,13 +94,14 @@ test('claims: the Claims view and the runner\'s -report list the same rows; the 
     const view = await claimsOf(page, q('claims-body'));
     assert.ok(view.rows.length > 0, 'the view lists the figure\'s claims');
     for (const r of view.rows) {
-      assert.equal(r.length, 6, `a row: claim, source, ours, seeds, verdict, data-verdict (${r})`);
+      assert.equal(r.length, 7, `a row: claim, source, ours, seeds, verdict, published value and why, data-verdict (${r})`);
       assert.equal(r[3], seeds, 'each claim names its seeds');
-      assert.equal(r[4], r[5], 'the verdict cell is the row\'s data-verdict');
-      assert.match(r[4], /^(agrees|disagrees|direction holds|direction fails|trend holds|trend fails|inconclusive|shown, not judged|no data)$/, 'a verdict');
+      assert.equal(r[4], r[6], 'the verdict cell is the row\'s data-verdict');
+      assert.match(r[4], /^(agrees|disagrees|direction holds|direction fails|trend holds|trend fails|inconclusive|shown, not judged|refused|no data)$/, 'a verdict');
+      assert.match(r[0], /^(shown, )?(paper: number|paper: words|authors' code|our set-up|our check): /, 'each claim names its kind of evidence');
     }
-    assert.match(view.figureTally, /^Tally: paper's claims \d+ judged: /, 'the figure\'s tally');
-    assert.match(view.paperTally, /^Paper's claims: \d+ judged: /, 'the paper\'s tally');
+    assert.match(view.figureTally, /^Tally: (paper: number|paper: words|authors' code|our set-up|our check): \d+ judged: /, 'the figure\'s tally, kind by kind');
+    assert.match(view.paperTally, /^(paper: number|paper: words|authors' code|our set-up|our check): \d+ judged: /, 'the paper\'s tally, kind by kind');
     assert.match(await page.textContent(q('claims-body')), /Program version the page's build of commit [0-9a-f]{12}/, 'the program version');
     const notRunItem = `${q('claims-body')} li[data-not-run="${notRun}"]`;
     assert.ok(await page.isVisible(notRunItem), `${notRun} listed as not run`);

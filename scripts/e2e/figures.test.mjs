@@ -35,14 +35,15 @@ function runnerCSV(id, seedList) {
   }
 }
 
-// runnerTally re-judges a figure CSV with the native runner's -judge and returns its tally line.
+// runnerTally re-judges a figure CSV with the native runner's -judge and returns its tallies, kind
+// by kind, as the page's caption joins them.
 function runnerTally(csv) {
   const dir = mkdtempSync(join(tmpdir(), 'schedlab-judge-'));
   try {
     const path = join(dir, 'rows.csv');
     writeFileSync(path, csv);
     const out = execFileSync(runnerBin(), ['-judge', path], { cwd: root, encoding: 'utf8' });
-    return /\n {2}tally: (.*)\n/.exec(out)[1];
+    return [...out.matchAll(/\n {2}tally, (.*)(?=\n)/g)].map((m) => m[1]).join('; ');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

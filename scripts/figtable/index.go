@@ -29,8 +29,8 @@ func verdictsOf(doc string) map[string][]claim {
 			switch {
 			case strings.HasPrefix(line, "| `"):
 				cells := strings.Split(strings.ReplaceAll(line, `\|`, "\x00"), "|")
-				// "", figure, kind, series, x, metric, reference, ours, difference, verdict, why, source, "\n"
-				if len(cells) != 13 {
+				// "", figure, kind, series, x, metric, reference, ours, difference, verdict, published, why, source, "\n"
+				if len(cells) != 14 {
 					continue
 				}
 				if m := figureCell.FindStringSubmatch(cells[1]); m != nil {

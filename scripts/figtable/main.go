@@ -1,14 +1,17 @@
 // Command figtable rewrites the figure tables of the families' documents (policies/<family>/README.md)
 // from the runner's figure CSVs: in every FILE, between
 // `<!-- figures:FAMILY -->` and `<!-- /figures -->` it writes one markdown table for the family's
-// catalogue figures — figure, reference, ours (mean ± 95 % interval over seeds), difference, verdict —
-// computed from DIR/ID.csv (as `build/simulate -figure all -figure-out DIR/` writes them) by the
-// same figure.Compare the runner's reference table uses. With -index, it then rewrites the
-// README's reproduction table (between `<!-- figure-index -->` and `<!-- /figure-index -->`): a
-// row per catalogue figure with a count of its verdicts, read from the FILEs' tables and linked to
-// them. Nothing in a table is typed by hand. -csv "" leaves the FILEs as they are (only -index).
+// catalogue figures — figure, kind of evidence, reference, ours (mean and 95 % interval over
+// seeds), difference, verdict, why — computed from DIR/ID.csv (as `build/simulate -figure all
+// -figure-out DIR/` writes them) by the same figure.Compare the runner's reference table uses.
+// With -index, it then rewrites the README's reproduction table (between `<!-- figure-index -->`
+// and `<!-- /figure-index -->`): a row per catalogue figure with a count of its verdicts kind by
+// kind, read from the FILEs' tables and linked to them. Nothing in a table is typed by hand. -csv
+// "" leaves the FILEs as they are (only -index). -claims-rows DIR writes, per figure, the rows its
+// claims read (make claims-rows: the recorded rows of the claims' property tests).
 //
 //	figtable -csv build/figures-csv -index README.md FILE...
+//	figtable -csv build/figures-csv -claims-rows policies/figure/testdata/claims
 package main
 
 import (
@@ -39,13 +42,22 @@ func run(args []string, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	dir := fs.String("csv", "build/figures-csv", "directory of ID.csv files (build/simulate -figure all -figure-out DIR/); empty: leave the tables")
 	index := fs.String("index", "", "a file whose reproduction table to rewrite from the FILEs' tables")
+	claimRows := fs.String("claims-rows", "", "a directory to write, per figure with references, the rows its claims read (ID.csv), from -csv")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	open := func(id string) (io.ReadCloser, error) { return os.Open(filepath.Join(*dir, id+".csv")) }
+	if *claimRows != "" {
+		if err := writeClaimRows(*claimRows, open, policies.Figures()); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			return nil
+		}
 	}
 	if fs.NArg() == 0 {
 		return errors.New("name the documents whose figure blocks to rewrite (figtable -csv DIR FILE...)")
 	}
-	open := func(id string) (io.ReadCloser, error) { return os.Open(filepath.Join(*dir, id+".csv")) }
 	if *dir != "" {
 		for _, path := range fs.Args() {
 			if err := rewriteFile(path, open); err != nil {
@@ -83,6 +95,34 @@ func run(args []string, stderr io.Writer) error {
 	}
 	out := indexBlock.ReplaceAllLiteralString(string(text), "<!-- figure-index -->\n"+table+"<!-- /figure-index -->")
 	return writeIfChanged(*index, string(text), out)
+}
+
+// writeClaimRows writes dir/ID.csv for every figure with references (smoke figures aside): the
+// rows of its CSV its claims read (figure.ReadRows), the recorded rows the claims' property tests
+// judge (policies/figure/testdata/claims).
+func writeClaimRows(dir string, open func(id string) (io.ReadCloser, error), figs []*figure.Figure) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range figs {
+		if f.Smoke || len(f.Refs) == 0 {
+			continue
+		}
+		rows, err := readRows(f, open)
+		if err != nil {
+			return err
+		}
+		var b bytes.Buffer
+		if err := f.WriteCSV(&b, figure.ReadRows(f, rows)); err != nil {
+			return err
+		}
+		path := filepath.Join(dir, f.ID+".csv")
+		old, _ := os.ReadFile(path)
+		if err := writeIfChanged(path, string(old), b.String()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // rewriteFile rewrites path's figure blocks in place. A document without a figure block is an
@@ -139,9 +179,10 @@ func rewrite(text string, open func(id string) (io.ReadCloser, error), figs []*f
 // numbered below it, and the figures without a reference listed with their seeds.
 func familyTable(family string, open func(id string) (io.ReadCloser, error), figs []*figure.Figure) (string, error) {
 	var b bytes.Buffer
-	b.WriteString("| figure | kind | series | x | metric | reference | ours (95 % CI) | difference | verdict | why | source |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| figure | kind | series | x | metric | reference | ours (95 % CI) | difference | verdict | published value | why | source |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var sources, unreferenced, tallies []string
+	var tables []figure.Claims
 	n := 0
 	for _, f := range figs {
 		// Smoke figures are left out in every family: the CSVs come from `-figure all`, which
@@ -164,11 +205,12 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 			continue
 		}
 		c := figure.ClaimsOf(f, rows)
+		tables = append(tables, c)
 		tallies = append(tallies, fmt.Sprintf("`%s`: %s", f.ID, c.TallyText()))
 		for _, v := range c.All() {
-			k := slices.Index(sources, v.Ref.Source)
+			k := slices.Index(sources, v.Ref.SourceText())
 			if k < 0 {
-				k, sources = len(sources), append(sources, v.Ref.Source)
+				k, sources = len(sources), append(sources, v.Ref.SourceText())
 			}
 			kind := string(v.Ref.Evidence)
 			if v.Ref.Shown {
@@ -178,7 +220,7 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 			if v.Ref.To != "" {
 				x += " → " + v.Ref.To
 			}
-			cells := []string{name, kind, v.Ref.Series, x, v.Ref.Metric, v.Reference, v.Ours, v.Difference, v.Verdict, v.Why,
+			cells := []string{name, kind, v.Ref.Series, x, v.Ref.Metric, v.Reference, v.Ours, v.Difference, v.Verdict, v.Published(), v.Why,
 				fmt.Sprintf("[%d]", k+1)}
 			for i, c := range cells {
 				cells[i] = md(c)
@@ -192,6 +234,12 @@ func familyTable(family string, open func(id string) (io.ReadCloser, error), fig
 	b.WriteString("\n")
 	for _, t := range tallies {
 		b.WriteString("Tally of " + md(t) + ".  \n")
+	}
+	for _, p := range figure.ByPaper(tables) {
+		b.WriteString("\n**" + md(p.Paper) + "**, each claim once: " + md(p.Sentence()) + "  \n")
+		for _, line := range p.Tallies.Lines() {
+			b.WriteString(md(line) + ".  \n")
+		}
 	}
 	b.WriteString("\n")
 	for i, s := range sources {

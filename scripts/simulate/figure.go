@@ -231,9 +231,30 @@ func runFigures(o options, stdout io.Writer) error {
 	if fo.shard.n > 0 {
 		return nil // a part's rows alone judge nothing: the merge prints the reference table
 	}
+	var tables []figure.Claims
 	for i, f := range fo.figs {
-		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
+		c, err := writeReferenceTable(stdout, f, perFig[i])
+		if err != nil {
 			return err
+		}
+		tables = append(tables, c)
+	}
+	return writePaperSummaries(stdout, tables)
+}
+
+// writePaperSummaries closes a run of several figures with each paper's result: its sentence
+// (figure.PaperClaims.Sentence) and its tallies kind by kind, each claim once across figures.
+func writePaperSummaries(w io.Writer, tables []figure.Claims) error {
+	if len(tables) < 2 {
+		return nil
+	}
+	for _, p := range figure.ByPaper(tables) {
+		if len(p.Tallies) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "paper %s: %s\n", p.Paper, p.Sentence())
+		for _, line := range p.Tallies.Lines() {
+			fmt.Fprintf(w, "  tally, %s\n", line)
 		}
 	}
 	return nil
@@ -313,20 +334,22 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 }
 
 // writeReferenceTable prints a figure's heading, its claims against ours (figure.ClaimsOf: the
-// paper's claims, the numbers only shown, our own checks) and the tally; sources are numbered
-// below the table (one line each, shared by the references that cite the same one).
-func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error {
+// judged claims under their kind of evidence, then the numbers only shown), each verdict's why on
+// a line of its own beginning "why:" under it, and the tallies kind by kind; sources are numbered
+// below the table (one line each, shared by the references that cite the same one). It returns
+// the claims table it printed.
+func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) (figure.Claims, error) {
 	c := figure.ClaimsOf(f, rows)
 	fmt.Fprintf(w, "figure %s: %s %s: %s (%s)\n", f.ID, f.Paper, f.Number, f.Caption, plural(len(c.Seeds), "seed"))
 	if len(f.Refs) == 0 {
 		_, err := fmt.Fprintln(w, "  no published reference")
-		return err
+		return c, err
 	}
 	// The rows are aligned as one table; the group headings go between them afterwards (a line
 	// without tabs would end tabwriter's columns and misalign the groups).
 	var table bytes.Buffer
 	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  series\tx\tmetric\treference\tours (95 % CI)\tdifference\tverdict\tsource")
+	fmt.Fprintln(tw, "  series\tx\tmetric\treference\tours (95 % CI)\tdifference\tverdict\tpublished value\tsource")
 	var sources []string
 	headings := map[int]string{} // row index (after the header) → the heading printed before it
 	whys := map[int]string{}     // row index → the verdict's why, printed under it
@@ -342,19 +365,19 @@ func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error
 		if v.Why != "" {
 			whys[row] = v.Why
 		}
-		n := slices.Index(sources, r.Source)
+		n := slices.Index(sources, r.SourceText())
 		if n < 0 {
-			n, sources = len(sources), append(sources, r.Source)
+			n, sources = len(sources), append(sources, r.SourceText())
 		}
 		x := r.X
 		if r.To != "" {
 			x += "→" + r.To
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Series, dash(x), r.Metric, v.Reference, dash(v.Ours),
-			dash(v.Difference), v.Verdict, n+1)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Series, dash(x), r.Metric, v.Reference, dash(v.Ours),
+			dash(v.Difference), v.Verdict, dash(v.Published()), n+1)
 	}
 	if err := tw.Flush(); err != nil {
-		return err
+		return c, err
 	}
 	for i, line := range strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n") {
 		if h, ok := headings[i-1]; ok {
@@ -372,7 +395,7 @@ func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) error
 		fmt.Fprintf(w, "  [%d] %s\n", i+1, s)
 	}
 	_, err := fmt.Fprintln(w)
-	return err
+	return c, err
 }
 
 func plural(n int, word string) string {

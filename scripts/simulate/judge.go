@@ -88,10 +88,18 @@ func judge(o options, stdout io.Writer) error {
 		if slices.ContainsFunc(tables, func(t report.Table) bool { return t.Figure.ID == f.ID }) {
 			return usageError{fmt.Errorf("%s: figure %s given twice", path, f.ID)}
 		}
-		if err := writeReferenceTable(stdout, f, rows); err != nil {
+		c, err := writeReferenceTable(stdout, f, rows)
+		if err != nil {
 			return err
 		}
-		tables = append(tables, report.Table{Claims: figure.ClaimsOf(f, rows)})
+		tables = append(tables, report.Table{Claims: c})
+	}
+	var claims []figure.Claims
+	for _, t := range tables {
+		claims = append(claims, t.Claims)
+	}
+	if err := writePaperSummaries(stdout, claims); err != nil {
+		return err
 	}
 	if o.report == "" {
 		return nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -63,14 +64,16 @@ func TestJudgeBadInput(t *testing.T) {
 		{"figure,x_name,x,series,seed,metric,unit,value\nnope,rate,12,fifo,1,mean_jct_s,s,1\n", `bad.csv:2: figure: "nope" is not a catalogue figure`},
 		{strings.Replace(good, "s,510", "s,fast", 1), `bad.csv:5: value: "fast"`},
 		{strings.Replace(good, "srtf,2", "sjf,2", 1), `bad.csv:5: series: "sjf"`},
+		{strings.Replace(good, "srtf,2,mean_jct_s", "srtf,2,mean_jct", 1), `bad.csv:5: metric: "mean_jct"`},
 		{strings.Replace(good, "12,fifo,3", "13,fifo,3", 1), `bad.csv:6: x: "13"`},
 		{good + "baselines-smoke,rate,12,fifo,1,mean_jct_s,s,1\n", "bad.csv:8: metric: mean_jct_s of this cell already given"},
 		{"figure,x\n" + good, "bad.csv:1: header"},
 	} {
 		path := writeFile(t, dir, "bad.csv", tc.content)
 		err := run([]string{"-judge", path}, &bytes.Buffer{}, nil)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: got %v, want %q", tc.content, err, tc.want)
+		var usage usageError
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.As(err, &usage) {
+			t.Errorf("%q: got %v, want %q (bad input: exit status 2)", tc.content, err, tc.want)
 		}
 	}
 	for _, args := range [][]string{{"-judge", filepath.Join(dir, "none.csv")}, {"-report", "r.html"},

@@ -198,7 +198,7 @@ func TestFigureMode(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !strings.Contains(string(stdout), "figure baselines-smoke: core smoke:") || !strings.Contains(string(stdout), "(3 seeds)") ||
-			!regexp.MustCompile(`our check:\n  srtf +12 +mean_jct_s +below FIFO +-?[0-9.]+ % \(-?[0-9.]+ to -?[0-9.]+ %\) +- +direction holds +\[1\]\n  tally, our check: 1 judged: 1 agree or hold, 0 disagree or fail, 0 inconclusive\n  \[1\] ours, a textbook property`).Match(stdout) {
+			!regexp.MustCompile(`our check:\n  srtf +12 +mean_jct_s +below FIFO +-?[0-9.]+ % \(-?[0-9.]+ to -?[0-9.]+ %\) +- +direction holds +- +\[1\]\n  tally, our check: 1 judged: 1 agree or hold, 0 disagree or fail, 0 inconclusive\n  \[1\] ours, a textbook property`).Match(stdout) {
 			t.Errorf("-j %s: reference table:\n%s", j, stdout)
 		}
 		b, err := os.ReadFile(out)

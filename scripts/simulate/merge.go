@@ -104,7 +104,7 @@ func mergeFigures(o options, stdout io.Writer) error {
 		return err
 	}
 	for i, f := range fo.figs {
-		if err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
+		if _, err := writeReferenceTable(stdout, f, perFig[i]); err != nil {
 			return err
 		}
 	}

@@ -118,14 +118,15 @@ func (v *figView) draw(force bool) {
 	v.renderTable(sub, rows)
 }
 
-// renderTable writes the reference table (figure.ClaimsOf): the paper's claims, the numbers only
-// shown, then our own checks, each with ours in its unit or form (mean ± 95 % interval over seeds),
-// the difference and the verdict, and the figure's tally as the table's caption.
+// renderTable writes the reference table (figure.ClaimsOf): the judged claims under their kind of
+// evidence, then the numbers only shown, each with ours in its unit or form (mean and 95 %
+// interval over seeds), the difference, the verdict with what it says of the published value and
+// its why, and the figure's tallies, kind by kind, as the table's caption.
 func (v *figView) renderTable(sub *figure.Figure, rows []figure.Row) {
 	tbl := hook("figure-table").Underlying()
 	clear(tbl)
 	c := figure.ClaimsOf(sub, rows)
-	cols := []string{"series", "metric", "reference", "ours (mean ± 95 %)", "difference", "verdict", "source"}
+	cols := []string{"kind", "series", "metric", "reference", "ours (95 % CI)", "difference", "verdict", "published value, why", "source"}
 	if sub.Sweep.Name != "" {
 		cols = append([]string{sub.Sweep.Label}, cols...)
 	}
@@ -138,9 +139,8 @@ func (v *figView) renderTable(sub *figure.Figure, rows []figure.Row) {
 	}
 	tbl.Call("appendChild", head)
 	for _, vd := range c.All() {
-		group := figure.Group(vd)
 		tr := el("tr", "", "data-verdict", vd.Verdict, "data-kind", string(vd.Ref.Kind), "data-series", vd.Ref.Series,
-			"data-metric", vd.Ref.Metric, "data-group", group)
+			"data-metric", vd.Ref.Metric, "data-group", figure.Group(vd), "data-evidence", string(vd.Ref.Evidence))
 		if sub.Sweep.Name != "" {
 			x := vd.Ref.X
 			if vd.Ref.To != "" {
@@ -152,14 +152,20 @@ func (v *figView) renderTable(sub *figure.Figure, rows []figure.Row) {
 		if vd.N > 0 && !vd.Point {
 			ours += fmt.Sprintf(" (n=%d)", vd.N)
 		}
-		verdict := vd.Verdict
-		if group == "ours" {
-			verdict += " (our check)"
+		kind := string(vd.Ref.Evidence)
+		if vd.Ref.Shown {
+			kind += ", shown"
 		}
-		for _, txt := range []string{seriesOf(sub, vd.Ref.Series), metricOf(sub, vd.Ref.Metric), vd.Reference, ours, vd.Difference, verdict} {
+		notes := vd.Published()
+		if vd.Why != "" {
+			notes = strings.TrimPrefix(notes+"; why: "+vd.Why, "; ")
+		}
+		for _, txt := range []string{kind, seriesOf(sub, vd.Ref.Series), metricOf(sub, vd.Ref.Metric), vd.Reference, ours, vd.Difference, vd.Verdict} {
 			tr.Call("appendChild", el("td", txt))
 		}
-		tr.Call("appendChild", el("td", vd.Ref.Source, "class", "src", "title", vd.Ref.Source))
+		tr.Call("appendChild", el("td", notes, "data-why", vd.Why))
+		src := vd.Ref.SourceText()
+		tr.Call("appendChild", el("td", src, "class", "src", "title", src))
 		tbl.Call("appendChild", tr)
 	}
 	if len(sub.Refs) == 0 {

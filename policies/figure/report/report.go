@@ -33,6 +33,9 @@ type Paper struct {
 	Tables  []Table
 	NotRun  []*figure.Figure
 	Tallies figure.Tallies // per kind of evidence, each claim once (figure.ByPaper's)
+	// Sentence says in one sentence what of the paper was reproduced and what was not
+	// (figure.PaperClaims.Sentence).
+	Sentence string
 }
 
 // Report is what Write and Body show.
@@ -88,7 +91,7 @@ func Papers(catalogue []*figure.Figure, tables []Table, notRun bool) []Paper {
 	}
 	for _, pc := range figure.ByPaper(claims) {
 		p := paper(pc.Paper)
-		p.Tallies = pc.Tallies
+		p.Tallies, p.Sentence = pc.Tallies, pc.Sentence()
 	}
 	return out
 }
@@ -110,6 +113,18 @@ func Body(w io.Writer, r Report) error {
 	body(&b, r)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// groupClass is a row's class: "shown" for a number only shown, "paper" for the paper's numbers
+// and words, "other" for the other kinds of evidence (drawn quieter).
+func groupClass(group string) string {
+	switch {
+	case group == "shown":
+		return "shown"
+	case figure.Evidence(group).Papers():
+		return "paper"
+	}
+	return "other"
 }
 
 // VerdictClass colours a verdict: held claims "v-hold", failed ones "v-fail", others none.
@@ -151,7 +166,8 @@ table { border-collapse: collapse; width: 100%; margin: .3em 0 .6em; }
 th, td { border-bottom: 1px solid #dde1ea; padding: .25em .5em; text-align: left; vertical-align: top; }
 th { background: #f3f5f9; font-weight: 600; }
 td.src { color: #5a6375; font-size: .92em; }
-tr.shown td, tr.ours td { color: #5a6375; }
+tr.shown td, tr.other td { color: #5a6375; }
+.why { font-style: italic; } p.sentence { font-weight: 600; }
 td.v-hold { color: #1a7f37; font-weight: 600; } td.v-fail { color: #b00020; font-weight: 600; }
 p.tally { margin: .2em 0 1em; color: #3a4254; }
 .note { color: #5a6375; } .problem { color: #b00020; }
@@ -161,11 +177,15 @@ p.tally { margin: .2em 0 1em; color: #3a4254; }
 `
 
 const rule = `Ours is the mean over seeds
-± its 95 % Student-t interval. A value or effect with a band agrees when the whole interval lies
-inside the band, disagrees when it lies wholly outside, and is inconclusive otherwise; a direction or
-trend holds or fails when the whole interval lies on one side of zero. One seed is judged on the point
-only on the authors' own seed or a replayed trace. Numbers shown, not judged, and our own checks
-count apart from the paper's claims.`
+with its 95 % Student-t interval; an effect against a baseline is the mean of the per-seed log ratios,
+shown as a percentage with its asymmetric interval. A value or effect with a band agrees when the
+whole interval lies inside the band, disagrees when it lies wholly outside, and is inconclusive
+otherwise; a band of ±50 % or wider is judged as a direction. A direction or trend holds or fails when
+the whole interval lies on one side of zero. One seed is judged on the point only on the authors' own
+seed or a replayed trace. Every claim names its kind of evidence: "paper: number", "paper: words",
+"authors' code", "our set-up" or "our check"; a paper's tally counts only its numbers and words, each
+claim once, and the other kinds are tallied on their own lines. Numbers shown, not judged, count in
+no tally.`
 
 func body(b *strings.Builder, r Report) {
 	fmt.Fprintf(b, "<h1>The papers' claims against our runs</h1>\n<p class=\"note\">Program version %s; rows judged from %s. %s</p>\n",
@@ -176,6 +196,7 @@ func body(b *strings.Builder, r Report) {
 	for _, p := range r.Papers {
 		fmt.Fprintf(b, "<section data-paper=\"%s\">\n<h2>%s</h2>\n", esc(p.Paper), esc(p.Paper))
 		if len(p.Tables) > 0 {
+			fmt.Fprintf(b, "<p class=\"sentence\" data-paper-sentence>%s</p>\n", esc(p.Sentence))
 			b.WriteString("<ul class=\"tally\" data-paper-tally>\n")
 			for _, k := range p.Tallies {
 				fmt.Fprintf(b, "<li data-evidence=\"%s\">%s: %s</li>\n", esc(string(k.Evidence)), esc(string(k.Evidence)), esc(k.Tally.String()))
@@ -213,7 +234,7 @@ func table(b *strings.Builder, t Table) {
 		b.WriteString("<p class=\"note\">No published reference for this figure.</p>\n")
 		return
 	}
-	fmt.Fprintf(b, "<table data-figure=\"%s\">\n<tr><th>claim</th><th>source</th><th>ours (95 %% CI)</th><th>seeds</th><th>verdict</th></tr>\n", esc(f.ID))
+	fmt.Fprintf(b, "<table data-figure=\"%s\">\n<tr><th>claim</th><th>source</th><th>ours (95 %% CI)</th><th>seeds</th><th>verdict</th><th>published value, why</th></tr>\n", esc(f.ID))
 	for _, row := range rows {
 		prefix := string(row.Evidence) + ": "
 		if row.Group == "shown" {
@@ -223,8 +244,18 @@ func table(b *strings.Builder, t Table) {
 		if c := VerdictClass(row.Verdict); c != "" {
 			class = " class=\"" + c + "\""
 		}
-		fmt.Fprintf(b, "<tr class=\"%s\" data-verdict=\"%s\"><td>%s%s</td><td class=\"src\">%s</td><td>%s</td><td>%s</td><td%s>%s</td></tr>\n",
-			esc(row.Group), esc(row.Verdict), prefix, esc(row.Claim), esc(row.Source), esc(or(row.Ours)), esc(or(row.Seeds)), class, esc(row.Verdict))
+		fmt.Fprintf(b, "<tr class=\"%s\" data-verdict=\"%s\"><td>%s%s</td><td class=\"src\">%s</td><td>%s</td><td>%s</td><td%s>%s</td><td>",
+			groupClass(row.Group), esc(row.Verdict), esc(prefix), esc(row.Claim), esc(row.Source), esc(or(row.Ours)), esc(or(row.Seeds)), class, esc(row.Verdict))
+		if row.Published != "" {
+			fmt.Fprintf(b, "<span class=\"note\" data-published>%s</span>", esc(row.Published))
+		}
+		if row.Why != "" {
+			if row.Published != "" {
+				b.WriteString("<br>")
+			}
+			fmt.Fprintf(b, "<span class=\"why\" data-why>why: %s</span>", esc(row.Why))
+		}
+		b.WriteString("</td></tr>\n")
 	}
 	fmt.Fprintf(b, "</table>\n<p class=\"tally\" data-figure-tally=\"%s\">Tally: %s.</p>\n", esc(f.ID), esc(t.TallyText()))
 }
