@@ -72,9 +72,13 @@ type Sim struct {
 	cpuTotal    float64 // Σ cpuUsed, kept incrementally for the series
 	memTotal    float64
 	pendBits    []uint64 // pending set by arrival index: iteration is in arrival order
-	pendLo      int      // no pending job below word pendLo
+	pendWords   []uint64 // bit w set when pendBits[w] has a pending job: iteration skips 64 empty words at a time
+	pendLo      int      // no bit of pendWords below word pendLo
 	pendLen     int
-	runHead     int32 // running list, start order
+	finished    []int32   // jobs finished since the policy last decided (View.Finished)
+	wakeAt      core.Time // the policy's wake-up (View.WakeAt), core.MaxTime when none
+	wakeGen     uint32    // invalidates wake-up events the policy replaced
+	runHead     int32     // running list, start order
 	runTail     int32
 	runLen      int
 	unfinished  int // arrived or future jobs not done/rejected
@@ -96,12 +100,13 @@ type Sim struct {
 	dirtySeries bool
 	typeGPUs    []typeCount // GPUs per type, cluster order
 	coloc       Colocation
-	occ         [][]int32   // per GPU: the jobs on it in joining order (nil when sharing is off)
-	jobScratch  []*core.Job // reused argument lists for the co-location model
-	joins       joinMemo    // canJoin's recent answers (sharing on only)
-	busy        busyAcc     // lean runs only
-	view        View        // the one View handed to the policy (a fresh one per instant cost an allocation)
-	place       Placement   // View.Start's placement, rewritten at every start
+	occ         [][]int32    // per GPU: the jobs on it in joining order (nil when sharing is off)
+	jobScratch  []*core.Job  // reused argument lists for the co-location model
+	joins       joinMemo     // canJoin's recent answers (sharing on only)
+	busy        busyAcc      // lean runs only
+	view        View         // the one View handed to the policy (a fresh one per instant cost an allocation)
+	place       Placement    // View.Start's placement, rewritten at every start
+	memos       []*speedMemo // spare speed memos (takeMemo)
 	i32         arena[int32]
 	f64         arena[float64]
 }
@@ -214,9 +219,11 @@ func New(cfg Config) (*Sim, error) {
 	s.cpuUsed = make([]float64, len(s.cl.Servers))
 	s.memUsed = make([]float64, len(s.cl.Servers))
 	s.pendBits = make([]uint64, (len(s.jobs)+63)/64)
+	s.pendWords = make([]uint64, (len(s.pendBits)+63)/64)
 	s.runHead, s.runTail = -1, -1
 	s.unfinished = len(s.jobs)
 	s.nextTick = -1
+	s.wakeAt = core.MaxTime
 	s.view.s = s
 	if cfg.Lean {
 		s.initBusy()
@@ -338,15 +345,22 @@ func (s *Sim) Step() bool {
 			s.events++
 			why |= OnTick
 			s.scheduleTick()
+		case Wake:
+			if e.gen != s.wakeGen {
+				continue // replaced by a later View.WakeAt
+			}
+			s.events++
+			s.wakeAt = core.MaxTime
+			why |= OnWake
 		}
 	}
 	if s.rounds == LeaseRounds {
-		if why&OnTick != 0 {
-			s.cfg.Policy.Decide(&s.view, why)
+		if why&(OnTick|OnWake) != 0 {
+			s.decide(why)
 			s.skipSteady()
 		}
 	} else if why != 0 {
-		s.cfg.Policy.Decide(&s.view, why)
+		s.decide(why)
 	}
 	s.closeInstant()
 	if s.cfg.Verify {
@@ -356,6 +370,12 @@ func (s *Sim) Step() bool {
 		s.strand()
 	}
 	return true
+}
+
+// decide lets the policy decide; the jobs it is told have finished are then forgotten.
+func (s *Sim) decide(why Trigger) {
+	s.cfg.Policy.Decide(&s.view, why)
+	s.finished = s.finished[:0]
 }
 
 func (s *Sim) start() {
@@ -436,6 +456,8 @@ func (s *Sim) finish(j *JobState) {
 	j.done = j.total
 	j.status = Done
 	j.end = s.now
+	s.dropMemo(j)
+	s.finished = append(s.finished, int32(j.Index))
 	s.unfinished--
 	if s.cfg.Window.Contains(j.Index) {
 		s.windowLeft--
@@ -617,8 +639,11 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	} else {
 		// The cached answer (see iterTimeOn): on the same GPUs only CPU and memory can differ; a
 		// shaped job on other GPUs compares the shape field by field.
-		it, warn := j.itCache, j.itWarn
-		c := &j.itShape
+		if j.memo == nil {
+			j.memo = s.takeMemo()
+		}
+		it, warn := j.memo.itCache, j.memo.itWarn
+		c := &j.memo.itShape
 		hit := j.cachedFor(p.CPUPerGPU, p.MemPerGPU)
 		if hit && !cont {
 			hit = p.Servers == c.servers && p.PropCPU == c.propCPU && p.PropMem == c.propMem && p.Type == c.typ && s.shaped(j)
@@ -722,16 +747,39 @@ func (s *Sim) arm(j *JobState) {
 // its count is unchanged.
 func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
-	if j.itCache2 > 0 && sh == j.itShape2 && s.shaped(j) {
-		j.itCache, j.itCache2 = j.itCache2, j.itCache
-		j.itWarn, j.itWarn2 = j.itWarn2, j.itWarn
-		j.itShape, j.itShape2 = j.itShape2, j.itShape
-		return j.itCache, j.itWarn
+	m := j.memo
+	if m.itCache2 > 0 && sh == m.itShape2 && s.shaped(j) {
+		m.itCache, m.itCache2 = m.itCache2, m.itCache
+		m.itWarn, m.itWarn2 = m.itWarn2, m.itWarn
+		m.itShape, m.itShape2 = m.itShape2, m.itShape
+		return m.itCache, m.itWarn
 	}
 	it, warn := s.speed.IterTime(j.Job, *p)
-	j.itCache2, j.itWarn2, j.itShape2 = j.itCache, j.itWarn, j.itShape
-	j.itCache, j.itWarn, j.itShape = it, warn, sh
+	m.itCache2, m.itWarn2, m.itShape2 = m.itCache, m.itWarn, m.itShape
+	m.itCache, m.itWarn, m.itShape = it, warn, sh
 	return it, warn
+}
+
+// takeMemo hands out a zeroed speedMemo, carved from chunks of 256.
+func (s *Sim) takeMemo() *speedMemo {
+	if len(s.memos) == 0 {
+		chunk := make([]speedMemo, 256)
+		for i := range chunk {
+			s.memos = append(s.memos, &chunk[i])
+		}
+	}
+	m := s.memos[len(s.memos)-1]
+	s.memos = s.memos[:len(s.memos)-1]
+	return m
+}
+
+// dropMemo takes back a finished job's speedMemo.
+func (s *Sim) dropMemo(j *JobState) {
+	if j.memo != nil {
+		*j.memo = speedMemo{}
+		s.memos = append(s.memos, j.memo)
+		j.memo = nil
+	}
 }
 
 // shaped is Shaped(s.speed, j.Job), asked once per job: an interface assertion costs a table
@@ -817,12 +865,16 @@ func sameGPUs(a []int32, b []int) bool {
 func (s *Sim) pushPending(j *JobState) {
 	w := j.Index >> 6
 	s.pendBits[w] |= 1 << (j.Index & 63)
-	s.pendLo = min(s.pendLo, w)
+	s.pendWords[w>>6] |= 1 << (w & 63)
+	s.pendLo = min(s.pendLo, w>>6)
 	s.pendLen++
 }
 
 func (s *Sim) removePending(j *JobState) {
-	s.pendBits[j.Index>>6] &^= 1 << (j.Index & 63)
+	w := j.Index >> 6
+	if s.pendBits[w] &^= 1 << (j.Index & 63); s.pendBits[w] == 0 {
+		s.pendWords[w>>6] &^= 1 << (w & 63)
+	}
 	s.pendLen--
 }
 

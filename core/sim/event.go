@@ -11,6 +11,7 @@ const (
 	Completion
 	LeaseEnd
 	Tick
+	Wake // a policy's wake-up (View.WakeAt)
 )
 
 // event is a heap entry. gen invalidates a job's stale completion and lease events lazily, which

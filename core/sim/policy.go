@@ -9,6 +9,7 @@ const (
 	OnCompletion
 	OnLeaseEnd
 	OnTick
+	OnWake // the time the policy asked for with View.WakeAt
 )
 
 // Policy decides which jobs run. Decide is called once per instant at which events happened,

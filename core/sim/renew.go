@@ -71,11 +71,11 @@ func (s *Sim) rerun(j *JobState) {
 	if j.Job.Duration > 0 {
 		j.rate = 1
 	} else {
-		if j.itWarn != "" {
-			s.warnings.add(j.itWarn)
+		if j.memo.itWarn != "" {
+			s.warnings.add(j.memo.itWarn)
 		}
-		j.iterTime = j.itCache
-		j.rate = 1 / (j.itCache * 1000)
+		j.iterTime = j.memo.itCache
+		j.rate = 1 / (j.memo.itCache * 1000)
 	}
 	j.baseRate, j.baseIter = j.rate, j.iterTime
 	j.factor = 1

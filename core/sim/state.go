@@ -63,16 +63,7 @@ type JobState struct {
 	factor      float64 // normalised throughput under sharing (1 = alone)
 	effMS       float64 // ∫ factor dt over the time the job made progress (effective-util numerator)
 	leaseAt     core.Time
-	// itCache is the speed model's last answer for this job, with its warning and the placement
-	// it was asked for (see iterTimeOn).
-	itCache float64
-	itWarn  string
-	itShape shape
-	// The answer before it, for a shaped job (see iterTimeOn); itShape stays the shape of the
-	// job's current (or last) placement, which the same-GPU case relies on.
-	itCache2 float64
-	itWarn2  string
-	itShape2 shape
+	memo        *speedMemo // from the job's first start to its end (see speedMemo)
 	// shapedKnown caches Sim.shaped: 0 not asked yet, 1 shaped, 2 not.
 	shapedKnown uint8
 	credit      float64 // work credited per lease under round-credit progress
@@ -81,6 +72,23 @@ type JobState struct {
 	prev, next   int32   // running list links
 	openInterval int32   // index into intervals, -1 if none (0 when open in a lean run)
 	leanGPUs     []int32 // a lean run's open interval's GPUs (aliases gpus; see Sim.openInterval)
+}
+
+// speedMemo is the speed model's recent answers for one job (see iterTimeOn). It is 160 bytes and
+// needed only while the job may start again, so the engine hands memos out at a job's first start
+// and takes them back when it finishes: a run holds one per unfinished job that has run, not one
+// per job of the workload (a million-job trace needed 160 MB for them).
+type speedMemo struct {
+	// itCache is the speed model's last answer for this job, with its warning and the placement
+	// it was asked for.
+	itCache float64
+	itWarn  string
+	itShape shape
+	// The answer before it, for a shaped job; itShape stays the shape of the job's current (or
+	// last) placement, which the same-GPU case relies on.
+	itCache2 float64
+	itWarn2  string
+	itShape2 shape
 }
 
 // Status is the job's current status.
@@ -145,7 +153,7 @@ func (s *JobState) progressAt(now core.Time) float64 {
 // mem GB per GPU: on the GPUs it has held since its open interval began only those two can differ
 // from the cached shape (see iterTimeOn).
 func (s *JobState) cachedFor(cpu, mem float64) bool {
-	return s.itCache > 0 && cpu == s.itShape.cpu && mem == s.itShape.mem
+	return s.memo.itCache > 0 && cpu == s.memo.itShape.cpu && mem == s.memo.itShape.mem
 }
 
 // upTo is min(x, limit) for numbers that are never NaN and never -0 (work done and totals): one

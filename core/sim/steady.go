@@ -59,8 +59,8 @@ func (s *Sim) skipSteady() {
 		// done and the credit are whole iterations (or ms), so one product equals n additions.
 		j.done = upTo(j.done+float64(float64(n)*j.credit), j.total)
 		j.leaseAt = end // (no event to invalidate: its end is read from the running list, see endDueLeases)
-		if j.itWarn != "" {
-			s.warnings.addN(j.itWarn, n) // each renewal would have asked the speed model again
+		if j.memo != nil && j.memo.itWarn != "" {
+			s.warnings.addN(j.memo.itWarn, n) // each renewal would have asked the speed model again
 		}
 	}
 	// Each skipped tick would have counted itself and one lease end per running job.

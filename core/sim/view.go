@@ -55,24 +55,37 @@ func (v *View) PendingLen() int { return v.s.pendLen }
 func (v *View) RunningLen() int { return v.s.runLen }
 
 // Pending yields waiting jobs in arrival order. Starting the yielded job is allowed; starting or
-// stopping other jobs while iterating is not.
+// stopping other jobs while iterating is not. It visits only words of the pending set that hold a
+// waiting job (pendWords), so its cost follows the waiting jobs, not the workload.
 func (v *View) Pending() iter.Seq[*JobState] {
 	return func(yield func(*JobState) bool) {
 		s := v.s
-		for w := s.pendLo; w < len(s.pendBits); w++ {
-			b := s.pendBits[w]
-			if b == 0 {
-				if w == s.pendLo {
-					s.pendLo++
-				}
-				continue
+		top := (s.nextArrival + 1<<12 - 1) >> 12 // (no job at or after nextArrival waits)
+		for hi := s.pendLo; hi < top; hi++ {
+			ws := s.pendWords[hi]
+			if ws == 0 && hi == s.pendLo {
+				s.pendLo++
 			}
-			for b != 0 {
-				i := w<<6 + bits.TrailingZeros64(b)
-				b &= b - 1
-				if !yield(&s.jobs[i]) {
-					return
+			for ws != 0 {
+				w := hi<<6 + bits.TrailingZeros64(ws)
+				ws &= ws - 1
+				for b := s.pendBits[w]; b != 0; b &= b - 1 {
+					if !yield(&s.jobs[w<<6+bits.TrailingZeros64(b)]) {
+						return
+					}
 				}
+			}
+		}
+	}
+}
+
+// Finished yields the jobs that have finished since the policy last decided (arrival order
+// within an instant is not promised): how a policy that indexes its running jobs drops them.
+func (v *View) Finished() iter.Seq[*JobState] {
+	return func(yield func(*JobState) bool) {
+		for _, i := range v.s.finished {
+			if !yield(&v.s.jobs[i]) {
+				return
 			}
 		}
 	}
@@ -90,6 +103,26 @@ func (v *View) Running() iter.Seq[*JobState] {
 			}
 			i = next
 		}
+	}
+}
+
+// WakeAt asks the engine to let the policy decide at time t (trigger OnWake) even if nothing else
+// happens then: how a policy whose priorities change with time (a LAS demotion, a starvation
+// promotion) re-decides at the moment they change, not at the next arrival, completion or round
+// tick, so that its schedule does not depend on the round length. A policy holds one wake-up: a
+// call replaces the one before, and t ≤ Now() or core.MaxTime cancels it.
+func (v *View) WakeAt(t core.Time) {
+	s := v.s
+	if t <= s.now {
+		t = core.MaxTime
+	}
+	if t == s.wakeAt {
+		return
+	}
+	s.wakeGen++
+	s.wakeAt = t
+	if t < core.MaxTime {
+		s.heap.push(t, Wake, 0, s.wakeGen)
 	}
 }
 

@@ -89,8 +89,9 @@ func TestByHand(t *testing.T) {
 	// SRSF weighs time by GPUs: at 1 s B (4 GPUs, 3 s: 12 GPU-s) would preempt A under SRTF (9 s
 	// left) but not under SRSF (A has 9 GPU-s left), so B waits until A ends.
 	srsf := []core.Job{job("A", 1, 0, 10), job("B", 4, 1, 3)}
-	// LAS on 1x1 (one threshold at 50 GPU-s, rounds of 20 s): A is demoted at the 60 s tick and
-	// B, waiting in the top queue since 10 s, preempts it.
+	// LAS on 1x1 (one threshold at 50 GPU-s, rounds of 20 s): A is demoted the moment its service
+	// reaches 50 GPU-s, at 50 s (a round tick would come at 60 s), and B, waiting in the top queue
+	// since 10 s, preempts it.
 	las := []core.Job{job("A", 1, 0, 200), job("B", 1, 10, 30)}
 	// LAS starvation: threshold 10 GPU-s, rounds of 10 s. Without the guard B, once started,
 	// keeps the GPU in the low queue (running first within a queue) until it ends; with
@@ -138,7 +139,7 @@ func TestByHand(t *testing.T) {
 		{"sjf is not preemptive", NewSJF, "", "1x1", srtf, runOpts{},
 			map[string]want{"A": {0, 10, 0}, "B": {10, 13, 0}}},
 		{"las demotes", NewLAS, `{"thresholds_gpu_s": [50]}`, "1x1", las, runOpts{round: 20 * core.Second},
-			map[string]want{"A": {0, 230, 1}, "B": {60, 90, 0}}},
+			map[string]want{"A": {0, 230, 1}, "B": {50, 80, 0}}}, // demoted at 50 s, not at the 60 s tick
 		{"las without starvation guard", NewLAS, `{"thresholds_gpu_s": [10]}`, "1x1", starve, runOpts{round: 10 * core.Second},
 			map[string]want{"A": {0, 200, 1}, "B": {10, 110, 0}}},
 		{"las running first", NewLAS, `{"thresholds_gpu_s": [100]}`, "1x4", order, runOpts{round: core.Second},

@@ -8,7 +8,9 @@
 // per-run state and serves one run at a time: build a fresh one per run (the registry does).
 //
 // Efficiency: the engine's View.Pending iterates in arrival order, so the ordered policies keep
-// their own indexed heap of waiting jobs (keys are static while a job waits), fed from an arrival
-// cursor, and the preemptive ones (srtf, las) re-key only the running jobs at each decision, at
-// most one per busy GPU.
+// their own index of waiting jobs in key order per gang size (keys are static while a job waits),
+// fed from an arrival cursor, and look only at jobs that fit the GPUs free. The preemptive ones
+// (srtf, srsf, las) re-key only the running jobs at a full decision, at most one per busy GPU; las,
+// whose keys change only at demotions, keeps its running jobs in key order and re-keys only those
+// whose demotion is due (walk.go).
 package baselines

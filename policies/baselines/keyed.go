@@ -1,6 +1,8 @@
 package baselines
 
 import (
+	"math"
+
 	"schedlab/core"
 	"schedlab/core/sim"
 	"schedlab/policies/placement"
@@ -37,8 +39,7 @@ type Keyed struct {
 	blocking bool
 	placer   placement.Placer
 	arr      arrivals
-	pend     jobHeap
-	skip     []key
+	pend     sizedSet
 	core     preemptive
 	ranker   keyedRanker
 }
@@ -58,7 +59,7 @@ func (k *Keyed) Name() string { return k.name }
 // Init implements sim.Initer.
 func (k *Keyed) Init(v *sim.View) {
 	if k.preempt {
-		k.core.init(v)
+		k.core.init(v, &k.ranker)
 		return
 	}
 	k.arr.reset()
@@ -70,24 +71,30 @@ func (k *Keyed) Decide(v *sim.View, _ sim.Trigger) {
 	if k.preempt {
 		k.core.ingest(v, &k.ranker)
 		k.core.schedule(v, &k.ranker)
+		v.WakeAt(k.core.staleAt) // a Holder's key may change then
 		return
 	}
 	k.arr.each(v, func(j *sim.JobState) {
 		a, b := k.rank.WaitingKey(v, j)
-		k.pend.push(key{a: a, b: b, job: int32(j.Index)})
+		k.pend.push(key{a: a, b: b, job: int32(j.Index)}, j.Job.GPUs)
 	})
-	k.skip = k.skip[:0]
-	for k.pend.len() > 0 && v.FreeGPUs() > 0 {
-		e := k.pend.pop()
-		if !TryStart(v, k.placer, v.Job(int(e.job))) {
-			k.skip = append(k.skip, e)
-			if k.blocking {
-				break
-			}
+	// A job of more GPUs than are free cannot start (TryStart refuses it unasked): without
+	// blocking it is passed over unseen.
+	pos, most := before, math.MaxInt
+	for v.FreeGPUs() > 0 {
+		if !k.blocking {
+			most = v.FreeGPUs()
 		}
-	}
-	for _, e := range k.skip {
-		k.pend.push(e)
+		e, ok := k.pend.next(pos, most)
+		if !ok {
+			break
+		}
+		pos = e
+		if TryStart(v, k.placer, v.Job(int(e.job))) {
+			k.pend.remove(e.job)
+		} else if k.blocking {
+			break
+		}
 	}
 }
 

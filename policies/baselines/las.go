@@ -39,9 +39,10 @@ type LASParams struct {
 // OrderTiresias, their simulator's list order (a demoted job goes behind the jobs waiting in its
 // new queue, a preempted job ahead of them).
 //
-// Decisions happen at arrivals, completions and round ticks (sim.RoundsToo), so a demotion or
-// promotion takes effect at the next decision instant, at most one round late; Tiresias'
-// simulator computes the exact crossing time instead.
+// Decisions happen at arrivals, completions and at the millisecond a running job's service
+// crosses its queue's threshold or a starving job becomes due for promotion: LAS asks the engine
+// to wake it then (View.WakeAt), as Tiresias' simulator computes the exact crossing time. There
+// are no round ticks, so the round length plays no part in its schedule.
 type LAS struct {
 	core   preemptive
 	thresh []core.Time // GPU-ms
@@ -107,15 +108,12 @@ func NewLASFrom(p LASParams) (*LAS, error) {
 // Name implements sim.Policy.
 func (*LAS) Name() string { return NameLAS }
 
-// Rounds implements sim.RoundPolicy: round ticks let demotions be noticed while nothing arrives.
-func (*LAS) Rounds() sim.Rounds { return sim.RoundsToo }
-
 // Promotions counts starvation promotions so far.
 func (l *LAS) Promotions() int { return l.promoted }
 
 // Init implements sim.Initer.
 func (l *LAS) Init(v *sim.View) {
-	l.core.init(v)
+	l.core.init(v, l)
 	n := v.NumJobs()
 	l.queue = make([]uint8, n)
 	l.enter = make([]core.Time, n)
@@ -139,6 +137,11 @@ func (l *LAS) Decide(v *sim.View, _ sim.Trigger) {
 	l.core.ingest(v, l)
 	l.promote(v)
 	l.core.schedule(v, l)
+	next := l.core.staleAt // (no demotion comes before it)
+	if len(l.promo) > 0 {
+		next = min(next, l.promo[0].due)
+	}
+	v.WakeAt(next)
 }
 
 func (l *LAS) pendingKey(v *sim.View, j *sim.JobState) key {
@@ -174,6 +177,10 @@ func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 	}
 	return key{a: int64(l.queue[i]) * 2, b: int64(l.enter[i]), job: int32(i)}
 }
+
+// stableKeys marks LAS's running keys as changing only at demotions (see stableRanker); a running
+// job's key is below its waiting key (queue q runs as 2q, waits as 2q+1).
+func (*LAS) stableKeys() {}
 
 // keyHoldsUntil is when j's service reaches its queue's threshold (its next demotion).
 func (l *LAS) keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time {
@@ -236,7 +243,7 @@ func (l *LAS) promote(v *sim.View) {
 			l.order.appended(i, true)
 		}
 		l.core.pend.remove(e.job)
-		l.core.pend.push(l.pendingKey(v, j))
+		l.core.pend.push(l.pendingKey(v, j), j.Job.GPUs)
 	}
 }
 

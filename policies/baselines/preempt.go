@@ -21,8 +21,18 @@ type ranker interface {
 	stopped(v *sim.View, j *sim.JobState)
 	started(v *sim.View, j *sim.JobState)
 	// keyHoldsUntil is the earliest time at which running job j's key may exceed its current
-	// runningKey (core.MaxTime if it never rises while j runs).
+	// runningKey (core.MaxTime if it never rises while j runs). The policies ask the engine to
+	// wake them at the earliest of these (staleAt), so a key that rises is acted on at once.
 	keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time
+}
+
+// stableRanker is a ranker whose running keys change only at the times keyHoldsUntil gives (LAS:
+// a key changes at a demotion and nowhere else). Its running jobs are kept in key order between
+// decisions and re-keyed only when due (walk.go); the keys of other rankers (SRTF's remaining
+// time, a script's priority) move continuously and are all recomputed at a full computation.
+type stableRanker interface {
+	ranker
+	stableKeys()
 }
 
 // preemptive is the shared core of srtf and las. At each decision it chooses the set of jobs that
@@ -31,40 +41,68 @@ type ranker interface {
 // outside the set are stopped, waiting jobs inside it are started with the placer; a running job
 // that stays in the set keeps its GPUs, so nothing is moved needlessly.
 //
-// Cost. The full computation (slowPath) re-keys and sorts the R running jobs (at most one per
-// GPU) and walks the k waiting jobs it needs: O(R log R + k log P). Most decisions avoid it: the
-// policy keeps runMax, an upper bound on every running job's key that holds until staleAt (SRTF
-// keys only fall; a LAS key rises only at a demotion, whose time is known). While it holds, a
-// waiting job ranked below runMax preempts nobody and fits behind every running job, and a
-// waiting job ranked above it that fits in the free GPUs would be admitted by the greedy walk too
-// (the running jobs after it still fit in their own GPUs); only a job that outranks a running one
-// and does not fit in the free GPUs needs the full computation. See fastPath.
+// Cost. Waiting jobs are kept in key order per gang size (sizedSet): a walk visits only those
+// that may fit the GPUs left. The full computation (slowPath) chooses the set; most decisions
+// avoid it: the policy keeps runMax, an upper bound on every running job's key that holds until
+// staleAt (SRTF keys only fall; a LAS key rises only at a demotion, whose time is known). While
+// it holds, a waiting job ranked below runMax preempts nobody and fits behind every running job,
+// and a waiting job ranked above it that fits in the free GPUs would be admitted by the greedy
+// walk too (the running jobs after it still fit in their own GPUs); only a job that outranks a
+// running one and does not fit in the free GPUs needs the full computation. See fastPath. For a
+// stableRanker (LAS) the full computation re-keys only the running jobs whose key is due and
+// walks the running jobs by GPU sums, in O(changes) searches (walk.go); for the others it re-keys
+// and sorts the R running jobs (at most one per GPU): O(R log R).
 type preemptive struct {
-	placer  placement.Placer
-	arr     arrivals
-	pend    jobHeap
-	cap     capacity
-	run     []key // running jobs (and, until the next compaction, some that have ended)
-	runMax  key   // ≥ every running job's key until staleAt
+	placer placement.Placer
+	arr    arrivals
+	pend   sizedSet
+	cap    capacity
+	stable bool // the ranker is a stableRanker: the fields of walk.go are in use
+
+	// stableRanker: running jobs per capacity type in key order, each job's key there, and the
+	// running jobs by the time their key may change (key.a).
+	runs   []keySet
+	runKey []key
+	due    jobHeap
+	used   []int // walk scratch: per type, GPUs of the running jobs walked past
+
+	// other rankers: the running jobs (and, until the next compaction, some that have ended).
+	run  []key
+	keep []key // scratch
+
+	runMax  key // ≥ every running job's key until staleAt
 	staleAt core.Time
-	keep    []key // scratch
 	stop    []int32
 	start   []key
-	skip    []key
 }
 
-func (p *preemptive) init(v *sim.View) {
+func (p *preemptive) init(v *sim.View, r ranker) {
 	p.arr.reset()
 	p.pend.init(v.NumJobs())
 	p.cap.init(v.Cluster())
+	_, p.stable = r.(stableRanker)
+	if p.stable {
+		p.runs = make([]keySet, len(p.cap.types))
+		p.runKey = make([]key, v.NumJobs())
+		p.due.init(v.NumJobs())
+		p.used = make([]int, len(p.cap.types))
+	}
 	p.run = p.run[:0]
 	p.runMax = key{a: math.MinInt64}
 	p.staleAt = core.MaxTime
 }
 
-// ingest queues the jobs that arrived since the last decision.
+// ingest forgets the running jobs that finished and queues the jobs that arrived since the last
+// decision.
 func (p *preemptive) ingest(v *sim.View, r ranker) {
-	p.arr.each(v, func(j *sim.JobState) { p.pend.push(r.pendingKey(v, j)) })
+	if p.stable {
+		for j := range v.Finished() {
+			if p.due.has(int32(j.Index)) {
+				p.dropRunning(j)
+			}
+		}
+	}
+	p.arr.each(v, func(j *sim.JobState) { p.pend.push(r.pendingKey(v, j), j.Job.GPUs) })
 }
 
 // schedule brings the running set in line with the greedy rule.
@@ -76,34 +114,33 @@ func (p *preemptive) schedule(v *sim.View, r ranker) {
 }
 
 // fastPath starts waiting jobs in key order while that provably agrees with the full greedy
-// computation; it returns false when the full computation is needed.
+// computation; it returns false when the full computation is needed. Walking the waiting jobs in
+// key order, a job of more GPUs than are free fails to start; one ranked at or below runMax is
+// passed over, so the jobs too large for the free GPUs are looked at only to see whether the first
+// of them outranks runMax.
 func (p *preemptive) fastPath(v *sim.View, r ranker) bool {
-	ok := true
-	skip := p.skip[:0]
+	pos := before
 	for p.pend.len() > 0 {
-		top := p.pend.top()
-		if !top.less(p.runMax) && v.FreeGPUs() == 0 {
+		free := v.FreeGPUs()
+		c, fits := p.pend.next(pos, free)
+		if m, ok := p.pend.nextLarger(pos, free); ok && (!fits || m.less(c)) && m.less(p.runMax) {
+			return false // it outranks a running job but does not fit the free GPUs: it may preempt
+		}
+		if !fits {
 			break
 		}
-		k := p.pend.pop()
-		j := v.Job(int(k.job))
+		pos = c
+		j := v.Job(int(c.job))
 		if TryStart(v, p.placer, j) {
+			p.pend.remove(c.job)
 			p.started(v, r, j)
 			continue
 		}
-		if top.less(p.runMax) {
-			// It outranks a running job but does not fit the free GPUs: it may preempt.
-			p.pend.push(k)
-			ok = false
-			break
+		if c.less(p.runMax) {
+			return false
 		}
-		skip = append(skip, k)
 	}
-	for _, k := range skip {
-		p.pend.push(k)
-	}
-	p.skip = skip
-	if len(p.run) > 2*v.RunningLen()+64 {
+	if !p.stable && len(p.run) > 2*v.RunningLen()+64 {
 		n := 0
 		for _, k := range p.run {
 			if v.Job(int(k.job)).Status() == sim.Running {
@@ -113,22 +150,31 @@ func (p *preemptive) fastPath(v *sim.View, r ranker) bool {
 		}
 		p.run = p.run[:n]
 	}
-	return ok
+	return true
 }
 
 // started records a job this policy just started.
 func (p *preemptive) started(v *sim.View, r ranker, j *sim.JobState) {
 	r.started(v, j)
 	k := r.runningKey(v, j)
-	p.run = append(p.run, k)
+	until := r.keyHoldsUntil(v, j)
+	if p.stable {
+		p.addRunning(j, k, until)
+	} else {
+		p.run = append(p.run, k)
+	}
 	if p.runMax.less(k) {
 		p.runMax = k
 	}
-	p.staleAt = min(p.staleAt, r.keyHoldsUntil(v, j))
+	p.staleAt = min(p.staleAt, until)
 }
 
 // slowPath re-keys the running jobs, chooses the set that should run and applies it.
 func (p *preemptive) slowPath(v *sim.View, r ranker) {
+	if p.stable {
+		p.slowStable(v, r)
+		return
+	}
 	n := 0
 	for _, k := range p.run {
 		if j := v.Job(int(k.job)); j.Status() == sim.Running {
@@ -151,13 +197,16 @@ func (p *preemptive) slowPath(v *sim.View, r ranker) {
 	}
 }
 
-// choose runs the greedy walk over the sorted running jobs and the waiting heap and applies it.
+// choose runs the greedy walk over the sorted running jobs and the waiting jobs and applies it.
+// Waiting jobs larger than any type's GPUs left are not looked at: they could not be admitted.
 func (p *preemptive) choose(v *sim.View, r ranker) {
 	p.cap.reset()
-	keep, stop, start, skip := p.keep[:0], p.stop[:0], p.start[:0], p.skip[:0]
+	keep, stop, start := p.keep[:0], p.stop[:0], p.start[:0]
 	i := 0
+	pos := before
 	for p.cap.total > 0 {
-		if i < len(p.run) && (p.pend.len() == 0 || p.run[i].less(p.pend.top())) {
+		c, ok := p.pend.next(pos, p.cap.most())
+		if i < len(p.run) && (!ok || p.run[i].less(c)) {
 			k := p.run[i]
 			i++
 			if p.cap.takeRunning(v.Job(int(k.job))) {
@@ -167,43 +216,32 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 			}
 			continue
 		}
-		if p.pend.len() == 0 {
+		if !ok {
 			break
 		}
-		k := p.pend.pop()
-		if p.cap.takePending(v.Job(int(k.job))) {
-			start = append(start, k)
-			keep = append(keep, k) // walk order keeps the next sort nearly free
-		} else {
-			skip = append(skip, k)
+		pos = c
+		if p.cap.takePending(v.Job(int(c.job))) {
+			start = append(start, c)
+			keep = append(keep, c) // walk order keeps the next sort nearly free
 		}
 	}
 	for ; i < len(p.run); i++ {
 		stop = append(stop, p.run[i].job)
 	}
-
-	for _, ji := range stop {
-		j := v.Job(int(ji))
-		if err := v.Stop(j); err != nil {
-			panic("baselines: " + err.Error())
-		}
-		r.stopped(v, j)
-		p.pend.push(r.pendingKey(v, j))
-	}
+	p.stopAll(v, r, stop)
+	failed := false
 	for _, k := range start {
 		j := v.Job(int(k.job))
 		if TryStart(v, p.placer, j) {
+			p.pend.remove(k.job)
 			r.started(v, j)
 		} else {
 			// Capacity counted GPUs per type; on a heterogeneous cluster the placer may still
 			// refuse (it chooses the type from the GPUs free right now). The job waits.
-			skip = append(skip, k)
+			failed = true
 		}
 	}
-	for _, k := range skip {
-		p.pend.push(k)
-	}
-	if len(skip) > 0 {
+	if failed {
 		n := 0
 		for _, k := range keep {
 			if v.Job(int(k.job)).Status() == sim.Running {
@@ -214,7 +252,22 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 		keep = keep[:n]
 	}
 	p.keep, p.run = p.run, keep
-	p.stop, p.start, p.skip = stop, start, skip
+	p.stop, p.start = stop, start
+}
+
+// stopAll stops the jobs of stop, in order, and queues them as waiting.
+func (p *preemptive) stopAll(v *sim.View, r ranker, stop []int32) {
+	for _, ji := range stop {
+		j := v.Job(int(ji))
+		if err := v.Stop(j); err != nil {
+			panic("baselines: " + err.Error())
+		}
+		r.stopped(v, j)
+		if p.stable {
+			p.dropRunning(j)
+		}
+		p.pend.push(r.pendingKey(v, j), j.Job.GPUs)
+	}
 }
 
 // sortKeys sorts ks ascending. The running list is kept in last decision's order and keys move

@@ -14,8 +14,7 @@ import (
 type SJF struct {
 	placer placement.Placer
 	arr    arrivals
-	pend   jobHeap
-	skip   []key
+	pend   sizedSet
 }
 
 // NewSJF builds SJF from JSON parameters: {"placement": "consolidate"}.
@@ -39,16 +38,18 @@ func (s *SJF) Init(v *sim.View) {
 // Decide starts the shortest waiting jobs that fit.
 func (s *SJF) Decide(v *sim.View, _ sim.Trigger) {
 	s.arr.each(v, func(j *sim.JobState) {
-		s.pend.push(key{a: int64(v.Remaining(j)), job: int32(j.Index)})
+		s.pend.push(key{a: int64(v.Remaining(j)), job: int32(j.Index)}, j.Job.GPUs)
 	})
-	s.skip = s.skip[:0]
-	for s.pend.len() > 0 && v.FreeGPUs() > 0 {
-		k := s.pend.pop()
-		if !TryStart(v, s.placer, v.Job(int(k.job))) {
-			s.skip = append(s.skip, k)
+	// Only jobs that fit the free GPUs are looked at (TryStart refuses the others unasked).
+	pos := before
+	for free := v.FreeGPUs(); free > 0; free = v.FreeGPUs() {
+		k, ok := s.pend.next(pos, free)
+		if !ok {
+			break
 		}
-	}
-	for _, k := range s.skip {
-		s.pend.push(k)
+		pos = k
+		if TryStart(v, s.placer, v.Job(int(k.job))) {
+			s.pend.remove(k.job)
+		}
 	}
 }

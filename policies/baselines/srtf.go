@@ -30,7 +30,7 @@ func NewSRTF(params json.RawMessage) (sim.Policy, error) {
 func (*SRTF) Name() string { return NameSRTF }
 
 // Init implements sim.Initer.
-func (s *SRTF) Init(v *sim.View) { s.core.init(v) }
+func (s *SRTF) Init(v *sim.View) { s.core.init(v, s) }
 
 // Decide implements sim.Policy.
 func (s *SRTF) Decide(v *sim.View, _ sim.Trigger) {

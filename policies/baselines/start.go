@@ -59,15 +59,30 @@ func (c *capacity) take(t, g int) {
 	c.total -= g
 }
 
-// takeRunning charges running job j; false if its type has no room left.
-func (c *capacity) takeRunning(j *sim.JobState) bool {
-	g := j.Job.GPUs
+// typeOf is the index of the type running job j holds.
+func (c *capacity) typeOf(j *sim.JobState) int {
 	t := 0
 	if len(c.types) > 1 {
 		for t < len(c.types) && c.types[t] != j.GPUType() {
 			t++
 		}
 	}
+	return t
+}
+
+// most is the most GPUs left of one type: no waiting job of more GPUs can be admitted.
+func (c *capacity) most() int {
+	m := 0
+	for _, n := range c.left {
+		m = max(m, n)
+	}
+	return m
+}
+
+// takeRunning charges running job j; false if its type has no room left.
+func (c *capacity) takeRunning(j *sim.JobState) bool {
+	g := j.Job.GPUs
+	t := c.typeOf(j)
 	if c.left[t] < g {
 		return false
 	}

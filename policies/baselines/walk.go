@@ -1,0 +1,152 @@
+package baselines
+
+import (
+	"math"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+)
+
+// The full computation for a stableRanker (LAS). Its running jobs stay in key order between
+// decisions, one keySet per GPU type, and a heap orders them by the time their key may change
+// (keyHoldsUntil): a decision re-keys only the jobs due, then walks running and waiting jobs in key
+// order as choose does, but in steps. Between two waiting jobs, a run of running jobs that all
+// still fit their type's GPUs left is admitted at once from the GPU sums, and the first one that
+// does not fit is found by a search over the sums (keySet.exceeding): a step per waiting job
+// looked at and per running job stopped, whatever the number of running jobs. The outcome, the
+// order of stops and starts, and the calls made to the ranker are those of choose over the
+// re-keyed, sorted running jobs.
+
+// addRunning records running job j under key k, its key holding until until.
+func (p *preemptive) addRunning(j *sim.JobState, k key, until core.Time) {
+	p.runKey[j.Index] = k
+	p.runs[p.cap.typeOf(j)].insert(k, j.Job.GPUs)
+	p.due.push(key{a: int64(until), job: int32(j.Index)})
+}
+
+// dropRunning forgets j, which ran (it finished or was stopped).
+func (p *preemptive) dropRunning(j *sim.JobState) {
+	p.runs[p.cap.typeOf(j)].remove(p.runKey[j.Index])
+	p.due.remove(int32(j.Index))
+}
+
+// slowStable is slowPath for a stableRanker.
+func (p *preemptive) slowStable(v *sim.View, r ranker) {
+	now := int64(v.Now())
+	for p.due.len() > 0 && p.due.top().a <= now {
+		ji := p.due.top().job
+		j := v.Job(int(ji))
+		p.dropRunning(j)
+		p.addRunning(j, r.runningKey(v, j), r.keyHoldsUntil(v, j))
+	}
+	p.runMax = key{a: math.MinInt64}
+	if p.pend.len() > 0 {
+		p.walk(v, r)
+	}
+	for t := range p.runs {
+		if k, ok := p.runs[t].last(); ok && p.runMax.less(k) {
+			p.runMax = k
+		}
+	}
+	p.staleAt = core.MaxTime
+	if p.due.len() > 0 {
+		p.staleAt = core.Time(p.due.top().a)
+	}
+}
+
+// walk is choose for a stableRanker. A job it starts enters runMax with its waiting key, as in
+// choose, where it stays in the running list under that key until the next full computation.
+func (p *preemptive) walk(v *sim.View, r ranker) {
+	p.cap.reset()
+	clear(p.used)
+	stop, start := p.stop[:0], p.start[:0]
+	pos := before // every job up to pos has been walked past
+	full := false
+	for {
+		if p.cap.total == 0 {
+			full = true
+			break
+		}
+		c, waiting := p.pend.next(pos, p.cap.most())
+		// The first running job, over every type, that would not fit if every running job
+		// before it were admitted.
+		var e key
+		et, eg := -1, 0
+		for t := range p.runs {
+			if k, g, ok := p.runs[t].exceeding(p.used[t] + p.cap.left[t]); ok && (et < 0 || k.less(e)) {
+				e, et, eg = k, t, g
+			}
+		}
+		if waiting && (et < 0 || c.less(e)) {
+			p.admitBefore(c, -1, 0)
+			pos = c
+			if p.cap.total == 0 {
+				full = true
+				break
+			}
+			if p.cap.takePending(v.Job(int(c.job))) {
+				start = append(start, c)
+			}
+			continue
+		}
+		if et < 0 {
+			break // every running job left fits
+		}
+		p.admitBefore(e, et, eg)
+		if p.cap.total == 0 {
+			pos = justBefore(e)
+			full = true
+			break
+		}
+		stop = append(stop, e.job)
+		p.used[et] += eg
+		pos = e
+	}
+	if full {
+		// Every running job not yet walked past is stopped, in key order.
+		for {
+			var n key
+			nt := -1
+			for t := range p.runs {
+				if k, _, ok := p.runs[t].after(pos); ok && (nt < 0 || k.less(n)) {
+					n, nt = k, t
+				}
+			}
+			if nt < 0 {
+				break
+			}
+			stop = append(stop, n.job)
+			pos = n
+		}
+	}
+	p.stopAll(v, r, stop)
+	for _, k := range start {
+		j := v.Job(int(k.job))
+		if TryStart(v, p.placer, j) {
+			p.pend.remove(k.job)
+			r.started(v, j)
+			p.addRunning(j, r.runningKey(v, j), r.keyHoldsUntil(v, j))
+			if p.runMax.less(k) {
+				p.runMax = k
+			}
+		}
+		// (else, as in choose: the placer refused on a heterogeneous cluster; the job waits)
+	}
+	p.stop, p.start = stop, start
+}
+
+// admitBefore charges every running job ranked below k (k itself excluded: it is running job
+// of type kt and kg GPUs, or kt is -1) to its type, walking past them.
+func (p *preemptive) admitBefore(k key, kt, kg int) {
+	for t := range p.runs {
+		s := p.runs[t].sumTo(k)
+		if t == kt {
+			s -= kg
+		}
+		p.cap.take(t, s-p.used[t])
+		p.used[t] = s
+	}
+}
+
+// justBefore is the greatest position below k: keys end with the arrival index.
+func justBefore(k key) key { return key{a: k.a, b: k.b, job: k.job - 1} }
