@@ -23,10 +23,10 @@ var tiresiasSeries = []struct {
 	{"fifo-yarn", "fifo, tiresias-yarn vs their fifo, yarn", TiresiasRun{Schedule: "fifo", Scheme: "yarn"}},
 	{"las-3250-7200", "las 3250/7200 vs their dlas-gpu, fixed", dlas(3250, 7200, true)},
 	{"las-1000-2000", "las 1000/2000 vs their dlas-gpu, fixed", dlas(1000, 2000, true)},
-	{"las-500-1000", "las 500/1000 vs their dlas-gpu, fixed", dlas(500, 1000, true)},
+	{"las-400-800", "las 400/800 vs their dlas-gpu, fixed", dlas(400, 800, true)},
 	{"las-3250-7200-unmodified", "las 3250/7200 vs their dlas-gpu", dlas(3250, 7200, false)},
 	{"las-1000-2000-unmodified", "las 1000/2000 vs their dlas-gpu", dlas(1000, 2000, false)},
-	{"las-500-1000-unmodified", "las 500/1000 vs their dlas-gpu", dlas(500, 1000, false)},
+	{"las-400-800-unmodified", "las 400/800 vs their dlas-gpu", dlas(400, 800, false)},
 }
 
 func dlas(lo, hi int, fixed bool) TiresiasRun {
