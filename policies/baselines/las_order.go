@@ -25,9 +25,9 @@ const (
 //     starts (in arrival order);
 //   - front: the jobs preempted at some decision, newest decision first (the split puts them ahead
 //     of the jobs already waiting), within one decision in their order in the run part;
-//   - back: arrivals and demoted jobs, by the decision that appended them, arrivals before
-//     demotions (their simulator appends new jobs before it updates the running ones), ties by
-//     arrival index (its job list is in arrival order).
+//   - back: arrivals and demoted (or, with a starvation guard, promoted) jobs, by the decision
+//     that appended them, arrivals before the others (their simulator appends new jobs before it
+//     updates the ones it holds), ties by arrival index (its job list is in arrival order).
 //
 // The parts map onto the key's a (queue, part, and for front the decision, newest smallest) and
 // b, so the greedy walk of the preemptive core visits each queue in the list's order. Every key is
@@ -83,7 +83,8 @@ func (o *tiresiasOrder) decide() {
 }
 
 // runPlace is the k-th place in the run part that the current decision gives: starts take
-// k < jobs in start order, demoted jobs that keep running jobs + 1 + their index.
+// k < jobs in start order, demoted jobs that keep running take k = jobs + 1 + their index. Places
+// stay below 2^63 for any run shorter than 2^63 / (2 × jobs + 1) decisions.
 func (o *tiresiasOrder) runPlace(k int64) int64 { return o.decision*(2*o.jobs+1) + k }
 
 // key is job i's place in queue q.
