@@ -35,7 +35,7 @@ help:
 	@echo "make golden         compare runner output on amd64, wasm, amd64-v3 and arm64 (qemu) with testdata/golden and each other, and every figure's CSV at seed 1"
 	@echo "make golden-update  rewrite testdata/golden/N.jsonl from the native runner"
 	@echo "make fuzz           run every Fuzz target for FUZZTIME each (default 60s)"
-	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp)"
+	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp), then whole runner runs: jobs x policy x time x peak memory"
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
 	@echo "make doc-figures    figures-csv, then rewrite the figure tables in policies/<family>/README.md and README.md"
@@ -172,9 +172,17 @@ e2e: site
 
 # ---- other ---------------------------------------------------------------------------------
 
-bench:
+# The Go benchmarks, then whole runs of the runner (scripts/runbench): BENCH_JOBS jobs of the
+# Philly-like generator at 230 jobs/h on 1,000 servers of 8 GPUs under BENCH_POLICIES, and the
+# overloaded case (560 jobs/h, queues of hundreds of thousands) at 300,000 jobs.
+BENCH_JOBS     ?= 100000,1000000
+BENCH_POLICIES ?= fifo,fifo-backfill,sjf,srtf,srsf,las
+bench: sim
 	@echo "== bench: core/ and policies/"
 	$(GO) test -bench '$(BENCH)' -benchmem -run '^$$' ./core/... ./policies/...
+	@echo "== bench: whole runs of build/simulate (time, peak memory)"
+	$(GO) run ./scripts/runbench -sim build/simulate -jobs $(BENCH_JOBS) -policy $(BENCH_POLICIES)
+	$(GO) run ./scripts/runbench -sim build/simulate -jobs 300000 -rate 560 -policy fifo,las
 
 repro: sim
 	@echo "== repro: paper reproductions through the runner"

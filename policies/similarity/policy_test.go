@@ -195,6 +195,21 @@ func BenchmarkSimilarityMakespan(b *testing.B) {
 	}
 }
 
+// BenchmarkSimilarityOnline runs every policy of the family that re-decides as jobs come and go
+// (rounds of re-placement, and gavel-maxmin's linear program over the job classes at every
+// decision) on 300 jobs arriving online, so that the cost per decision shows.
+func BenchmarkSimilarityOnline(b *testing.B) {
+	jobs := genJobs(b, "similarity:jobs=300,rate=40", 1)
+	cl, _ := core.ParseCluster(gavelCluster)
+	for _, name := range []string{"model-similarity", "model-similarity+rounds", "gavel-maxmin"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				run(b, name, "", jobs, cl, 1, 60*core.Second)
+			}
+		})
+	}
+}
+
 // TestOneGPUServers: on servers of one GPU a gang can only run spread; every policy of the
 // family places every job (the consolidated speed of the best type is out of reach, and waiting
 // for it used to keep a job pending forever — a hang with rounds).
