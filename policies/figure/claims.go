@@ -279,7 +279,8 @@ func ClaimKey(f *Figure, r Ref) string {
 	}
 	b, err := json.Marshal(key)
 	if err != nil {
-		return fmt.Sprint(f.ID, r) // not reached: specs are plain data
+		// A spec that cannot be encoded (a NaN parameter) is never merged with another figure's.
+		return fmt.Sprintf("%s %+v", f.ID, r)
 	}
 	return string(b)
 }

@@ -72,7 +72,9 @@ type Verdict struct {
 //   - Relative: the per-seed log ratio ln(ours) − ln(baseline) on the same seed and sweep value; its
 //     interval, turned into a fractional effect exp(·) − 1, is judged against the band as above. A
 //     log ratio is symmetric: swapping series and baseline negates it exactly, where the mean of
-//     ours/baseline − 1 could call each policy the loser when the ratios spread widely.
+//     ours/baseline − 1 could call each policy the loser when the ratios spread widely. A band of
+//     ±WideBand or wider is no band: the claim is judged as a Direction on the sign of Value, its
+//     magnitude shown.
 //   - Direction: the same log ratio; the direction HOLDS when the whole interval lies on the
 //     claimed side of zero (below for Lower), FAILS when it lies wholly on the other side, and is
 //     INCONCLUSIVE otherwise.

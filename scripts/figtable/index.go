@@ -68,8 +68,13 @@ func kindRank(k string) int {
 	return len(figure.Evidences)
 }
 
+// paperLine finds a family table's sentence on one paper: "**PAPER**, each claim once: SENTENCE".
+var paperLine = regexp.MustCompile(`(?m)^\*\*(.+?)\*\*, each claim once: (.*?) *$`)
+
 // indexTable is the README's table: paper, figure, command and a count of each verdict, linked to
-// the family's document that holds the rows (docs maps a family to its path and text).
+// the family's document that holds the rows (docs maps a family to its path and text); under it,
+// each paper's sentence as its family's table gives it (the paper's own numbers and words, each
+// claim once).
 func indexTable(figs []*figure.Figure, docs map[string][2]string) (string, error) {
 	var b strings.Builder
 	b.WriteString("| paper | figure | command | verdicts |\n|---|---|---|---|\n")
@@ -118,6 +123,19 @@ func indexTable(figs []*figure.Figure, docs map[string][2]string) (string, error
 		}
 		verdict := fmt.Sprintf("[%s](%s)", strings.Join(parts, "; "), doc[0])
 		b.WriteString("| " + strings.Join([]string{md(f.Paper), md(f.Number), "`build/simulate -figure " + f.ID + "`", verdict}, " | ") + " |\n")
+	}
+	var papers []string
+	for _, f := range figs {
+		if f.Smoke || slices.Contains(papers, md(f.Paper)) {
+			continue
+		}
+		for _, m := range paperLine.FindAllStringSubmatch(strings.Join(block.FindAllString(docs[f.Family][1], -1), "\n"), -1) {
+			if m[1] == md(f.Paper) {
+				papers = append(papers, m[1])
+				fmt.Fprintf(&b, "\n**%s**: %s\n", m[1], m[2])
+				break
+			}
+		}
 	}
 	return b.String(), nil
 }
