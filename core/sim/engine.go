@@ -106,7 +106,7 @@ type Sim struct {
 	busy        busyAcc      // lean runs only
 	view        View         // the one View handed to the policy (a fresh one per instant cost an allocation)
 	place       Placement    // View.Start's placement, rewritten at every start
-	memos       []*speedMemo // spare speed memos (takeMemo)
+	lives       []*liveState // spare liveStates (takeLive)
 	i32         arena[int32]
 	f64         arena[float64]
 }
@@ -312,7 +312,7 @@ func (s *Sim) Step() bool {
 		s.nextArrival++
 		why |= OnArrival
 	}
-	if s.leaseList && s.runHead >= 0 && s.jobs[s.runHead].leaseAt == at {
+	if s.leaseList && s.runHead >= 0 && s.jobs[s.runHead].live.leaseAt == at {
 		s.endDueLeases(at)
 		why |= OnLeaseEnd
 	}
@@ -456,7 +456,7 @@ func (s *Sim) finish(j *JobState) {
 	j.done = j.total
 	j.status = Done
 	j.end = s.now
-	s.dropMemo(j)
+	s.dropLive(j)
 	s.finished = append(s.finished, int32(j.Index))
 	s.unfinished--
 	if s.cfg.Window.Contains(j.Index) {
@@ -479,8 +479,8 @@ func (s *Sim) endDueLeases(at core.Time) {
 	for i := s.runHead; i >= 0; {
 		j := &s.jobs[i]
 		i = j.next // (endLease unlinks j)
-		if j.leaseAt != at {
-			panic(fmt.Sprintf("sim: job %s's lease ends at %d, not with the others at %d", j.Job.ID, j.leaseAt, at))
+		if j.live.leaseAt != at {
+			panic(fmt.Sprintf("sim: job %s's lease ends at %d, not with the others at %d", j.Job.ID, j.live.leaseAt, at))
 		}
 		s.events++
 		if !s.keep || j.done >= j.total {
@@ -550,14 +550,14 @@ func (s *Sim) unbook(j *JobState) {
 				s.busy.on[s.busy.server[sv]]--
 			}
 		}
-		s.cpuUsed[sv] -= j.cpuPerGPU[k]
-		s.memUsed[sv] -= j.memPerGPU[k]
-		s.cpuTotal -= j.cpuPerGPU[k]
-		s.memTotal -= j.memPerGPU[k]
+		s.cpuUsed[sv] -= j.live.cpuPerGPU[k]
+		s.memUsed[sv] -= j.live.memPerGPU[k]
+		s.cpuTotal -= j.live.cpuPerGPU[k]
+		s.memTotal -= j.live.memPerGPU[k]
 	}
 	j.gen++
 	j.gpus = j.gpus[:0]
-	j.cpuPerGPU, j.memPerGPU = j.cpuPerGPU[:0], j.memPerGPU[:0]
+	j.live.cpuPerGPU, j.live.memPerGPU = j.live.cpuPerGPU[:0], j.live.memPerGPU[:0]
 }
 
 // closeInstant closes the intervals of jobs that released GPUs at this instant and did not
@@ -597,6 +597,9 @@ func (s *Sim) stop(j *JobState) {
 // a and p are passed by pointer (not kept): copying their 48 and 88 bytes was a tenth of a start.
 func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	s.removePending(j)
+	if j.live == nil {
+		j.live = s.takeLive()
+	}
 	cont := j.openInterval >= 0 && sameGPUs(s.intervalGPUs(j), a.GPUs)
 	if j.openInterval >= 0 && !cont {
 		s.closeInterval(j)
@@ -610,11 +613,11 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		s.hold(sv, s.occupy(g, int32(j.Index)), cpu, mem)
 		if j.gpus == nil {
 			j.gpus = s.i32.take(j.Job.GPUs)[:0]
-			j.cpuPerGPU, j.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
+			j.live.cpuPerGPU, j.live.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
 		}
 		j.gpus = append(j.gpus, int32(g))
-		j.cpuPerGPU = append(j.cpuPerGPU, cpu)
-		j.memPerGPU = append(j.memPerGPU, mem)
+		j.live.cpuPerGPU = append(j.live.cpuPerGPU, cpu)
+		j.live.memPerGPU = append(j.live.memPerGPU, mem)
 	}
 	j.status = Running
 	if !cont && j.gpuType != p.Type { // a string: storing it costs a write barrier while the GC marks
@@ -639,11 +642,8 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	} else {
 		// The cached answer (see iterTimeOn): on the same GPUs only CPU and memory can differ; a
 		// shaped job on other GPUs compares the shape field by field.
-		if j.memo == nil {
-			j.memo = s.takeMemo()
-		}
-		it, warn := j.memo.itCache, j.memo.itWarn
-		c := &j.memo.itShape
+		it, warn := j.live.itCache, j.live.itWarn
+		c := &j.live.itShape
 		hit := j.cachedFor(p.CPUPerGPU, p.MemPerGPU)
 		if hit && !cont {
 			hit = p.Servers == c.servers && p.PropCPU == c.propCPU && p.PropMem == c.propMem && p.Type == c.typ && s.shaped(j)
@@ -660,11 +660,11 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		j.iterTime = it
 		j.rate = 1 / (it * 1000)
 	}
-	j.baseRate, j.baseIter = j.rate, j.iterTime
+	j.live.baseRate, j.live.baseIter = j.rate, j.iterTime
 	switch {
 	case cont:
 	case s.cfg.Lean:
-		j.openInterval, j.leanGPUs = 0, j.gpus // no log (see openInterval), and no call
+		j.openInterval, j.live.leanGPUs = 0, j.gpus // no log (see openInterval), and no call
 	default:
 		s.openInterval(j)
 	}
@@ -672,8 +672,8 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	if s.occ != nil {
 		if f := s.factor(j); f != 1 {
 			j.factor = f
-			j.rate = j.baseRate * f
-			j.iterTime = j.baseIter / f
+			j.rate = j.live.baseRate * f
+			j.iterTime = j.live.baseIter / f
 		}
 	}
 	s.arm(j)
@@ -711,7 +711,7 @@ func (s *Sim) hold(sv int, idle bool, cpu, mem float64) {
 // its lease end or completion, and under round credit the work the lease credits.
 func (s *Sim) arm(j *JobState) {
 	j.gen++
-	j.leaseAt = s.now + s.cfg.Round
+	j.live.leaseAt = s.now + s.cfg.Round
 	switch {
 	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
 		if j.credit == 0 || j.iterTime != j.creditIter {
@@ -747,7 +747,7 @@ func (s *Sim) arm(j *JobState) {
 // its count is unchanged.
 func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
-	m := j.memo
+	m := j.live
 	if m.itCache2 > 0 && sh == m.itShape2 && s.shaped(j) {
 		m.itCache, m.itCache2 = m.itCache2, m.itCache
 		m.itWarn, m.itWarn2 = m.itWarn2, m.itWarn
@@ -760,25 +760,25 @@ func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 	return it, warn
 }
 
-// takeMemo hands out a zeroed speedMemo, carved from chunks of 256.
-func (s *Sim) takeMemo() *speedMemo {
-	if len(s.memos) == 0 {
-		chunk := make([]speedMemo, 256)
+// takeLive hands out a zeroed liveState, carved from chunks of 256.
+func (s *Sim) takeLive() *liveState {
+	if len(s.lives) == 0 {
+		chunk := make([]liveState, 256)
 		for i := range chunk {
-			s.memos = append(s.memos, &chunk[i])
+			s.lives = append(s.lives, &chunk[i])
 		}
 	}
-	m := s.memos[len(s.memos)-1]
-	s.memos = s.memos[:len(s.memos)-1]
+	m := s.lives[len(s.lives)-1]
+	s.lives = s.lives[:len(s.lives)-1]
 	return m
 }
 
-// dropMemo takes back a finished job's speedMemo.
-func (s *Sim) dropMemo(j *JobState) {
-	if j.memo != nil {
-		*j.memo = speedMemo{}
-		s.memos = append(s.memos, j.memo)
-		j.memo = nil
+// dropLive takes back a finished job's liveState (its host charges' slices stay in the arena).
+func (s *Sim) dropLive(j *JobState) {
+	if j.live != nil {
+		*j.live = liveState{}
+		s.lives = append(s.lives, j.live)
+		j.live = nil
 	}
 }
 
@@ -825,8 +825,8 @@ func (s *Sim) openInterval(j *JobState) {
 	gp := s.i32.take(len(j.gpus))
 	copy(gp, j.gpus)
 	cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))
-	copy(cpu, j.cpuPerGPU)
-	copy(mem, j.memPerGPU)
+	copy(cpu, j.live.cpuPerGPU)
+	copy(mem, j.live.memPerGPU)
 	s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem,
 		IterTime: j.iterTime})
 	j.openInterval = int32(len(s.res.Intervals) - 1)
@@ -835,7 +835,7 @@ func (s *Sim) openInterval(j *JobState) {
 // intervalGPUs are the GPUs of j's open interval.
 func (s *Sim) intervalGPUs(j *JobState) []int32 {
 	if s.cfg.Lean {
-		return j.leanGPUs
+		return j.live.leanGPUs
 	}
 	return s.res.Intervals[j.openInterval].GPUs
 }

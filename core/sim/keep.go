@@ -34,7 +34,7 @@ func (s *Sim) resume(j *JobState, a *Alloc) bool {
 		return false // begin would ask the speed model
 	}
 	for k := range j.gpus {
-		if j.cpuPerGPU[k] != a.CPUPerGPU || j.memPerGPU[k] != a.MemPerGPU {
+		if j.live.cpuPerGPU[k] != a.CPUPerGPU || j.live.memPerGPU[k] != a.MemPerGPU {
 			return false
 		}
 	}

@@ -22,11 +22,11 @@ func (v *View) renewable(j *JobState, a *Alloc) bool {
 		return false // begin would ask the speed model
 	}
 	n := len(a.GPUs)
-	if !sameGPUs(s.intervalGPUs(j), a.GPUs) || cap(j.cpuPerGPU) < n {
+	if !sameGPUs(s.intervalGPUs(j), a.GPUs) || cap(j.live.cpuPerGPU) < n {
 		return false
 	}
 	// release truncated the lease's charges but left them in place; nothing has appended since.
-	cpu, mem := j.cpuPerGPU[:n], j.memPerGPU[:n]
+	cpu, mem := j.live.cpuPerGPU[:n], j.live.memPerGPU[:n]
 	if n == 1 { // hostCharges' sum without the call (a sum of one charge is the charge)
 		g := a.GPUs[0]
 		sv := s.cl.ServerOf(g)
@@ -55,10 +55,10 @@ func (s *Sim) renew(j *JobState) {
 	s.removePending(j)
 	j.leaseEnded = false
 	n := len(s.intervalGPUs(j))
-	j.gpus, j.cpuPerGPU, j.memPerGPU = j.gpus[:n], j.cpuPerGPU[:n], j.memPerGPU[:n]
+	j.gpus, j.live.cpuPerGPU, j.live.memPerGPU = j.gpus[:n], j.live.cpuPerGPU[:n], j.live.memPerGPU[:n]
 	for k, g := range j.gpus {
 		s.gpuOwner[g] = int32(j.Index)
-		s.hold(s.cl.ServerOf(int(g)), true, j.cpuPerGPU[k], j.memPerGPU[k])
+		s.hold(s.cl.ServerOf(int(g)), true, j.live.cpuPerGPU[k], j.live.memPerGPU[k])
 	}
 	s.rerun(j)
 }
@@ -71,13 +71,13 @@ func (s *Sim) rerun(j *JobState) {
 	if j.Job.Duration > 0 {
 		j.rate = 1
 	} else {
-		if j.memo.itWarn != "" {
-			s.warnings.add(j.memo.itWarn)
+		if j.live.itWarn != "" {
+			s.warnings.add(j.live.itWarn)
 		}
-		j.iterTime = j.memo.itCache
-		j.rate = 1 / (j.memo.itCache * 1000)
+		j.iterTime = j.live.itCache
+		j.rate = 1 / (j.live.itCache * 1000)
 	}
-	j.baseRate, j.baseIter = j.rate, j.iterTime
+	j.live.baseRate, j.live.baseIter = j.rate, j.iterTime
 	j.factor = 1
 	s.arm(j)
 }

@@ -159,7 +159,7 @@ func (s *Sim) reshare(gpus []int32, skip int32) {
 		}
 		j.gen++
 		if s.rounds == LeaseRounds {
-			s.heap.push(j.leaseAt, LeaseEnd, k, j.gen)
+			s.heap.push(j.live.leaseAt, LeaseEnd, k, j.gen)
 		}
 		s.pushCompletion(j)
 	}
@@ -171,9 +171,9 @@ func (s *Sim) setSpeed(j *JobState, f float64) {
 	if s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit {
 		return
 	}
-	j.rate = j.baseRate * f
-	if j.baseIter > 0 {
-		j.iterTime = j.baseIter / f
+	j.rate = j.live.baseRate * f
+	if j.live.baseIter > 0 {
+		j.iterTime = j.live.baseIter / f
 	}
 }
 

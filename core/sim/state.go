@@ -40,8 +40,6 @@ type JobState struct {
 
 	status      Status
 	gpus        []int32 // current GPU ids (nil unless running)
-	cpuPerGPU   []float64
-	memPerGPU   []float64
 	gpuType     core.GPUType
 	total       float64 // work: iterations, or ms for duration-only jobs
 	done        float64
@@ -57,28 +55,32 @@ type JobState struct {
 	leaseEnded  bool   // lease released at this instant; interval closing deferred
 	kept        bool   // lease ended at this instant, GPUs and charges still booked (keep.go)
 	hadRun      bool
-	refIter     float64 // cached reference iteration time (View.RefIterTime)
-	baseRate    float64 // rate on the current allocation without co-runners
-	baseIter    float64 // iterTime without co-runners
-	factor      float64 // normalised throughput under sharing (1 = alone)
-	effMS       float64 // ∫ factor dt over the time the job made progress (effective-util numerator)
-	leaseAt     core.Time
-	memo        *speedMemo // from the job's first start to its end (see speedMemo)
+	refIter     float64    // cached reference iteration time (View.RefIterTime)
+	factor      float64    // normalised throughput under sharing (1 = alone)
+	effMS       float64    // ∫ factor dt over the time the job made progress (effective-util numerator)
+	live        *liveState // from the job's first start to its end (see liveState)
 	// shapedKnown caches Sim.shaped: 0 not asked yet, 1 shaped, 2 not.
 	shapedKnown uint8
 	credit      float64 // work credited per lease under round-credit progress
 	creditIter  float64 // the iteration time credit was computed for
 
-	prev, next   int32   // running list links
-	openInterval int32   // index into intervals, -1 if none (0 when open in a lean run)
-	leanGPUs     []int32 // a lean run's open interval's GPUs (aliases gpus; see Sim.openInterval)
+	prev, next   int32 // running list links
+	openInterval int32 // index into intervals, -1 if none (0 when open in a lean run)
 }
 
-// speedMemo is the speed model's recent answers for one job (see iterTimeOn). It is 160 bytes and
-// needed only while the job may start again, so the engine hands memos out at a job's first start
-// and takes them back when it finishes: a run holds one per unfinished job that has run, not one
-// per job of the workload (a million-job trace needed 160 MB for them).
-type speedMemo struct {
+// liveState is the part of a job's state needed only while it may run again: its host charges,
+// its speed without co-runners, its lease and the speed model's recent answers (see iterTimeOn).
+// It is 256 bytes, so the engine hands one out at a job's first start and takes it back when the
+// job finishes: a run holds one per unfinished job that has run, not one per job of the workload
+// (a million-job trace needed 256 MB for them).
+type liveState struct {
+	cpuPerGPU []float64 // host cores charged per GPU held (parallel to JobState.gpus)
+	memPerGPU []float64 // host GB charged per GPU held
+	baseRate  float64   // rate on the current allocation without co-runners
+	baseIter  float64   // iterTime without co-runners
+	leaseAt   core.Time
+	leanGPUs  []int32 // a lean run's open interval's GPUs (aliases gpus; see Sim.openInterval)
+
 	// itCache is the speed model's last answer for this job, with its warning and the placement
 	// it was asked for.
 	itCache float64
@@ -153,7 +155,7 @@ func (s *JobState) progressAt(now core.Time) float64 {
 // mem GB per GPU: on the GPUs it has held since its open interval began only those two can differ
 // from the cached shape (see iterTimeOn).
 func (s *JobState) cachedFor(cpu, mem float64) bool {
-	return s.memo.itCache > 0 && cpu == s.memo.itShape.cpu && mem == s.memo.itShape.mem
+	return s.live.itCache > 0 && cpu == s.live.itShape.cpu && mem == s.live.itShape.mem
 }
 
 // upTo is min(x, limit) for numbers that are never NaN and never -0 (work done and totals): one

@@ -58,9 +58,9 @@ func (s *Sim) skipSteady() {
 		j := &s.jobs[i]
 		// done and the credit are whole iterations (or ms), so one product equals n additions.
 		j.done = upTo(j.done+float64(float64(n)*j.credit), j.total)
-		j.leaseAt = end // (no event to invalidate: its end is read from the running list, see endDueLeases)
-		if j.memo != nil && j.memo.itWarn != "" {
-			s.warnings.addN(j.memo.itWarn, n) // each renewal would have asked the speed model again
+		j.live.leaseAt = end // (no event to invalidate: its end is read from the running list, see endDueLeases)
+		if j.live != nil && j.live.itWarn != "" {
+			s.warnings.addN(j.live.itWarn, n) // each renewal would have asked the speed model again
 		}
 	}
 	// Each skipped tick would have counted itself and one lease end per running job.

@@ -26,9 +26,9 @@ func (s *Sim) verify() {
 		if len(j.gpus) != j.Job.GPUs {
 			panic(fmt.Sprintf("verify: job %d holds %d GPUs, gang is %d", i, len(j.gpus), j.Job.GPUs))
 		}
-		if s.leaseList && (j.leaseAt <= s.now || j.leaseAt != s.jobs[s.runHead].leaseAt) {
+		if s.leaseList && (j.live.leaseAt <= s.now || j.live.leaseAt != s.jobs[s.runHead].live.leaseAt) {
 			panic(fmt.Sprintf("verify: job %d's lease ends at %d, now %d, the first running job's at %d (see endDueLeases)",
-				i, j.leaseAt, s.now, s.jobs[s.runHead].leaseAt))
+				i, j.live.leaseAt, s.now, s.jobs[s.runHead].live.leaseAt))
 		}
 		for _, g := range j.gpus {
 			if owners[g] >= 0 && s.occ == nil {
@@ -117,8 +117,8 @@ func (s *Sim) verifySharing(owners []int32) {
 		if math.Abs(f-j.factor) > 1e-12 {
 			panic(fmt.Sprintf("verify: job %d normalised throughput %.9g, recomputed %.9g", i, j.factor, f))
 		}
-		if !(s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit) && math.Abs(j.rate-float64(j.baseRate*f)) > 1e-12*j.baseRate {
-			panic(fmt.Sprintf("verify: job %d rate %.9g, want %.9g × %.9g", i, j.rate, j.baseRate, f))
+		if !(s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit) && math.Abs(j.rate-float64(j.live.baseRate*f)) > 1e-12*j.live.baseRate {
+			panic(fmt.Sprintf("verify: job %d rate %.9g, want %.9g × %.9g", i, j.rate, j.live.baseRate, f))
 		}
 	}
 	for g, o := range s.occ {
