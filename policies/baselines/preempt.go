@@ -30,6 +30,9 @@ type ranker interface {
 // a key changes at a demotion and nowhere else). Its running jobs are kept in key order between
 // decisions and re-keyed only when due (walk.go); the keys of other rankers (SRTF's remaining
 // time, a script's priority) move continuously and are all recomputed at a full computation.
+// A job's running key must not exceed its waiting key (walk raises runMax by the waiting key of a
+// job it starts, as choose does, and the set holds its running key): LAS ranks running jobs first
+// within a queue; an order in which they rank equal keeps the two keys equal.
 type stableRanker interface {
 	ranker
 	stableKeys()
@@ -62,7 +65,7 @@ type preemptive struct {
 	// stableRanker: running jobs per capacity type in key order, each job's key there, and the
 	// running jobs by the time their key may change (key.a).
 	runs   []keySet
-	runKey []key
+	runKey []key // shares its array with pend.keyOf
 	due    jobHeap
 	used   []int // walk scratch: per type, GPUs of the running jobs walked past
 
@@ -83,7 +86,7 @@ func (p *preemptive) init(v *sim.View, r ranker) {
 	_, p.stable = r.(stableRanker)
 	if p.stable {
 		p.runs = make([]keySet, len(p.cap.types))
-		p.runKey = make([]key, v.NumJobs())
+		p.runKey = p.pend.keyOf // (a job is in one set at a time: its slot holds the key of that one)
 		p.due.init(v.NumJobs())
 		p.used = make([]int, len(p.cap.types))
 	}

@@ -8,8 +8,10 @@
 //	go run ./scripts/runbench -sim build/simulate -jobs 100000,1000000 -policy fifo,las
 //
 // With several runners (-sim a,b) every case runs on each in turn, so that a busy machine slows
-// them alike, and a column gives each one's time over the first's. A run that takes longer than
-// -timeout is stopped and shown as such.
+// them alike, and a column gives each one's time over the first's. The ratios are of CPU time
+// (user and system, every thread of the process), which a machine busy with other work leaves as
+// it is where it stretches wall time. A run that takes longer than -timeout is stopped and shown
+// as such.
 package main
 
 import (
@@ -91,7 +93,7 @@ func run(c config, w io.Writer) error {
 		head += " " + s + " |"
 		rule += "---|"
 		if k > 0 {
-			head += " time ÷ first |"
+			head += " CPU time ÷ first |"
 			rule += "---|"
 		}
 	}
@@ -118,7 +120,7 @@ func run(c config, w io.Writer) error {
 		return nil
 	}
 	lo, hi := c.sizes[0], c.sizes[len(c.sizes)-1]
-	fmt.Fprintf(w, "\nTime at %d jobs ÷ time at %d jobs (wall):\n\n| policy |", hi, lo)
+	fmt.Fprintf(w, "\nCPU time at %d jobs ÷ CPU time at %d jobs:\n\n| policy |", hi, lo)
 	for _, s := range c.sims {
 		fmt.Fprintf(w, " %s |", s)
 	}
@@ -138,10 +140,10 @@ func run(c config, w io.Writer) error {
 }
 
 func ratio(a, b measure) string {
-	if a.stopped || b.stopped || b.wall == 0 {
+	if a.stopped || b.stopped || b.cpu == 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%.2f", a.wall/b.wall)
+	return fmt.Sprintf("%.2f", a.cpu/b.cpu)
 }
 
 // once runs sim on n jobs under pol, its output discarded.

