@@ -68,10 +68,10 @@ const (
 var (
 	whyRule = map[string]string{figure.Inconclusive: "under the paper's rule the policy takes the next-best free type at once, as the oblivious baselines do, " +
 		"so a match decides little: the makespan is set by the long jobs stranded on K80s"}
-	whyUnseen = map[string]string{figure.Inconclusive: "with whole model families hidden the predicted best type is often wrong, " +
-		"and under the paper's rule a job takes the next-best free type at once, as the baselines do"}
-	whyOnline = map[string]string{figure.Inconclusive: "with arrivals over time fewer jobs contend for the fast types, " +
-		"and under the paper's rule a job still takes the next-best free type at once, as the baselines do"}
+	whyUnseen = map[string]string{figure.Inconclusive: "under the paper's rule a job takes the next-best free type at once, as the baselines do, " +
+		"and with its whole model family hidden its predicted best type is inferred from other families"}
+	whyOnline = map[string]string{figure.Inconclusive: "under the paper's rule a job takes the next-best free type at once, as the oblivious baselines do, " +
+		"so with arrivals over time too a match decides little"}
 )
 
 // The 2023 paper's only claim (no number), as a direction against each oblivious baseline, with
