@@ -148,3 +148,22 @@ def schedule(s):
 		}
 	}
 }
+
+// TestRoundFree: a preemptive script whose running priorities say until when they hold (las.star)
+// is woken when they change, so the round length does not change its schedule: rounds of 1 s
+// give the run of the default 300 s.
+func TestRoundFree(t *testing.T) {
+	prog := mustCompile(t, "examples/las.star")
+	reg := registry(t, prog)
+	for _, tc := range equivCases[:2] {
+		t.Run(tc.name, func(t *testing.T) {
+			jobs, c := caseJobs(t, tc.spec)
+			want := fingerprint(t, run(t, reg, tc.spec, prog.Name(), jobs, c))
+			short := tc.spec
+			short.Round = 1
+			if got := fingerprint(t, run(t, reg, short, prog.Name(), jobs, c)); !bytes.Equal(got, want) {
+				t.Errorf("rounds of 1 s:\n got %.400s\nwant %.400s", got, want)
+			}
+		})
+	}
+}
