@@ -613,7 +613,9 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		s.hold(sv, s.occupy(g, int32(j.Index)), cpu, mem)
 		if j.gpus == nil {
 			j.gpus = s.i32.take(j.Job.GPUs)[:0]
-			j.live.cpuPerGPU, j.live.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
+			if cap(j.live.cpuPerGPU) < j.Job.GPUs { // (else a finished job's, reused: see dropLive)
+				j.live.cpuPerGPU, j.live.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
+			}
 		}
 		j.gpus = append(j.gpus, int32(g))
 		j.live.cpuPerGPU = append(j.live.cpuPerGPU, cpu)
@@ -773,11 +775,12 @@ func (s *Sim) takeLive() *liveState {
 	return m
 }
 
-// dropLive takes back a finished job's liveState (its host charges' slices stay in the arena).
+// dropLive takes back a finished job's liveState, keeping the arrays of its host charges for the
+// job that takes it next: a job writes its charges before it reads them.
 func (s *Sim) dropLive(j *JobState) {
-	if j.live != nil {
-		*j.live = liveState{}
-		s.lives = append(s.lives, j.live)
+	if l := j.live; l != nil {
+		*l = liveState{cpuPerGPU: l.cpuPerGPU[:0], memPerGPU: l.memPerGPU[:0]}
+		s.lives = append(s.lives, l)
 		j.live = nil
 	}
 }

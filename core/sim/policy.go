@@ -28,7 +28,9 @@ type Rounds uint8
 const (
 	// NoRounds: decisions on arrivals and completions only; no ticks.
 	NoRounds Rounds = iota
-	// RoundsToo: ticks in addition to arrivals and completions (e.g. LAS queue demotion).
+	// RoundsToo: ticks in addition to arrivals and completions (a periodic re-placement, a
+	// preemption rule applied once per round). A policy that only needs to act when its
+	// priorities change asks for that moment with View.WakeAt instead.
 	RoundsToo
 	// LeaseRounds: decisions only at ticks, and every allocation is a lease that the engine
 	// releases at the next tick (Synergy). Jobs are re-allocated each round.

@@ -40,11 +40,11 @@ type JobRecord struct {
 	Index       int
 	Job         *core.Job
 	Status      Status    // Done, Rejected, or another status for unfinished jobs
+	Measured    bool      // inside the measurement window (beside Status: one word for both)
 	FirstStart  core.Time // -1 if never started
 	End         core.Time // -1 if not finished
 	GPUType     core.GPUType
 	Preemptions int
-	Measured    bool      // inside the measurement window
 	Held        core.Time // wall time holding GPUs
 	Alone       core.Time // isolated run time at the reference speed (finish-time fairness)
 	// Effective is the wall time the job ran at its isolated speed equivalent, in ms: the integral
