@@ -202,13 +202,27 @@ func (p *preemptive) slowPath(v *sim.View, r ranker) {
 
 // choose runs the greedy walk over the sorted running jobs and the waiting jobs and applies it.
 // Waiting jobs larger than any type's GPUs left are not looked at: they could not be admitted.
+//
+// The next waiting job c is searched for only when the walk has passed it or the GPUs left no
+// longer hold it: the GPUs left only shrink during the walk, so the first waiting job that fits
+// stays the first while it still fits, and once none fits none will. Between two waiting jobs the
+// walk then costs one step per running job, not one search of every gang size's set.
 func (p *preemptive) choose(v *sim.View, r ranker) {
 	p.cap.reset()
 	keep, stop, start := p.keep[:0], p.stop[:0], p.start[:0]
 	i := 0
 	pos := before
+	c, ok := p.pend.next(pos, p.cap.most())
+	cg := 0 // c's GPUs
+	if ok {
+		cg = v.Job(int(c.job)).Job.GPUs
+	}
 	for p.cap.total > 0 {
-		c, ok := p.pend.next(pos, p.cap.most())
+		if ok && cg > p.cap.most() {
+			if c, ok = p.pend.next(pos, p.cap.most()); ok {
+				cg = v.Job(int(c.job)).Job.GPUs
+			}
+		}
 		if i < len(p.run) && (!ok || p.run[i].less(c)) {
 			k := p.run[i]
 			i++
@@ -226,6 +240,9 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 		if p.cap.takePending(v.Job(int(c.job))) {
 			start = append(start, c)
 			keep = append(keep, c) // walk order keeps the next sort nearly free
+		}
+		if c, ok = p.pend.next(pos, p.cap.most()); ok {
+			cg = v.Job(int(c.job)).Job.GPUs
 		}
 	}
 	for ; i < len(p.run); i++ {
