@@ -29,7 +29,7 @@ script-philly:
 	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./wasm/scripting -run '^$$' -bench Philly -benchtime 1x
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-gavel figures-csv heldout doc-figures claims-rows doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-tiresias rerun-gavel figures-csv heldout doc-figures claims-rows doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -55,6 +55,7 @@ help:
 	@echo "make rerun-synergy  re-run the authors' Synergy simulator for every recorded reference and compare (hours of CPython; ONLY=regexp, J=2)"
 	@echo "make script-philly  every example script beside its nearest built-in on the whole 82,247-job Philly trace (BenchmarkPhilly), then each under Node as the page's scripting worker runs it"
 	@echo "make rerun-gavel    re-run Gavel's simulator for the recorded gavel-maxmin comparisons and compare job for job (a minute; builds its Python environment in build/)"
+	@echo "make rerun-tiresias re-run the authors' Tiresias simulator (Python 2.7) for every recorded run and compare job for job with the record and ours (seconds)"
 	@echo "make clean          remove build outputs (keeps build/node_modules; distclean removes it)"
 	@echo "make npm            install the npm packages of build/package-lock.json when missing or stale"
 
@@ -218,7 +219,7 @@ report: figures-csv
 	build/simulate -judge build/figures-csv -report build/report.html >/dev/null
 	@echo "report: build/report.html"
 
-FIGURE_DOCS := $(foreach f,synergy similarity interference asrpt,policies/$(f)/README.md)
+FIGURE_DOCS := $(foreach f,baselines synergy similarity interference asrpt,policies/$(f)/README.md)
 doc-figures: figures-csv
 	@echo "== doc-figures: figure tables in $(FIGURE_DOCS) rewritten from build/figures-csv/, and the claims' recorded rows"
 	$(GO) run ./scripts/figtable -csv build/figures-csv -claims-rows policies/figure/testdata/claims -index README.md $(FIGURE_DOCS)
@@ -272,6 +273,18 @@ rerun-gavel:
 	@mkdir -p build/repro
 	@$(GO) run ./scripts/gavelrerun >build/repro/gavel-rerun.md; st=$$?; \
 		cat build/repro/gavel-rerun.md; exit $$st
+# The authors' Tiresias simulator (SymbioticLab/Tiresias, cloned into TIRESIAS_SRC at the recorded
+# commit when missing: from TIRESIAS_REPO, a local git directory holding the commit when there is
+# one, else GitHub), run under Python 2.7 (TIRESIAS_PYTHON: pyenv's 2.7.18 when installed, else
+# python2.7) for every recorded run and compared job for job with the record and with ours
+# (scripts/tiresiasrerun; exit 1 on a difference).
+TIRESIAS_SRC ?= build/tiresias-src
+TIRESIAS_REPO ?= $(firstword $(wildcard /work/.mirror/SymbioticLab+Tiresias/repo/.git) https://github.com/SymbioticLab/Tiresias)
+TIRESIAS_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/2.7.18/bin/python) python2.7)
+rerun-tiresias:
+	@mkdir -p build/repro
+	@$(GO) run ./scripts/tiresiasrerun -src $(TIRESIAS_SRC) -repo '$(TIRESIAS_REPO)' -python '$(TIRESIAS_PYTHON)' >build/repro/tiresias-rerun.md; st=$$?; \
+		cat build/repro/tiresias-rerun.md; exit $$st
 
 clean:
 	@echo "== clean"

@@ -2,6 +2,7 @@ package policies
 
 import (
 	"schedlab/policies/asrpt"
+	"schedlab/policies/baselines"
 	"schedlab/policies/figure"
 	"schedlab/policies/interference"
 	"schedlab/policies/scenario"
@@ -14,6 +15,7 @@ import (
 func Figures() []*figure.Figure {
 	var l []*figure.Figure
 	l = append(l, baselineFigures()...)
+	l = append(l, baselines.Figures()...)
 	l = append(l, synergy.Figures()...)
 	l = append(l, similarity.Figures()...)
 	l = append(l, interference.Figures()...)

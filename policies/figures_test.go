@@ -101,6 +101,34 @@ func TestRunCellQuantilesAndTraces(t *testing.T) {
 	}
 }
 
+// TestRunCellMatch: a Match metric is the fraction of jobs ending within figure.MatchWithin of the
+// recorded schedule; a job it lacks, or one a second and more away, does not match.
+func TestRunCellMatch(t *testing.T) {
+	trace := "job_id,submission_time,duration,num_gpu\na,0,10,1\nb,0,20,1\nc,0,30,1\nd,0,40,1\n"
+	// One GPU, FIFO: a, b, c, d end at 10, 30, 60 and 100 s.
+	recorded := map[string]float64{"a": 10, "b": 31, "c": 61.5}
+	f := &figure.Figure{
+		ID: "m", Series: []figure.Series{{Name: "fifo"}}, Seeds: []uint64{1}, Chart: figure.Table,
+		Metrics: []figure.Metric{{Name: "jobs_matched", Unit: "1", Match: func(x, s int) map[string]float64 { return recorded }}},
+		Cell: func(x, s int, seed uint64) scenario.Spec {
+			return scenario.Spec{Trace: "mem.csv", Format: "itp", Cluster: "1x1", Policies: []string{"fifo"}, Seed: seed}
+		},
+	}
+	open := func(spec scenario.Spec) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(trace)), nil }
+	rows, err := RunCell(Builtin(), world.Models(), f, f.Cells(f.Seeds)[0], open, Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a exact, b 1 s off (matches), c 1.5 s off, d not recorded: 2 of 4.
+	if rows[0].Value != 0.5 {
+		t.Errorf("got %v, want 0.5", rows[0].Value)
+	}
+	f.Metrics[0].Unit = "s"
+	if err := f.Validate(); err == nil || !strings.Contains(err.Error(), "a Match metric is a fraction") {
+		t.Errorf("a Match metric in seconds: got %v", err)
+	}
+}
+
 // TestSmokeFigureEndToEnd runs every cell of the smoke figure, writes its CSV, reads it back and
 // compares: what `make test` checks of the figure path, natively and under Node.
 func TestSmokeFigureEndToEnd(t *testing.T) {

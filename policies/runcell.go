@@ -23,7 +23,8 @@ import (
 // Metrics are the runner's JSON fields of the run's summary (mean_jct_s, p99_jct_s, makespan_s,
 // gpu_util, …); a metric with a Quantile is that quantile of the measured jobs' JCTs (nearest rank:
 // the smallest JCT with at least a fraction q of the measured jobs at or below it), in seconds
-// rounded to the millisecond like the summary's; a metric the summary does not have is asked of the
+// rounded to the millisecond like the summary's; a metric with a Match is the fraction of the
+// measured jobs that end as the recorded schedule has them; a metric the summary does not have is asked of the
 // policy that ran when it is a figure.Reporter (A-SRPT's prediction accuracy). A metric the run
 // leaves null (no job measured) is an error: a figure point without a value would silently drop a
 // seed from its mean.
@@ -106,6 +107,9 @@ func cellValues(f *figure.Figure, c figure.Cell, out Outcome) ([]float64, error)
 		if met.Quantile > 0 {
 			v, ok = jctQuantile(out.Result, met.Quantile)
 		}
+		if met.Match != nil {
+			v, ok = matched(out.Result, met.Match(c.X, c.S))
+		}
 		if rep, is := out.Policy.(figure.Reporter); !ok && is {
 			v, ok = rep.FigureMetric(met.Name)
 		}
@@ -187,6 +191,26 @@ func SummaryFields(o Outcome) (map[string]float64, error) {
 		}
 	}
 	return out, nil
+}
+
+// matched is the fraction of the measured jobs that finished within figure.MatchWithin of their
+// end in want (seconds by job ID); false when no job is measured.
+func matched(r *sim.Result, want map[string]float64) (float64, bool) {
+	n, ok := 0, 0
+	for i := range r.Jobs {
+		j := &r.Jobs[i]
+		if !j.Measured {
+			continue
+		}
+		n++
+		if end, has := want[j.Job.ID]; has && j.Status == sim.Done && math.Abs(j.End.Seconds()-end) <= figure.MatchWithin {
+			ok++
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return float64(ok) / float64(n), true
 }
 
 // jctQuantile is the nearest-rank q-quantile of the measured, finished jobs' JCTs in seconds.

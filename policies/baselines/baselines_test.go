@@ -97,6 +97,11 @@ func TestByHand(t *testing.T) {
 	// keeps the GPU in the low queue (running first within a queue) until it ends; with
 	// starve = 1 each job is promoted after waiting as long as it last ran, so they alternate.
 	starve := []core.Job{job("A", 1, 0, 100), job("B", 1, 5, 100)}
+	// LAS queue orders on 1x4 (threshold 100 GPU-s, rounds of 1 s): A (2 GPUs) is demoted at 50 s
+	// and preempted by B (4 GPUs, waiting in the top queue); B is demoted at 75 s. Running first,
+	// B keeps the GPUs ahead of A in the low queue; in Tiresias' order B is appended behind A,
+	// which was waiting there, so A resumes and B, which no longer fits, is preempted.
+	order := []core.Job{job("A", 2, 0, 2000), job("B", 4, 1, 2000)}
 
 	tests := []struct {
 		name   string
@@ -137,6 +142,10 @@ func TestByHand(t *testing.T) {
 			map[string]want{"A": {0, 230, 1}, "B": {50, 80, 0}}}, // demoted at 50 s, not at the 60 s tick
 		{"las without starvation guard", NewLAS, `{"thresholds_gpu_s": [10]}`, "1x1", starve, runOpts{round: 10 * core.Second},
 			map[string]want{"A": {0, 200, 1}, "B": {10, 110, 0}}},
+		{"las running first", NewLAS, `{"thresholds_gpu_s": [100]}`, "1x4", order, runOpts{round: core.Second},
+			map[string]want{"A": {0, 4000, 1}, "B": {50, 2050, 0}}},
+		{"las tiresias order", NewLAS, `{"thresholds_gpu_s": [100], "queue_order": "tiresias"}`, "1x4", order, runOpts{round: core.Second},
+			map[string]want{"A": {0, 2025, 1}, "B": {50, 4000, 1}}},
 		{"las starvation guard", NewLAS, `{"thresholds_gpu_s": [10], "starve": 1}`, "1x1", starve, runOpts{round: 10 * core.Second},
 			map[string]want{"A": {0, 190, 9}, "B": {10, 200, 9}}},
 	}

@@ -22,6 +22,9 @@ type LASParams struct {
 	// has waited, since it last entered the top queue, at least Starve × the wall time it ran in
 	// that period is promoted to the top queue with its service count reset. 0 (default) = off.
 	Starve float64 `json:"starve,omitempty"`
+	// QueueOrder is the order within a queue: OrderRunningFirst (default, ours) or OrderTiresias
+	// (the authors' simulator's list order; see las_order.go).
+	QueueOrder string `json:"queue_order,omitempty"`
 }
 
 // LAS is Tiresias' discretised two-dimensional least-attained-service scheduler. A job's service
@@ -29,9 +32,12 @@ type LASParams struct {
 // queue; it starts in queue 0 and moves down one queue each time its service crosses the next
 // threshold. Queues are strict priorities and the scheduler is preemptive: at every decision the
 // jobs to run are chosen greedily in priority order over running and waiting jobs together (a
-// job that does not fit is skipped), as in Tiresias' simulator. Within a queue, running jobs come
-// first (a waiting job never preempts a running one of its own queue), then jobs in the order
-// they entered the queue (arrival, demotion or promotion), then arrival order.
+// job that does not fit is skipped), as Tiresias' simulator does in dlas_sim_jobs, which counts
+// free GPUs only. Within a queue the order is QueueOrder's: by default ours (OrderRunningFirst),
+// running jobs first (a waiting job never preempts a running one of its own queue), then jobs in
+// the order they entered the queue (arrival, demotion or promotion), then arrival order; or
+// OrderTiresias, their simulator's list order (a demoted job goes behind the jobs waiting in its
+// new queue, a preempted job ahead of them).
 //
 // Decisions happen at arrivals, completions and at the millisecond a running job's service
 // crosses its queue's threshold or a starving job becomes due for promotion: LAS asks the engine
@@ -51,6 +57,7 @@ type LAS struct {
 	gen       []uint32
 	promo     []promoEntry // min-heap by due time
 	promoted  int
+	order     *tiresiasOrder // nil: OrderRunningFirst
 }
 
 type promoEntry struct {
@@ -92,6 +99,9 @@ func NewLASFrom(p LASParams) (*LAS, error) {
 		return nil, fmt.Errorf("starve: want a number ≥ 0, got %v", p.Starve)
 	}
 	l.starve = p.Starve
+	if l.order, err = newQueueOrder(p.QueueOrder); err != nil {
+		return nil, err
+	}
 	return l, nil
 }
 
@@ -114,10 +124,16 @@ func (l *LAS) Init(v *sim.View) {
 	l.gen = make([]uint32, n)
 	l.promo = l.promo[:0]
 	l.promoted = 0
+	if l.order != nil {
+		l.order.init(n)
+	}
 }
 
 // Decide implements sim.Policy.
 func (l *LAS) Decide(v *sim.View, _ sim.Trigger) {
+	if l.order != nil {
+		l.order.decide()
+	}
 	l.core.ingest(v, l)
 	l.promote(v)
 	l.core.schedule(v, l)
@@ -131,6 +147,12 @@ func (l *LAS) Decide(v *sim.View, _ sim.Trigger) {
 func (l *LAS) pendingKey(v *sim.View, j *sim.JobState) key {
 	if j.FirstStart() < 0 {
 		l.enter[j.Index] = j.Job.Submit // never ran: queue 0 since arrival
+		if l.order != nil {
+			l.order.appended(j.Index, false)
+		}
+	}
+	if l.order != nil {
+		return l.order.key(l.queue[j.Index], j.Index)
 	}
 	return key{a: int64(l.queue[j.Index])*2 + 1, b: int64(l.enter[j.Index]), job: int32(j.Index)}
 }
@@ -146,9 +168,19 @@ func (l *LAS) behind(v *sim.View, j *sim.JobState, first, n int) sim.Reason {
 func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 	i := j.Index
 	svc := v.Attained(j) - l.baseAtt[i]
+	q := l.queue[i]
+	if l.order != nil {
+		l.order.rekey(i)
+	}
 	for int(l.queue[i]) < len(l.thresh) && svc >= l.thresh[l.queue[i]] {
 		l.queue[i]++
 		l.enter[i] = v.Now()
+	}
+	if l.order != nil {
+		if l.queue[i] != q {
+			l.order.demote(i)
+		}
+		return l.order.key(l.queue[i], i)
 	}
 	return key{a: int64(l.queue[i]) * 2, b: int64(l.enter[i]), job: int32(i)}
 }
@@ -160,6 +192,9 @@ func (*LAS) stableKeys() {}
 // keyHoldsUntil is when j's service reaches its queue's threshold (its next demotion).
 func (l *LAS) keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time {
 	i := j.Index
+	if l.order != nil && l.order.moving(i) {
+		return v.Now() + 1 // due at the next decision: it moves to the run part (las_order.go)
+	}
 	q := int(l.queue[i])
 	if q >= len(l.thresh) {
 		return core.MaxTime
@@ -173,6 +208,9 @@ func (l *LAS) stopped(v *sim.View, j *sim.JobState) {
 	i := j.Index
 	l.stoppedAt[i] = v.Now()
 	l.gen[i]++
+	if l.order != nil {
+		l.order.stopped(i)
+	}
 	if l.starve > 0 && l.queue[i] > 0 {
 		exec := v.Held(j) - l.baseHeld[i]
 		due := v.Now() + core.Time(math.Ceil(l.starve*float64(exec))) - l.waitAcc[i]
@@ -183,6 +221,9 @@ func (l *LAS) stopped(v *sim.View, j *sim.JobState) {
 func (l *LAS) started(v *sim.View, j *sim.JobState) {
 	i := j.Index
 	l.gen[i]++
+	if l.order != nil {
+		l.order.started(i)
+	}
 	if v.Held(j) > l.baseHeld[i] {
 		// Tiresias counts waiting time only once the job has run since entering the top queue.
 		l.waitAcc[i] += v.Now() - l.stoppedAt[i]
@@ -205,6 +246,9 @@ func (l *LAS) promote(v *sim.View) {
 		l.baseHeld[i] = v.Held(j)
 		l.waitAcc[i] = 0
 		l.promoted++
+		if l.order != nil {
+			l.order.appended(i, true)
+		}
 		l.core.pend.remove(e.job)
 		l.core.pend.push(l.pendingKey(v, j), j.Job.GPUs)
 	}

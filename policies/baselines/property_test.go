@@ -19,6 +19,9 @@ var factories = []struct {
 	{NameLAS, NewLAS}, {NameLAS + "-starve", func(p json.RawMessage) (sim.Policy, error) {
 		return NewLASFrom(LASParams{Common: Common{Placement: placementOf(p)}, Thresholds: []float64{20, 100}, Starve: 1})
 	}},
+	{NameLAS + "-tiresias-order", func(p json.RawMessage) (sim.Policy, error) {
+		return NewLASFrom(LASParams{Common: Common{Placement: placementOf(p)}, Thresholds: []float64{20, 100}, Starve: 1, QueueOrder: OrderTiresias})
+	}},
 }
 
 func placementOf(p json.RawMessage) string {
@@ -107,6 +110,9 @@ func TestParams(t *testing.T) {
 		{"las zero threshold", NewLAS, `{"thresholds_gpu_s": [0]}`, true},
 		{"las single queue", NewLAS, `{"thresholds_gpu_s": []}`, false},
 		{"las negative starve", NewLAS, `{"starve": -1}`, true},
+		{"las queue orders", NewLAS, `{"queue_order": "running-first"}`, false},
+		{"las tiresias order", NewLAS, `{"queue_order": "tiresias", "starve": 2}`, false},
+		{"las unknown order", NewLAS, `{"queue_order": "fifo"}`, true},
 		{"backfill unknown key", NewFIFOBackfill, `{"starve": 1}`, true},
 	}
 	for _, tc := range tests {

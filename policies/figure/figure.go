@@ -92,7 +92,17 @@ type Metric struct {
 	// Quantile, for a CDF chart's metrics, is the fraction q in (0, 1] of measured jobs whose JCT is at
 	// or below this metric's value (the metric is the JCT's q-quantile, e.g. "jct_q0.95_s"); 0 otherwise.
 	Quantile float64
+	// Match, when set, makes the metric the fraction of the measured jobs that end within MatchWithin
+	// of a recorded schedule: Match(x, s) gives, for the cell at sweep value x and series s, each
+	// job's recorded end in seconds by job ID (a re-run of the authors' simulator on the same trace
+	// and cluster). A job it does not list, or one that did not finish, does not match. Its Unit is
+	// "1".
+	Match func(x, s int) map[string]float64
 }
+
+// MatchWithin is how far, in seconds, a job's end may lie from the recorded one and still match
+// (Metric.Match): the authors' simulators log whole seconds.
+const MatchWithin = 1.0
 
 // Title is the metric's axis and table text: its label, or its name when it has none.
 func (m Metric) Title() string {
@@ -322,6 +332,9 @@ func (f *Figure) Validate() error {
 			return fmt.Errorf("figure %s: metric name %q empty or repeated", f.ID, m.Name)
 		}
 		metrics[m.Name] = true
+		if m.Match != nil && (m.Unit != "1" || m.Quantile != 0) {
+			return fmt.Errorf("figure %s: metric %s: a Match metric is a fraction (unit \"1\") and no quantile", f.ID, m.Name)
+		}
 	}
 	xs := map[string]bool{}
 	for _, v := range f.Sweep.Values {

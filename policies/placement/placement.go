@@ -23,13 +23,15 @@ const (
 	Spread      = "spread"
 	FirstFit    = "first-fit"
 	Random      = "random"
+	// TiresiasYarn is the yarn rule of the Tiresias authors' simulator (see tiresiasYarn).
+	TiresiasYarn = "tiresias-yarn"
 )
 
 // Default is the strategy used when none is named.
 const Default = Consolidate
 
 // Names lists the strategies in documentation order.
-func Names() []string { return []string{Consolidate, Spread, FirstFit, Random} }
+func Names() []string { return []string{Consolidate, Spread, FirstFit, Random, TiresiasYarn} }
 
 // ByName returns a fresh Placer for a strategy name ("" means Default).
 func ByName(name string) (Placer, error) {
@@ -42,6 +44,8 @@ func ByName(name string) (Placer, error) {
 		return &firstFit{}, nil
 	case Random:
 		return &random{}, nil
+	case TiresiasYarn:
+		return &tiresiasYarn{}, nil
 	}
 	return nil, fmt.Errorf("unknown placement %q (known: %s)", name, strings.Join(Names(), ", "))
 }

@@ -7,7 +7,7 @@
 // of two functions:
 //
 //	name = "my-policy"        # the policy's name [the file's base name without .star]
-//	placement = "consolidate" # how a started job's GPUs are chosen: consolidate, spread, first-fit, random
+//	placement = "consolidate" # how a started job's GPUs are chosen: consolidate, spread, first-fit, random, tiresias-yarn
 //	preempt = False           # True: the order covers running jobs too, and the engine stops and starts to follow it
 //	backfill = True           # False: a waiting job that does not fit blocks the ones behind it (FIFO's head of line)
 //	rounds = False            # True: also decide at every round tick, not only at arrivals and completions

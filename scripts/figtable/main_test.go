@@ -152,7 +152,7 @@ func TestIndexCountsTheGeneratedVerdicts(t *testing.T) {
 func TestReadmeIndexIsCurrent(t *testing.T) {
 	root := filepath.Join("..", "..")
 	docs := map[string][2]string{}
-	for _, fam := range []string{"synergy", "similarity", "interference", "asrpt"} {
+	for _, fam := range []string{"baselines", "synergy", "similarity", "interference", "asrpt"} {
 		text, err := os.ReadFile(filepath.Join(root, "policies", fam, "README.md"))
 		if err != nil {
 			t.Fatal(err)

@@ -60,7 +60,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&clusterS, "cluster", "16x8", "cluster `SPEC`: SERVERSxGPUS[:TYPE][,cpu=N][,mem=GB][,gpumem=GB][,bw=INTRA/INTER] joined by +, or @FILE (JSON, Tiresias CSV, Synergy .ini, Alibaba openb node list, PAI machine spec)")
 	fs.StringVar(&policyS, "policy", "fifo", "comma-separated registry `NAMES` (see -list); one run each on the same workload and cluster")
 	fs.StringVar(&policyConfig, "policy-config", "", "JSON object at `PATH`: policy name → parameters")
-	fs.StringVar(&placement, "placement", "consolidate", "GPU placement `NAME` of the policies that place through policies/placement: consolidate, spread, first-fit or random")
+	fs.StringVar(&placement, "placement", "consolidate", "GPU placement `NAME` of the policies that place through policies/placement: consolidate, spread, first-fit, random or tiresias-yarn")
 	fs.Float64Var(&ckpt, "checkpoint-cost", 0, "a job restarted on other GPUs makes no progress for `SECONDS` (default 0)")
 	fs.Float64Var(&round, "round", 300, "round length in `SECONDS` for round-based policies")
 	fs.Float64Var(&firstRound, "first-round", -1, "time of the first round in `SECONDS` (default: the first multiple of -round at or after the first arrival)")
