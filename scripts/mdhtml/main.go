@@ -8,7 +8,9 @@
 // Rendering is github.com/yuin/goldmark (CommonMark with GitHub's tables, autolinks and
 // strikethrough; headings get GitHub-style ids, so "#policies-as-scripts" works). Raw HTML in a
 // document is dropped, not passed through. A relative link to a document served on the site
-// (A.md, A.md#part) is rewritten to its page (A.html, A.html#part); other links are kept.
+// (A.md, A.md#part) is rewritten to its page (A.html, A.html#part); other links are kept, and a
+// repository file a document links to that the site lacks (LICENSE, an example script) is copied
+// onto the site, so that every link answers.
 package main
 
 import (

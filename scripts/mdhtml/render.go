@@ -30,9 +30,19 @@ func renderTree(dir string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	// A document may link to a repository file the site does not carry (LICENSE, an example
+	// script, a Go file): serve copies it from the repository (the working directory) into the
+	// site, so that every link of a rendered page answers.
 	exists := func(p string) bool {
-		_, err := fs.Stat(site, p)
-		return err == nil
+		if _, err := fs.Stat(site, p); err == nil {
+			return true
+		}
+		b, err := os.ReadFile(filepath.FromSlash(p))
+		if err != nil {
+			return false
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(p))
+		return os.MkdirAll(filepath.Dir(dst), 0o755) == nil && os.WriteFile(dst, b, 0o644) == nil
 	}
 	for _, p := range docs {
 		src, err := fs.ReadFile(site, p)
@@ -106,13 +116,14 @@ func render(p string, src []byte, exists func(string) bool) ([]byte, error) {
 }
 
 // pageLink rewrites a relative link from the document at p to another served document (A.md,
-// A.md#part) into a link to its page; every other link comes back unchanged.
+// A.md#part) into a link to its page; every other link comes back unchanged. exists is asked
+// about every relative target (it may bring a repository file onto the site).
 func pageLink(p, dest string, exists func(string) bool) string {
 	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") || strings.Contains(dest, ":") {
 		return dest
 	}
 	target, frag, _ := strings.Cut(dest, "#")
-	if !strings.HasSuffix(target, ".md") || !exists(path.Join(path.Dir(p), target)) {
+	if !exists(path.Join(path.Dir(p), target)) || !strings.HasSuffix(target, ".md") {
 		return dest
 	}
 	out := strings.TrimSuffix(target, ".md") + ".html"
