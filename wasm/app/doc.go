@@ -6,6 +6,7 @@
 // figure cells, so a long run never freezes the page and several runs use several cores, and
 // script.wasm (wasm/scriptworker), that worker with the Starlark interpreter, for scripted
 // policies. app.wasm links neither the worker's request handlers and the simulation they drive
-// nor the interpreter, so the first load carries only what the page runs (about 380 KB and
-// 175 KB brotli less); scripts/houserules (TestPageBinaryLinksNoWorker) keeps it so.
+// nor the interpreter, so the first load carries only what the page runs (scripts/site.sh builds
+// the three; `brotli -q 11 -c build/site/app.wasm | wc -c` gives the page's share of the load);
+// scripts/houserules (TestPageHasNoInterpreter, TestPageBinaryLinksNoWorker) keeps it so.
 package main
