@@ -19,14 +19,14 @@ func fig1Cell(b *testing.B, policy, rate string) scenario.Spec {
 }
 
 // BenchmarkFig1Cell runs synergy-fig1's cells, one sub-benchmark per series: at its heaviest load
-// (4 jobs/h) full and lean (as the figure runs them), and lean at a light load (2 jobs/h, where a
+// (4 jobs/h) full and lean (as the figure runs them: no intervals, no reasons for waiting), and lean at a light load (2 jobs/h, where a
 // cell's time is the number of rounds rather than the queue's length). The workload is generated
 // outside the loop.
 func BenchmarkFig1Cell(b *testing.B) {
 	for _, name := range []string{"las+proportional", "las+tune", "srtf+proportional", "srtf+tune"} {
 		b.Run("full/"+name, func(b *testing.B) { benchCell(b, fig1Cell(b, name, "4"), Hooks{}) })
-		b.Run("lean/"+name, func(b *testing.B) { benchCell(b, fig1Cell(b, name, "4"), Hooks{Lean: true}) })
-		b.Run("lean-2/"+name, func(b *testing.B) { benchCell(b, fig1Cell(b, name, "2"), Hooks{Lean: true}) })
+		b.Run("lean/"+name, func(b *testing.B) { benchCell(b, fig1Cell(b, name, "4"), Hooks{Lean: true, NoReasons: true}) })
+		b.Run("lean-2/"+name, func(b *testing.B) { benchCell(b, fig1Cell(b, name, "2"), Hooks{Lean: true, NoReasons: true}) })
 	}
 }
 
@@ -47,7 +47,7 @@ func BenchmarkFig8Cell(b *testing.B) {
 	for _, name := range []string{"fifo+proportional", "fifo+greedy", "fifo+tune"} {
 		spec := scenario.Spec{Generate: "synergy:jobs=40000,rate=9,split=20/70/10,stream=authors", Cluster: "16x8",
 			Round: 300, Policies: []string{name}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 42}
-		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
+		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true, NoReasons: true}) })
 	}
 }
 
@@ -57,6 +57,6 @@ func BenchmarkFig12Cell(b *testing.B) {
 	for _, name := range []string{"drf", "drf+tune", "tetris", "tetris+tune"} {
 		spec := scenario.Spec{Generate: "synergy:jobs=40000,rate=9,split=20/70/10,stream=authors", Cluster: "16x8",
 			Round: 300, Policies: []string{name}, WindowFrom: 4000, WindowTo: 5000, StopAtWindow: true, Seed: 42}
-		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
+		b.Run(name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true, NoReasons: true}) })
 	}
 }

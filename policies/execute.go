@@ -41,6 +41,8 @@ type Hooks struct {
 	// is the same, Result keeps the jobs' records but no Gantt, host or utilisation charts can be
 	// drawn from it. A figure's cells run lean so that a worker stays small.
 	Lean bool
+	// NoReasons records no reasons for waiting (sim.Config.NoReasons): a figure's cells read none.
+	NoReasons bool
 	// Workloads, when set, keeps the generated workloads of a worker's last cells (RunCellSpec).
 	Workloads *Workloads
 }
@@ -146,6 +148,7 @@ func runOne(reg *Registry, spec scenario.Spec, name string, jobs []core.Job, c *
 		Window:         sim.Window{From: spec.WindowFrom, To: spec.WindowTo},
 		StopAtWindow:   spec.StopAtWindow,
 		Lean:           h.Lean,
+		NoReasons:      h.NoReasons,
 	}
 	if sp, ok := p.(sim.SharingPolicy); ok && sp.Shares() {
 		cfg.Colocation = world.Colocation(models)

@@ -14,7 +14,7 @@ func BenchmarkInterferenceCell(b *testing.B) {
 	for _, f := range interference.Figures() {
 		for s, se := range f.Series {
 			spec := f.Spec(figure.Cell{S: s, Seed: f.Seeds[0]})
-			b.Run(f.ID+"/"+se.Name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true}) })
+			b.Run(f.ID+"/"+se.Name, func(b *testing.B) { benchCell(b, spec, Hooks{Lean: true, NoReasons: true}) })
 		}
 	}
 }

@@ -66,6 +66,7 @@ func RunCellSpec(reg *Registry, models *core.Models, spec scenario.Spec,
 		return Outcome{}, err
 	}
 	h.Lean = true // a cell keeps what its rows need: the summary and the jobs' records
+	h.NoReasons = true
 	out, err := RunOne(reg, spec, spec.Policies[0], jobs, cl, models, h)
 	if err != nil || !spec.StopAtWindow {
 		return out, err

@@ -165,7 +165,27 @@ export function ganttInit(el, json, info, onZoom) {
       else onZoom(a, b);
     }, 120);
   });
-  c.on('click', (p) => highlight(gantt.job[p.value[2]]));
+  c.on('click', (p) => {
+    highlight(gantt.job[p.value[2]]);
+    if (why.pick) why.pick(gantt.job[p.value[2]]);
+  });
+  let hoverAt = 0;
+  c.getZr().on('mousemove', (e) => {
+    if (!why.hover || !c.containPixel({ gridIndex: 0 }, [e.offsetX, e.offsetY])) return;
+    const now = performance.now();
+    if (now - hoverAt < 100) return; // at most ten lookups a second
+    hoverAt = now;
+    why.hover(c.convertFromPixel({ xAxisIndex: 0 }, e.offsetX));
+  });
+}
+
+// why holds the page's two callbacks for the reasons jobs waited: pick(job) on a click on the
+// Gantt, hover(ms) with the time under the pointer (see wasm/page/why.go).
+const why = { pick: null, hover: null };
+
+export function ganttHooks(pick, hover) {
+  why.pick = pick;
+  why.hover = hover;
 }
 
 // highlight toggles job (-1: none) in the Gantt and the virtual schedule together.

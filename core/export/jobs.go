@@ -10,7 +10,10 @@ import (
 )
 
 // JobsHeader is the per-job CSV header.
-var JobsHeader = []string{"policy", "job_id", "submit_s", "first_start_s", "end_s", "gpus", "gpu_type", "preemptions", "queue_s", "status"}
+// wait_s is the job's whole waiting (queueing and every wait after a preemption), and the
+// wait_CLASS_s columns split it by reason class (sim.Result.WaitBy).
+var JobsHeader = []string{"policy", "job_id", "submit_s", "first_start_s", "end_s", "gpus", "gpu_type", "preemptions", "queue_s", "status",
+	"wait_s", "wait_capacity_s", "wait_shape_s", "wait_order_s", "wait_held_s", "wait_script_s"}
 
 // NormTputColumn is appended to JobsHeader when any exported run shares GPUs (sim.Result.Sharing):
 // the job's mean normalised throughput, NormTput. Runs without sharing keep the contract header.
@@ -78,6 +81,7 @@ func WriteJobsCSV(w io.Writer, runs []Run) error {
 			}
 			rec := []string{r.Policy, j.Job.ID, Seconds(j.Job.Submit), start, end, strconv.Itoa(j.Job.GPUs),
 				string(j.GPUType), strconv.Itoa(j.Preemptions), queue, status}
+			rec = appendWaits(rec, r.Result, i)
 			if sharing {
 				nt := ""
 				if r.Result.Sharing {
@@ -92,6 +96,24 @@ func WriteJobsCSV(w io.Writer, runs []Run) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// appendWaits adds job i's wait_s and wait_CLASS_s cells (empty for a rejected job, which never
+// waited).
+func appendWaits(rec []string, r *sim.Result, i int) []string {
+	if r.Jobs[i].Status == sim.Rejected {
+		return append(rec, "", "", "", "", "", "")
+	}
+	by := r.WaitBy(i)
+	var total core.Time
+	for _, t := range by {
+		total += t
+	}
+	rec = append(rec, Seconds(total))
+	for _, c := range sim.Classes() {
+		rec = append(rec, Seconds(by[c]))
+	}
+	return rec
 }
 
 // Seconds formats t as seconds with millisecond precision and no trailing zeros.

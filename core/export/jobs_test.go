@@ -25,15 +25,15 @@ func TestWriteJobsCSVNormTput(t *testing.T) {
 		want string
 	}{
 		{"no sharing", []Run{{"fifo", result(false)}},
-			"policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status\n" +
-				"fifo,a,0,0,4,1,,0,0,done\nfifo,b,0,,,1,,0,,rejected\n"},
+			"policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status,wait_s,wait_capacity_s,wait_shape_s,wait_order_s,wait_held_s,wait_script_s\n" +
+				"fifo,a,0,0,4,1,,0,0,done,0,0,0,0,0,0\nfifo,b,0,,,1,,0,,rejected,,,,,,\n"},
 		{"sharing", []Run{{"pack", result(true)}},
-			"policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status,norm_tput\n" +
-				"pack,a,0,0,4,1,,0,0,done,0.625000\npack,b,0,,,1,,0,,rejected,\n"},
+			"policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status,wait_s,wait_capacity_s,wait_shape_s,wait_order_s,wait_held_s,wait_script_s,norm_tput\n" +
+				"pack,a,0,0,4,1,,0,0,done,0,0,0,0,0,0,0.625000\npack,b,0,,,1,,0,,rejected,,,,,,,\n"},
 		{"mixed", []Run{{"fifo", result(false)}, {"pack", result(true)}},
-			"policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status,norm_tput\n" +
-				"fifo,a,0,0,4,1,,0,0,done,\nfifo,b,0,,,1,,0,,rejected,\n" +
-				"pack,a,0,0,4,1,,0,0,done,0.625000\npack,b,0,,,1,,0,,rejected,\n"},
+			"policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status,wait_s,wait_capacity_s,wait_shape_s,wait_order_s,wait_held_s,wait_script_s,norm_tput\n" +
+				"fifo,a,0,0,4,1,,0,0,done,0,0,0,0,0,0,\nfifo,b,0,,,1,,0,,rejected,,,,,,,\n" +
+				"pack,a,0,0,4,1,,0,0,done,0,0,0,0,0,0,0.625000\npack,b,0,,,1,,0,,rejected,,,,,,,\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,7 +46,7 @@ func TestWriteJobsCSVNormTput(t *testing.T) {
 			}
 		})
 	}
-	if strings.Join(JobsHeader, ",") != "policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status" {
+	if strings.Join(JobsHeader, ",") != "policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status,wait_s,wait_capacity_s,wait_shape_s,wait_order_s,wait_held_s,wait_script_s" {
 		t.Errorf("got JobsHeader %v, want the contract header unchanged", JobsHeader)
 	}
 }

@@ -38,12 +38,15 @@ type Summary struct {
 	// alone on an idle cluster) whose length says little about a policy; while jobs wait, every
 	// idle GPU and every slowed co-runner is work the policy leaves undone. Absent when no job
 	// ever waited.
-	LoadedUtil          *float64   `json:"loaded_util,omitempty"`
-	LoadedEffectiveUtil *float64   `json:"loaded_effective_util,omitempty"`
-	Preemptions         int        `json:"preemptions"`
-	TypeUtil            []TypeUtil `json:"gpu_util_by_type,omitempty"`
-	MeanFTF             *float64   `json:"mean_ftf_rho,omitempty"`
-	MaxFTF              *float64   `json:"max_ftf_rho,omitempty"`
+	LoadedUtil          *float64 `json:"loaded_util,omitempty"`
+	LoadedEffectiveUtil *float64 `json:"loaded_effective_util,omitempty"`
+	Preemptions         int      `json:"preemptions"`
+	// WaitByReason is the share of all waiting per reason class (absent when no measured job
+	// waited).
+	WaitByReason *WaitShares `json:"wait_by_reason,omitempty"`
+	TypeUtil     []TypeUtil  `json:"gpu_util_by_type,omitempty"`
+	MeanFTF      *float64    `json:"mean_ftf_rho,omitempty"`
+	MaxFTF       *float64    `json:"max_ftf_rho,omitempty"`
 	// Rho is Lemma 1's ρ of A-SRPT (max over the workload's mixed-parallel jobs of the iteration
 	// time with every collective across servers ÷ the best packing); absent when no job has
 	// explicit parallelism. The caller fills it (policies.RunOne).
@@ -93,6 +96,7 @@ func Summarise(r *sim.Result, c *core.Cluster) Summary {
 	s.P95JCT = secs(Percentile(jct, 95))
 	s.P99JCT = secs(Percentile(jct, 99))
 	s.MeanQueue = secs(mean(queue))
+	s.WaitByReason = waitShares(r)
 	s.Makespan = secs(float64(last - first))
 	if len(ftf) > 0 {
 		m := round6(mean(ftf))

@@ -67,6 +67,12 @@ type Result struct {
 	// Busy is set by lean runs (Config.Lean), which keep no Intervals: the held GPU time that
 	// gpu_util needs.
 	Busy *BusyLog
+	// Why is the record of every job's waiting and its reasons (Timeline, WaitBy).
+	Why *Explanation
+	// Waits, in a result rebuilt from a saved run (wasm/runrecord) instead of Why, is each job's
+	// waiting per reason class. (Kept apart from JobRecord, which a million-job run holds a
+	// million of.)
+	Waits [][NumClasses]core.Time
 }
 
 // Warning is a distinct warning text and how often it occurred.
@@ -140,6 +146,7 @@ func (s *Sim) Result() *Result {
 		}
 	}
 	r.Sharing = s.occ != nil
+	r.Why = s.ex.result()
 	if s.cfg.Lean {
 		r.Busy = &s.busy.log
 	}

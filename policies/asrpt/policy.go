@@ -158,7 +158,8 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	}
 	slices.SortFunc(p.ranked, func(a, b ranked) int { return a.prio.compare(b.prio) })
 	free := FreeOf(v)
-	shadow, extra := -1.0, 0 // the reservation of the first blocked job (EASY; reserve)
+	shadow, extra, resFor := -1.0, 0, -1 // the reservation of the first blocked job (EASY; reserve)
+	idle, started, first := v.FreeGPUs(), 0, -1 // for the reasons: the GPUs free before this decision's starts
 	for k, r := range p.ranked {
 		j := r.job
 		// A job wider than the idle GPUs fits nowhere: skip the mapper (under overload most of
@@ -171,21 +172,34 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			ids, ok = p.evictFor(v, j)
 			free = FreeOf(v)
 		}
+		held := false
 		if ok && shadow >= 0 {
 			if run := p.predictedLeft(v, j, 0); run > shadow {
 				if j.Job.GPUs > extra {
-					ok = false // it would still hold GPUs the reservation counts on
+					ok, held = false, true // it would still hold GPUs the reservation counts on
 				} else {
 					extra -= j.Job.GPUs
 				}
 			}
 		}
 		if !ok {
+			if held {
+				v.Wait(j, sim.Behind(ruleReserved, resFor, -1, p.nhat[j.Index]))
+			} else if started > 0 && j.Job.GPUs <= idle {
+				// It would have fitted the GPUs free before the jobs ranked ahead of it took them.
+				v.Wait(j, sim.Behind(ruleRanked, first, started, p.nhat[j.Index]))
+			} else {
+				v.NoRoom(j)
+			}
 			if p.opt.NoBackfill {
+				for _, b := range p.ranked[k+1:] {
+					v.Wait(b.job, sim.Behind(ruleNoBackfill, j.Index, -1, p.nhat[b.job.Index]))
+				}
 				return
 			}
 			if p.opt.Reserve && shadow < 0 {
 				shadow, extra = p.reserve(v, j)
+				resFor = j.Index
 			}
 			continue
 		}
@@ -193,11 +207,28 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			panic(err) // the mapper only returns idle GPUs
 		}
 		free.remove(ids)
+		if started++; first < 0 {
+			first = j.Index
+		}
 		if !p.learnt[j.Index] && !slices.Contains(p.live, j.Index) {
 			p.live = append(p.live, j.Index)
 		}
 	}
 }
+
+// Why a job waits under A-SRPT besides capacity and shape: behind the first job of the virtual
+// machine's order that does not fit (without backfill), evicted for a job ranked ahead, or held
+// back by the first blocked job's reservation (reserve).
+var (
+	ruleNoBackfill = &sim.Rule{Class: sim.Order, Text: "a-srpt without backfill: no job passes the first in the virtual machine's order",
+		Key: "predicted length n̂"}
+	ruleRanked = &sim.Rule{Class: sim.Order, Text: "a-srpt: jobs ranked ahead on the virtual machine took the free GPUs",
+		Key: "predicted length n̂"}
+	ruleEvicted = &sim.Rule{Class: sim.Order, Text: "a-srpt: evicted for a job ranked ahead on the virtual machine",
+		Key: "predicted length n̂"}
+	ruleReserved = &sim.Rule{Class: sim.Held, Text: "a-srpt with reservation (ours): it would still hold GPUs when the reservation of the first blocked job starts",
+		Key: "predicted length n̂"}
+)
 
 func (p *Policy) place(f Free, j *core.Job) ([]int, bool) {
 	if p.opt.Oblivious {
@@ -276,6 +307,7 @@ func (p *Policy) evictFor(v *sim.View, w *sim.JobState) ([]int, bool) {
 		if err := v.Stop(j); err != nil {
 			panic(err)
 		}
+		v.Wait(j, sim.Behind(ruleEvicted, w.Index, 1, p.nhat[j.Index]))
 	}
 	return p.place(FreeOf(v), w.Job)
 }

@@ -34,10 +34,15 @@ func NewFIFO(params json.RawMessage) (sim.Policy, error) {
 // Name implements sim.Policy.
 func (*FIFO) Name() string { return NameFIFO }
 
-// Decide starts waiting jobs in arrival order until one does not fit.
+// ruleFIFO is why a job waits behind FIFO's blocked head.
+var ruleFIFO = &sim.Rule{Class: sim.Order, Text: "fifo: arrival order, no job passes the head of the queue"}
+
+// Decide starts waiting jobs in arrival order until one does not fit; the jobs that start to wait
+// behind it wait for it (View.WaitRest).
 func (f *FIFO) Decide(v *sim.View, _ sim.Trigger) {
 	for j := range v.Pending() {
 		if !TryStart(v, f.placer, j) {
+			v.WaitRest(sim.Behind(ruleFIFO, j.Index, -1, 0))
 			return
 		}
 	}

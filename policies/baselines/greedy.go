@@ -38,9 +38,15 @@ func (g *Greedy) Apply(v *sim.View, p placement.Placer, order []*sim.JobState) {
 		} else {
 			ok = g.cap.takePending(j)
 		}
-		if ok {
+		switch {
+		case ok:
 			g.admit = append(g.admit, j)
 			g.mark[j.Index] = true
+		case j.Status() == sim.Running:
+		case len(g.admit) > 0:
+			v.Wait(j, sim.Behind(ruleGreedy, g.admit[0].Index, len(g.admit), 0))
+		default:
+			v.NoRoom(j)
 		}
 	}
 	for _, j := range order {
@@ -60,6 +66,9 @@ func (g *Greedy) Apply(v *sim.View, p placement.Placer, order []*sim.JobState) {
 		}
 	}
 }
+
+// ruleGreedy is why a job Greedy passes over waits.
+var ruleGreedy = &sim.Rule{Class: sim.Order, Text: "ranked by the policy's order"}
 
 func stopOrPanic(v *sim.View, j *sim.JobState) {
 	if err := v.Stop(j); err != nil {

@@ -78,6 +78,13 @@ func (k *Keyed) Decide(v *sim.View, _ sim.Trigger) {
 		a, b := k.rank.WaitingKey(v, j)
 		k.pend.push(key{a: a, b: b, job: int32(j.Index)}, j.Job.GPUs)
 	})
+	if k.blocking && v.FreeGPUs() == 0 {
+		// The head waits for GPUs and every job behind it for the head, as under fifo.
+		if e, ok := k.pend.next(before, math.MaxInt); ok {
+			v.NoRoom(v.Job(int(e.job)))
+			v.WaitRest(sim.Behind(ruleBlocked, int(e.job), -1, 0))
+		}
+	}
 	// A job of more GPUs than are free cannot start (TryStart refuses it unasked): without
 	// blocking it is passed over unseen.
 	pos, most := before, math.MaxInt
@@ -93,6 +100,7 @@ func (k *Keyed) Decide(v *sim.View, _ sim.Trigger) {
 		if TryStart(v, k.placer, v.Job(int(e.job))) {
 			k.pend.remove(e.job)
 		} else if k.blocking {
+			v.WaitRest(sim.Behind(ruleBlocked, int(e.job), -1, 0))
 			break
 		}
 	}
@@ -110,6 +118,26 @@ func (k *keyedRanker) pendingKey(v *sim.View, j *sim.JobState) key {
 func (k *keyedRanker) runningKey(v *sim.View, j *sim.JobState) key {
 	a, b := k.r.RunningKey(v, j)
 	return key{a: a, b: b, job: int32(j.Index)}
+}
+
+// Explained is a Ranker that words its order: the rule a job passed over waits by and the job's
+// key in the rule's unit (Rule.Key names it).
+type Explained interface {
+	Order() *sim.Rule
+	KeyValue(v *sim.View, j *sim.JobState) float64
+}
+
+// ruleBlocked is why a job waits behind a blocking Keyed policy's head.
+var ruleBlocked = &sim.Rule{Class: sim.Order, Text: "no job passes the first in the policy's order"}
+
+// ruleKeyed is the order of a Ranker that does not word its own.
+var ruleKeyed = &sim.Rule{Class: sim.Order, Text: "ranked by the policy's key"}
+
+func (k *keyedRanker) behind(v *sim.View, j *sim.JobState, first, n int) sim.Reason {
+	if e, ok := k.r.(Explained); ok {
+		return sim.Behind(e.Order(), first, n, e.KeyValue(v, j))
+	}
+	return sim.Behind(ruleKeyed, first, n, 0)
 }
 
 func (*keyedRanker) stopped(*sim.View, *sim.JobState) {}

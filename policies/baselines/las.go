@@ -135,6 +135,13 @@ func (l *LAS) pendingKey(v *sim.View, j *sim.JobState) key {
 	return key{a: int64(l.queue[j.Index])*2 + 1, b: int64(l.enter[j.Index]), job: int32(j.Index)}
 }
 
+// ruleLAS is las's order.
+var ruleLAS = &sim.Rule{Class: sim.Order, Text: "las: least attained service first, by queue", Key: "attained service", Unit: "GPU-s"}
+
+func (l *LAS) behind(v *sim.View, j *sim.JobState, first, n int) sim.Reason {
+	return sim.Behind(ruleLAS, first, n, (v.Attained(j) - l.baseAtt[j.Index]).Seconds())
+}
+
 // runningKey demotes j past every threshold its service has crossed.
 func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 	i := j.Index

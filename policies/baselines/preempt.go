@@ -24,6 +24,9 @@ type ranker interface {
 	// runningKey (core.MaxTime if it never rises while j runs). The policies ask the engine to
 	// wake them at the earliest of these (staleAt), so a key that rises is acted on at once.
 	keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time
+	// behind is waiting job j's order reason: ranked behind n jobs started first, the first of
+	// them first, with j's key in the policy's words.
+	behind(v *sim.View, j *sim.JobState, first, n int) sim.Reason
 }
 
 // stableRanker is a ranker whose running keys change only at the times keyHoldsUntil gives (LAS:
@@ -240,6 +243,8 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 		if p.cap.takePending(v.Job(int(c.job))) {
 			start = append(start, c)
 			keep = append(keep, c) // walk order keeps the next sort nearly free
+		} else {
+			p.behind(v, r, v.Job(int(c.job)), start)
 		}
 		if c, ok = p.pend.next(pos, p.cap.most()); ok {
 			cg = v.Job(int(c.job)).Job.GPUs
@@ -249,6 +254,9 @@ func (p *preemptive) choose(v *sim.View, r ranker) {
 		stop = append(stop, p.run[i].job)
 	}
 	p.stopAll(v, r, stop)
+	for _, ji := range stop {
+		p.behind(v, r, v.Job(int(ji)), start)
+	}
 	failed := false
 	for _, k := range start {
 		j := v.Job(int(k.job))
@@ -288,6 +296,16 @@ func (p *preemptive) stopAll(v *sim.View, r ranker, stop []int32) {
 		}
 		p.pend.push(r.pendingKey(v, j), j.Job.GPUs)
 	}
+}
+
+// behind gives job j, passed over by the greedy walk, its reason: behind the waiting jobs started
+// ahead of it, or when none was, no room beside the running jobs ranked ahead (View.NoRoom).
+func (p *preemptive) behind(v *sim.View, r ranker, j *sim.JobState, start []key) {
+	if len(start) == 0 {
+		v.NoRoom(j)
+		return
+	}
+	v.Wait(j, r.behind(v, j, int(start[0].job), len(start)))
 }
 
 // sortKeys sorts ks ascending. The running list is kept in last decision's order and keys move

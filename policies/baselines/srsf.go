@@ -33,5 +33,16 @@ func (SRSF) RunningKey(v *sim.View, j *sim.JobState) (int64, int64) {
 	return int64(v.Remaining(j)) * int64(j.Job.GPUs), 0
 }
 
+// ruleSRSF is srsf's order.
+var ruleSRSF = &sim.Rule{Class: sim.Order, Text: "srsf: shortest remaining service first", Key: "remaining service", Unit: "GPU-s"}
+
+// Order implements Explained.
+func (SRSF) Order() *sim.Rule { return ruleSRSF }
+
+// KeyValue implements Explained: the remaining service in GPU-seconds.
+func (SRSF) KeyValue(v *sim.View, j *sim.JobState) float64 {
+	return float64(v.Remaining(j).Seconds() * float64(j.Job.GPUs))
+}
+
 // HoldsUntil implements Holder: a running job's remaining service only shrinks.
 func (SRSF) HoldsUntil(*sim.View, *sim.JobState) core.Time { return core.MaxTime }

@@ -46,6 +46,13 @@ func (s *SRTF) runningKey(v *sim.View, j *sim.JobState) key {
 	return key{a: int64(v.Remaining(j)), b: 0, job: int32(j.Index)}
 }
 
+// ruleSRTF is srtf's order.
+var ruleSRTF = &sim.Rule{Class: sim.Order, Text: "srtf: shortest remaining time first", Key: "remaining time", Unit: "s"}
+
+func (*SRTF) behind(v *sim.View, j *sim.JobState, first, n int) sim.Reason {
+	return sim.Behind(ruleSRTF, first, n, v.Remaining(j).Seconds())
+}
+
 func (*SRTF) stopped(*sim.View, *sim.JobState) {}
 func (*SRTF) started(*sim.View, *sim.JobState) {}
 

@@ -8,15 +8,18 @@ import (
 	"schedlab/policies/placement"
 )
 
-// TryStart places waiting job j with placer p and starts it; false means it does not fit now. It is
-// how every baseline starts a job, and what a new policy calls to start one on free GPUs chosen by
-// a named strategy (placement.ByName).
+// TryStart places waiting job j with placer p and starts it; false means it does not fit now, and
+// the job's reason is the engine's capacity or shape (View.NoRoom). It is how every baseline starts
+// a job, and what a new policy calls to start one on free GPUs chosen by a named strategy
+// (placement.ByName).
 func TryStart(v *sim.View, p placement.Placer, j *sim.JobState) bool {
 	if j.Job.GPUs > v.FreeGPUs() {
+		v.NoRoom(j)
 		return false
 	}
 	ids, ok := p.Place(v, j)
 	if !ok {
+		v.NoRoom(j)
 		return false
 	}
 	if err := v.Start(j, sim.Alloc{GPUs: ids}); err != nil {

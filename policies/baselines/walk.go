@@ -86,6 +86,8 @@ func (p *preemptive) walk(v *sim.View, r ranker) {
 			}
 			if p.cap.takePending(v.Job(int(c.job))) {
 				start = append(start, c)
+			} else {
+				p.behind(v, r, v.Job(int(c.job)), start)
 			}
 			continue
 		}
@@ -120,6 +122,9 @@ func (p *preemptive) walk(v *sim.View, r ranker) {
 		}
 	}
 	p.stopAll(v, r, stop)
+	for _, ji := range stop {
+		p.behind(v, r, v.Job(int(ji)), start)
+	}
 	for _, k := range start {
 		j := v.Job(int(k.job))
 		if TryStart(v, p.placer, j) {

@@ -53,6 +53,9 @@ type Policy struct {
 	bad   []bool      // gandiva-pack: [a*n+b], job types a and b observed to interfere
 	kinds []int       // scratch: a GPU's occupants' job types
 	stuck []*core.Job // scratch: jobs Decide found no room for since the last start
+	// stuckWhy is each stuck job's reason (nil: no room); why is the one place found last.
+	stuckWhy []*sim.Rule
+	why      *sim.Rule
 	// Scratch of place (cands, bySv) and nlwpAll (recost): a search runs for every waiting job
 	// whose needs are new since the last start, so its lists are reused rather than allocated.
 	// Nothing keeps them past the call that fills them; place hands on only GPU indices.
@@ -144,21 +147,40 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	if p.kind == kGandiva && why&sim.OnTick != 0 {
 		p.migrate(v)
 	}
-	p.stuck = p.stuck[:0]
+	p.stuck, p.stuckWhy = p.stuck[:0], p.stuckWhy[:0]
 	for j := range v.Pending() {
-		if slices.ContainsFunc(p.stuck, func(x *core.Job) bool { return sameNeeds(x, j.Job) }) {
+		if k := slices.IndexFunc(p.stuck, func(x *core.Job) bool { return sameNeeds(x, j.Job) }); k >= 0 {
+			p.wait(v, j, p.stuckWhy[k])
 			continue
 		}
+		p.why = nil
 		gpus := p.place(v, j)
 		if gpus == nil {
-			p.stuck = append(p.stuck, j.Job)
+			p.stuck, p.stuckWhy = append(p.stuck, j.Job), append(p.stuckWhy, p.why)
+			p.wait(v, j, p.why)
 			continue
 		}
 		if err := v.Start(j, sim.Alloc{GPUs: gpus, Share: true}); err != nil {
 			panic(fmt.Sprintf("%s: %v", p.name, err)) // place checked every condition
 		}
-		p.stuck = p.stuck[:0]
+		p.stuck, p.stuckWhy = p.stuck[:0], p.stuckWhy[:0]
 	}
+}
+
+// Why a job waits under the sharing policies, besides capacity and shape (a nil rule).
+var (
+	ruleNoShare = &sim.Rule{Class: sim.Held, Text: "too few free GPUs, and the policy's interference rule lets it share none of the busy ones"}
+	ruleGang    = &sim.Rule{Class: sim.Held, Text: "gang rule: a job that fits on one server waits for one"}
+	ruleIAPP    = &sim.Rule{Class: sim.Held, Text: "IAPP rejects the GPUs of every server with room (predicted interference)"}
+)
+
+// wait gives j the reason place found (nil: no room, capacity or shape).
+func (p *Policy) wait(v *sim.View, j *sim.JobState, r *sim.Rule) {
+	if r == nil {
+		v.NoRoom(j)
+		return
+	}
+	v.Wait(j, sim.Because(r))
 }
 
 // migrate stops each sharing job whose observed slowdown is below Evict and remembers its
@@ -275,6 +297,9 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 	}
 	p.cands = cands
 	if len(cands) < k {
+		if p.kind != kExclusive && a >= 0 && v.FreeGPUs() < k {
+			p.why = ruleNoShare
+		}
 		return nil
 	}
 	// Per-server candidate lists; a gang stays on one server (and one GPU type) when it can.
@@ -337,6 +362,7 @@ func (p *Policy) place(v *sim.View, j *sim.JobState) []int {
 				return gpus
 			}
 		}
+		p.why = ruleIAPP
 		return nil
 	}
 	return gpusOf(sortedByCost(bySv[best])[:k])
@@ -372,6 +398,7 @@ func (p *Policy) spill(v *sim.View, bySv [][]cand, j *sim.JobState, iapp *pairTa
 		mustSpan = mustSpan && (sv.GPUs < k || !j.Job.AllowsType(sv.Type))
 	}
 	if !mustSpan && p.p.Gang == GangServer {
+		p.why = ruleGang
 		return nil
 	}
 	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(len(bySv[y]), len(bySv[x])) })

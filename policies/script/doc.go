@@ -54,6 +54,8 @@
 //	s.store               a dict kept across the run's calls: the script's own memory (globals are frozen)
 //	s.job(x)              a job by index or id; s.random(), s.randint(n): the run's seeded generator
 //	s.start, s.preempt    the actions above (schedule only); s.warn(text): a warning in the run's result
+//	s.wait(job, text)     why a waiting job waits, in the script's words (schedule only): its reason
+//	                      (class script) in the job's timeline and the wait-by-reason accounting
 //
 // job: .id .index .gpus .submit .status ("waiting", "running", "done") .model .user .iterations
 // .duration .remaining (oracle seconds left at the reference speed) .attained (GPU-seconds held)

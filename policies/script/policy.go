@@ -56,7 +56,8 @@ type Policy struct {
 	moves    []uint8
 	rate     []float64
 	untilGen []uint64
-	args2    starlark.Tuple // (job, s): reused, as the functions take no *args that could keep it
+	reasons  map[string]*sim.Rule // s.wait's texts (wait.go)
+	args2    starlark.Tuple       // (job, s): reused, as the functions take no *args that could keep it
 
 	gen    uint64     // decision count: a jobList belongs to one
 	live   []*jobList // the lists handed out in this decision
@@ -82,6 +83,7 @@ func newPolicy(prog *Program, pl placement.Placer) *Policy {
 		"randint":   starlark.NewBuiltin("randint", p.builtinRandint),
 		"warn":      starlark.NewBuiltin("warn", p.builtinWarn),
 		"first":     starlark.NewBuiltin("first", p.builtinFirst),
+		"wait":      starlark.NewBuiltin("wait", p.builtinWait),
 	}
 	if prog.priority != nil {
 		p.keyed = baselines.NewKeyed(prog.name, pl, ranker{p}, prog.preempt, !prog.backfill)
@@ -135,6 +137,7 @@ func (p *Policy) Init(v *sim.View) {
 	p.prints = 0
 	p.listed = make([]bool, n)
 	p.keyA, p.keyB = make([]int64, n), make([]int64, n)
+	p.reasons = nil
 	p.until = make([]core.Time, n)
 	p.cached = make([]bool, n)
 	p.falls = make([]bool, n)

@@ -168,7 +168,7 @@ type state struct {
 
 var stateFields = []string{"now", "round", "now_ms", "round_ms", "why", "queue", "running", "arrived", "finished",
 	"users", "free", "free_by_type", "servers", "store", "job", "first", "free_gpus", "start", "preempt",
-	"random", "randint", "warn"}
+	"random", "randint", "warn", "wait"}
 
 func (s *state) String() string        { return "state" }
 func (s *state) Type() string          { return "state" }
@@ -213,7 +213,7 @@ func (s *state) Attr(name string) (starlark.Value, error) {
 		return p.serverList(), nil
 	case "store":
 		return p.store, nil
-	case "job", "first", "free_gpus", "start", "preempt", "random", "randint", "warn":
+	case "job", "first", "free_gpus", "start", "preempt", "random", "randint", "warn", "wait":
 		return p.methods[name], nil
 	}
 	return nil, nil

@@ -164,6 +164,35 @@ func (p *MaxMin) Decide(v *sim.View, why sim.Trigger) {
 			p.startOn(v, j, pr.typ)
 		}
 	}
+	p.explain(v, nil, nil)
+}
+
+// Why a job waits under gavel-maxmin, besides capacity and shape.
+var (
+	ruleMaxMinOrder   = &sim.Rule{Class: sim.Order, Text: "gavel-maxmin: the round gives GPUs by allocation ÷ received share, highest first"}
+	ruleMaxMinNoShare = &sim.Rule{Class: sim.Held, Text: "the max-min allocation gives it no share of any GPU type now"}
+)
+
+// explain gives every waiting job its reason: no share in the allocation (held); at a round tick,
+// given no GPUs by the round (order, behind the jobs of seq) or given a type with no gang free
+// for it; between ticks, no gang of its type free (capacity or shape). The policy reads every
+// active job at every decision already.
+func (p *MaxMin) explain(v *sim.View, assigned map[int]int, seq []int) {
+	for j := range v.Pending() {
+		share := false
+		for _, x := range p.x[j.Index] {
+			share = share || x >= 1e-6
+		}
+		_, given := assigned[j.Index]
+		switch {
+		case !share:
+			v.Wait(j, sim.Because(ruleMaxMinNoShare))
+		case assigned != nil && !given && len(seq) > 0:
+			v.Wait(j, sim.Behind(ruleMaxMinOrder, seq[0], len(seq), 0))
+		default:
+			v.NoRoom(j)
+		}
+	}
 }
 
 // solve computes X for the active jobs. An LP that fails (pivot budget spent, non-finite
@@ -553,6 +582,7 @@ func (p *MaxMin) reallocate(v *sim.View, order []prio) {
 			p.startOn(v, j, assigned[i])
 		}
 	}
+	p.explain(v, assigned, seq)
 }
 
 // movable reports whether running job j, which keeps its type this round, holds a gang spread

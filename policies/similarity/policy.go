@@ -184,9 +184,18 @@ func (p *Policy) score(e *estimate, t core.GPUType, spread bool) float64 {
 	return x
 }
 
-// choose returns the index of the candidate to start j on, or -1 to let it wait.
+// Why a job with free GPUs to take waits (choose's -1).
+var (
+	ruleStrict    = &sim.Rule{Class: sim.Held, Text: "waits for its predicted best GPU type (strict matching)"}
+	ruleUnscored  = &sim.Rule{Class: sim.Held, Text: "no throughput prediction for the free GPUs' placements"}
+	ruleFasterGPU = &sim.Rule{Class: sim.Held, Text: "waits for a faster GPU type, predicted to finish sooner than on the free ones (our rule)"}
+)
+
+// choose returns the index of the candidate to start j on, or -1 to let it wait, with its reason
+// (View.Wait).
 func (p *Policy) choose(v *sim.View, j *sim.JobState, cands []candidate) int {
 	if len(cands) == 0 {
+		v.NoRoom(j)
 		return -1
 	}
 	switch p.rule {
@@ -229,7 +238,14 @@ func (p *Policy) choose(v *sim.View, j *sim.JobState, cands []candidate) int {
 			best, bestScore, bestKey = i, s, key
 		}
 	}
-	if best < 0 || p.strict || p.greedy || cands[best].typ == e.match.Best {
+	switch {
+	case best < 0 && p.strict:
+		v.Wait(j, sim.Because(ruleStrict))
+		return best
+	case best < 0:
+		v.Wait(j, sim.Because(ruleUnscored))
+		return best
+	case p.strict || p.greedy || cands[best].typ == e.match.Best:
 		return best
 	}
 	// Fall back to a slower type only when the job is predicted to finish there sooner than
@@ -242,6 +258,7 @@ func (p *Policy) choose(v *sim.View, j *sim.JobState, cands []candidate) int {
 			continue
 		}
 		if w, ok := p.waitFor(v, ti, j.Job.GPUs); ok && w+rem/x < here {
+			v.Wait(j, sim.Because(ruleFasterGPU))
 			return -1
 		}
 	}
@@ -332,6 +349,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	}
 	for _, j := range p.queue {
 		if v.FreeGPUs() < j.Job.GPUs && p.pack == nil {
+			v.NoRoom(j)
 			continue
 		}
 		cands := candidates(v, j.Job)

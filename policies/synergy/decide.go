@@ -74,6 +74,7 @@ func (p *Policy) consider(v *sim.View, j *sim.JobState) bool {
 	r := &p.round
 	g := j.Job.GPUs
 	if g > r.nfree {
+		v.NoRoom(j) // (the round's free GPUs are the cluster's at its end: capacity)
 		return true
 	}
 	i := int32(j.Index)
@@ -95,6 +96,9 @@ func (p *Policy) consider(v *sim.View, j *sim.JobState) bool {
 		}
 	}
 	r.record(i, r.tries == 1 && len(r.plans) > plans)
+	if len(r.plans) == plans {
+		v.NoRoom(j) // GPUs enough, but not with the CPU and memory it asks for (shape)
+	}
 	return ok
 }
 

@@ -52,14 +52,19 @@ func execute(o options, stdout io.Writer) error {
 	if o.spec.Trace != "" {
 		warn(o, trace.NeverFit(o.spec.Trace, jobs, c))
 	}
+	explainIDs, err := explainIDs(o.explain, jobs)
+	if err != nil {
+		return usageError{err}
+	}
 	for _, p := range o.spec.Policies {
 		if !reg.Has(p) {
 			return usageError{fmt.Errorf("-policy %q: unknown (known: %s)", p, strings.Join(reg.Names(), ", "))}
 		}
 	}
-	// Only -trace-out needs the allocation intervals; a lean run's summary and job records are
-	// the same, and it keeps no per-interval log (hundreds of MB for a long Synergy run).
-	outs, err := policies.ExecuteWith(reg, o.spec, jobs, c, models, policies.Hooks{Lean: o.traceOut == ""})
+	// Only -trace-out needs the allocation intervals, and -explain to list a start's GPUs; a lean
+	// run's summary and job records are the same, and it keeps no per-interval log (hundreds of MB
+	// for a long Synergy run).
+	outs, err := policies.ExecuteWith(reg, o.spec, jobs, c, models, policies.Hooks{Lean: o.traceOut == "" && len(explainIDs) == 0})
 	if err != nil {
 		return usageError{err}
 	}
@@ -83,9 +88,16 @@ func execute(o options, stdout io.Writer) error {
 		return err
 	}
 	if o.json {
-		return writeJSON(stdout, outs)
+		if err := writeJSON(stdout, outs); err != nil {
+			return err
+		}
+		return writeExplainJSON(stdout, outs, explainIDs)
 	}
 	if err := writeTable(stdout, outs); err != nil {
+		return err
+	}
+	writeWaitShares(stdout, outs)
+	if err := writeExplain(stdout, outs, explainIDs); err != nil {
 		return err
 	}
 	if sc, ok := policies.Scenarios().Find(o.spec.Scenario); ok && sameWorkload(sc.Spec, o.spec) {

@@ -28,6 +28,7 @@ type options struct {
 	json         bool
 	jobsOut      string
 	traceOut     string
+	explain      string // -explain: job ids
 	list         bool
 	fig          figureOptions
 	judge        string             // -judge: a figure CSV or a directory of them, judged without running
@@ -70,6 +71,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.BoolVar(&o.json, "json", false, "JSON Lines on stdout, one object per run (default: a readable table)")
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "per-job CSV at `PATH`")
 	fs.StringVar(&o.traceOut, "trace-out", "", "Chrome trace-event JSON of the GPU allocations at `PATH` (opens in Perfetto)")
+	fs.StringVar(&o.explain, "explain", "", "print each job's timeline (`IDS`, comma-separated job ids): submitted, every wait with its reason, every start, preemption and migration, its end")
 	fs.BoolVar(&o.list, "list", false, "list the policies, scenarios and figures")
 	fs.StringVar(&o.judge, "judge", "", "re-judge a figure CSV at `PATH` (merged shards, rows edited by hand), or every ID.csv of a directory, without running it: the reference table and each figure's tally")
 	fs.StringVar(&o.report, "report", "", "with -judge: the reviewer's report at `FILE`, one self-contained HTML page listing per paper every claim, ours ± 95 % interval, the seeds and the verdict")

@@ -28,7 +28,7 @@ var helpGroups = []struct {
 	{"Cluster", []string{"cluster"}},
 	{"Policies", []string{"policy", "policy-config", "policy-file", "script-steps", "script-memory", "placement", "checkpoint-cost", "round", "first-round", "progress", "measured-only"}},
 	{"Runs", []string{"scenario", "seed", "list"}},
-	{"Output", []string{"json", "jobs-out", "trace-out"}},
+	{"Output", []string{"json", "jobs-out", "trace-out", "explain"}},
 	{"Figures and sweeps", []string{"figure", "seeds", "reading", "j", "figure-out", "sweep", "shard", "merge"}},
 	{"Verdicts", []string{"judge", "report"}},
 }

@@ -173,7 +173,7 @@ func TestRunnerOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := strings.Split(strings.TrimSpace(string(csv)), "\n")
-	if rows[0] != "policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status" || len(rows) != 101 {
+	if rows[0] != "policy,job_id,submit_s,first_start_s,end_s,gpus,gpu_type,preemptions,queue_s,status,wait_s,wait_capacity_s,wait_shape_s,wait_order_s,wait_held_s,wait_script_s" || len(rows) != 101 {
 		t.Errorf("jobs CSV: header %q, %d rows; want the contract header and 100 rows", rows[0], len(rows)-1)
 	}
 	if b, err := os.ReadFile(events); err != nil || !bytes.HasPrefix(b, []byte(`{"displayTimeUnit":"ms","traceEvents":[`)) {

@@ -17,5 +17,5 @@ type panel interface {
 
 // panels are the page's panels, in the order they are called.
 func panels() []panel {
-	return []panel{warningsPanel{}}
+	return []panel{warningsPanel{}, whyPanel{}}
 }

@@ -23,7 +23,7 @@ const binaryMagic = "SLR1"
 // bump; a reader skips a section whose tag it does not know.
 func (rec *Record) MarshalBinary() ([]byte, error) {
 	head := *rec
-	head.Jobs, head.Intervals, head.Series, head.Virtual = nil, nil, Series{}, nil
+	head.Jobs, head.Intervals, head.Series, head.Virtual, head.Why = nil, nil, Series{}, nil, nil
 	hj, err := json.Marshal(&head)
 	if err != nil {
 		return nil, err
@@ -107,6 +107,9 @@ func (rec *Record) MarshalBinary() ([]byte, error) {
 		}
 		w.section(sectionVirtual, sec.b)
 	}
+	if len(rec.Why) > 0 {
+		rec.encodeWhy(w)
+	}
 	return w.b, nil
 }
 
@@ -137,6 +140,8 @@ func (rec *Record) sections(r *br) {
 			for i := range rec.Jobs {
 				rec.Jobs[i].Held, rec.Jobs[i].Effective = s.int(), s.f64()
 			}
+		case sectionWhy:
+			rec.decodeWhy(s)
 		case sectionVirtual:
 			rec.Virtual = make([]Span, s.count(3))
 			for i := range rec.Virtual {

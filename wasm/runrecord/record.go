@@ -37,6 +37,9 @@ type Record struct {
 	// reopening the run or following its link reruns exactly the code that made it. Records made
 	// before scripts existed have none.
 	Scripts []Script `json:"scripts,omitempty"`
+	// Why is every job's timeline with the reasons it waited (why.go); records made before
+	// reasons were recorded have none.
+	Why []Step `json:"why,omitempty"`
 }
 
 // Span is one stretch of the virtual machine's schedule: job index, from, to (ms).
@@ -119,6 +122,7 @@ func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Reco
 		rec.Intervals[i] = Interval{Job: iv.Job, From: int64(iv.From), To: int64(iv.To), GPUs: iv.GPUs, CPU: iv.CPU, Mem: iv.Mem}
 	}
 	speedups(rec, r, c)
+	rec.Why = whyOf(r)
 	if r.Sharing {
 		rec.Sharing = true
 		for i, j := range r.Jobs {
@@ -200,8 +204,8 @@ func speedups(rec *Record, r *sim.Result, c *core.Cluster) {
 	}
 }
 
-// Result rebuilds the parts of a sim.Result the exports read (jobs, intervals, and for sharing
-// runs each job's held and effective time).
+// Result rebuilds the parts of a sim.Result the exports read (jobs, intervals, each job's waiting
+// per reason, and for sharing runs each job's held and effective time).
 func (rec *Record) Result() *sim.Result {
 	r := &sim.Result{Policy: rec.Policy, Seed: rec.Spec.Seed, End: core.Time(rec.End), Sharing: rec.Sharing}
 	jobs := make([]core.Job, len(rec.Jobs))
@@ -217,6 +221,7 @@ func (rec *Record) Result() *sim.Result {
 	for i, iv := range rec.Intervals {
 		r.Intervals[i] = sim.Interval{Job: iv.Job, From: core.Time(iv.From), To: core.Time(iv.To), GPUs: iv.GPUs}
 	}
+	rec.waits(r)
 	return r
 }
 

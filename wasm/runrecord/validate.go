@@ -47,5 +47,5 @@ func (rec *Record) Validate() error {
 			return fmt.Errorf("virtual[%d]: job %d from %d to %d ms, want a job 0 … %d and to ≥ from", i, sp.Job, sp.From, sp.To, jobs-1)
 		}
 	}
-	return nil
+	return rec.validateWhy()
 }

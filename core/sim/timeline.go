@@ -1,0 +1,246 @@
+package sim
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"schedlab/core"
+)
+
+// Explanation is a run's record of why its jobs waited (Result.Why): read it through
+// Result.Timeline and Result.WaitBy.
+type Explanation struct {
+	entries []entry
+	last    []int32
+	rules   []*Rule
+}
+
+func (x *explain) result() *Explanation {
+	if x.off {
+		return nil
+	}
+	return &Explanation{entries: x.entries, last: x.last, rules: x.rules}
+}
+
+// EventKind is the kind of a step in a job's timeline.
+type EventKind uint8
+
+// Timeline steps.
+const (
+	Submitted EventKind = iota
+	Waiting
+	Started
+	Migrated
+	Preempted
+	Finished
+	Refused // rejected: never fits the cluster (the status is Rejected)
+)
+
+var eventNames = [...]string{"submitted", "waiting", "started", "migrated", "preempted", "finished", "rejected"}
+
+// String names the kind.
+func (k EventKind) String() string { return eventNames[k] }
+
+// Event is one step of a job's timeline: Class is set for Waiting, Text says it in words (the
+// reason, the allocation, the decision and the job it favoured).
+type Event struct {
+	At    core.Time
+	Kind  EventKind
+	Class Class
+	Text  string
+}
+
+// chain is job i's entries in time order.
+func (x *Explanation) chain(i int) []*entry {
+	var out []*entry
+	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
+		out = append(out, &x.entries[k])
+	}
+	for a, b := 0, len(out)-1; a < b; a, b = a+1, b-1 {
+		out[a], out[b] = out[b], out[a]
+	}
+	return out
+}
+
+// WaitBy is the time job i waited, per reason class (indexed by Class; NoClass stays 0): each
+// stretch of waiting counts towards its reason's class until the job's next change, its end, or
+// the end of the run. Their sum is the job's whole waiting time (end − submit − time holding GPUs).
+func (r *Result) WaitBy(i int) [NumClasses]core.Time {
+	switch {
+	case r.Why != nil:
+		end := r.End
+		if j := &r.Jobs[i]; j.Status == Done {
+			end = j.End
+		}
+		return r.Why.waitBy(i, end)
+	case r.Waits != nil:
+		return r.Waits[i]
+	}
+	return [NumClasses]core.Time{}
+}
+
+// waitBy is WaitBy from the log, for job i ending (or the run ending) at t.
+func (x *Explanation) waitBy(i int, t core.Time) [NumClasses]core.Time {
+	var by [NumClasses]core.Time
+	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
+		e := &x.entries[k]
+		if e.kind == kWait {
+			by[e.class] += t - e.at
+		}
+		t = e.at
+	}
+	return by
+}
+
+// Timeline is job i's life: submitted, every stretch of waiting with its reason, every start,
+// migration and preemption, and its end. A job that never waited has no Waiting step.
+func (r *Result) Timeline(i int) []Event {
+	j := &r.Jobs[i]
+	out := []Event{{At: j.Job.Submit, Kind: Submitted, Text: fmt.Sprintf("submitted, needs %d GPU%s", j.Job.GPUs, plural(j.Job.GPUs))}}
+	if j.Status == Rejected {
+		return append(out, Event{At: j.Job.Submit, Kind: Refused, Text: "rejected: more GPUs than any GPU type of the cluster has"})
+	}
+	if r.Why != nil {
+		chain := r.Why.chain(i)
+		if j.FirstStart >= 0 && (len(chain) == 0 || chain[0].kind == kPreempt) {
+			// A lean run logs no first start of a job that had not waited (exStarted).
+			out = append(out, Event{At: j.FirstStart, Kind: Started,
+				Text: fmt.Sprintf("started on %d GPU%s (a lean run keeps no GPU ids)", j.Job.GPUs, plural(j.Job.GPUs))})
+		}
+		for _, e := range chain {
+			out = append(out, r.event(e))
+		}
+	}
+	if j.Status == Done {
+		out = append(out, Event{At: j.End, Kind: Finished, Text: "finished"})
+	}
+	return out
+}
+
+func (r *Result) id(i int32) string { return r.Jobs[i].Job.ID }
+
+func (r *Result) event(e *entry) Event {
+	x := r.Why
+	switch e.kind {
+	case kWait:
+		return Event{At: e.at, Kind: Waiting, Class: e.class, Text: r.reasonText(e, x.rules[e.rule])}
+	case kStart, kMigrate:
+		k, verb := Started, "started on"
+		if e.kind == kMigrate {
+			k, verb = Migrated, "moved to"
+		}
+		n := r.Jobs[e.job].Job.GPUs
+		t := fmt.Sprintf("%s %d GPU%s on %d server%s", verb, n, plural(n), e.a, plural(int(e.a)))
+		if e.rule >= 0 && int(e.rule) < len(r.Intervals) {
+			t += ": GPUs " + gpuRanges(r.Intervals[e.rule].GPUs)
+		} else {
+			t += fmt.Sprintf(" (first GPU %d)", e.b)
+		}
+		if e.kind == kMigrate {
+			t += ", " + r.decision(e)
+		}
+		return Event{At: e.at, Kind: k, Text: t}
+	}
+	t := "preempted, " + r.decision(e)
+	if e.ref >= 0 {
+		t += "; its GPUs went to job " + r.id(e.ref)
+	}
+	return Event{At: e.at, Kind: Preempted, Text: t}
+}
+
+// decision names the decision a preemption or migration came from by its event.
+func (r *Result) decision(e *entry) string {
+	switch {
+	case e.c >= 0 && e.cause&OnArrival != 0:
+		return "at the decision on the arrival of job " + r.id(e.c)
+	case e.c >= 0 && e.cause&OnCompletion != 0:
+		return "at the decision on the completion of job " + r.id(e.c)
+	case e.cause&OnWake != 0:
+		return "at the time the policy asked to decide (its priorities changed)"
+	case e.cause&OnTick != 0:
+		return "at the round tick"
+	case e.cause&OnLeaseEnd != 0:
+		return "at a lease end"
+	}
+	return "at a decision"
+}
+
+// reasonText is a wait entry's reason in words.
+func (r *Result) reasonText(e *entry, rule *Rule) string {
+	switch rule {
+	case ruleCapacity:
+		return fmt.Sprintf("needs %d GPU%s; %d free in the cluster", e.a, plural(int(e.a)), e.b)
+	case ruleShapeType:
+		return fmt.Sprintf("needs %d GPUs of one type it may use; at most %d free of one such type (%d in all)", e.c, e.a, e.b)
+	case ruleShapeBlock:
+		return fmt.Sprintf("needs %d on one server; the largest free block is %d on server %d", e.c, e.a, e.b)
+	case ruleShapeWhole:
+		return fmt.Sprintf("needs %d GPUs on whole servers; %d server%s (%d GPUs) wholly free", e.c, e.a, plural(int(e.a)), e.b)
+	case ruleShapeHost:
+		return fmt.Sprintf("needs %d GPU%s with their CPU cores and memory; the servers with free GPUs lack them", e.c, plural(int(e.c)))
+	case ruleNextRound:
+		return rule.Text + " " + num(e.key) + " s"
+	}
+	var b strings.Builder
+	switch {
+	case rule.Class == Order && e.a >= 0 && e.ref >= 0:
+		fmt.Fprintf(&b, "behind %d job%s; first: job %s", e.a, plural(int(e.a)), r.id(e.ref))
+	case rule.Class == Order && e.ref >= 0:
+		b.WriteString("behind job " + r.id(e.ref))
+	case rule.Class == Order && e.a >= 0:
+		fmt.Fprintf(&b, "behind %d job%s", e.a, plural(int(e.a)))
+	}
+	if rule.Text != "" {
+		if b.Len() > 0 {
+			b.WriteString(" (" + rule.Text + ")")
+		} else {
+			b.WriteString(rule.Text)
+		}
+	}
+	if rule.Class != Order && e.ref >= 0 {
+		b.WriteString(": job " + r.id(e.ref))
+	}
+	if rule.Key != "" {
+		b.WriteString("; its " + rule.Key + ": " + num(e.key))
+		if rule.Unit != "" {
+			b.WriteString(" " + rule.Unit)
+		}
+	}
+	return b.String()
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// num prints a key: whole numbers without decimals, others to three.
+func num(v float64) string {
+	if v == float64(int64(v)) {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'f', 3, 64)
+}
+
+// gpuRanges lists GPU ids with runs collapsed: 0-3,8.
+func gpuRanges(ids []int32) string {
+	var b strings.Builder
+	for k := 0; k < len(ids); {
+		m := k
+		for m+1 < len(ids) && ids[m+1] == ids[m]+1 {
+			m++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(int(ids[k])))
+		if m > k {
+			b.WriteString("-" + strconv.Itoa(int(ids[m])))
+		}
+		k = m + 1
+	}
+	return b.String()
+}

@@ -1,0 +1,83 @@
+package asrpt_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+	"schedlab/policies"
+)
+
+// TestWhyASRPT, worked by hand on one server of 4 GPUs: a (4 GPUs, 0–100 s) holds every GPU when
+// b (2 GPUs) arrives at 10 s, so b waits for capacity, whatever its rank on the virtual machine,
+// until a ends.
+func TestWhyASRPT(t *testing.T) {
+	jobs := []core.Job{
+		{ID: "a", GPUs: 4, Submit: 0, Duration: 100 * core.Second},
+		{ID: "b", GPUs: 2, Submit: 10 * core.Second, Duration: 50 * core.Second},
+	}
+	c, err := core.ParseCluster("1x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a-srpt", "srpt-oracle"} {
+		p, err := policies.Builtin().New(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: p, Verify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := s.Run()
+		var got []string
+		for _, e := range r.Timeline(1) {
+			got = append(got, fmt.Sprintf("%g %s %s: %s", e.At.Seconds(), e.Kind, e.Class, e.Text))
+		}
+		want := "10 submitted : submitted, needs 2 GPUs\n10 waiting capacity: needs 2 GPUs; 0 free in the cluster\n" +
+			"100 started : started on 2 GPUs on 1 server: GPUs 0-1\n150 finished : finished"
+		if s := strings.Join(got, "\n"); s != want {
+			t.Errorf("%s: b:\n%s\nwant\n%s", name, s, want)
+		}
+	}
+}
+
+// TestWhyASRPTNoBackfill, worked by hand: as above, with b (4 GPUs, 50 s) and c (1 GPU, 500 s,
+// at 20 s) under srpt-oracle without backfill. On the virtual machine b's area (4 × 50 s ÷ 4 GPUs)
+// is below c's (1 × 500 s ÷ 4), so b ranks first; it does not fit (capacity), and c, which would
+// fit no better, waits behind it in the list (order), its oracle length 500,000 ms its key. When a
+// ends at 100 s b takes the four GPUs c would have fitted: c waits behind the job ranked ahead of
+// it that took them (order again, by another rule) until b ends at 150 s.
+func TestWhyASRPTNoBackfill(t *testing.T) {
+	jobs := []core.Job{
+		{ID: "a", GPUs: 4, Submit: 0, Duration: 100 * core.Second},
+		{ID: "b", GPUs: 4, Submit: 10 * core.Second, Duration: 50 * core.Second},
+		{ID: "c", GPUs: 1, Submit: 20 * core.Second, Duration: 500 * core.Second},
+	}
+	c, err := core.ParseCluster("1x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := policies.Builtin().New("srpt-oracle", []byte(`{"backfill": false}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: p, Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Run()
+	var got []string
+	for _, e := range r.Timeline(2) {
+		got = append(got, fmt.Sprintf("%g %s %s: %s", e.At.Seconds(), e.Kind, e.Class, e.Text))
+	}
+	want := "20 submitted : submitted, needs 1 GPU\n" +
+		"20 waiting order: behind job b (a-srpt without backfill: no job passes the first in the virtual machine's order); its predicted length n̂: 500000\n" +
+		"100 waiting order: behind 1 job; first: job b (a-srpt: jobs ranked ahead on the virtual machine took the free GPUs); its predicted length n̂: 500000\n" +
+		"150 started : started on 1 GPU on 1 server: GPUs 0\n650 finished : finished"
+	if s := strings.Join(got, "\n"); s != want {
+		t.Errorf("c:\n%s\nwant\n%s", s, want)
+	}
+}

@@ -1,0 +1,110 @@
+package runrecord
+
+import (
+	"fmt"
+
+	"schedlab/core"
+	"schedlab/core/sim"
+)
+
+// Step is one step of a job's timeline (sim.Result.Timeline) as the page shows it: every wait
+// with its reason, every start, migration and preemption, in words. A record keeps the steps of
+// every job in job order, each job's in time order; submission and the end are the job's own
+// fields.
+type Step struct {
+	Job   int32  `json:"j"`
+	At    int64  `json:"a"`
+	Kind  uint8  `json:"k"` // sim.EventKind
+	Class uint8  `json:"c,omitempty"`
+	Text  string `json:"x"`
+}
+
+// whyOf is every job's timeline from r, without the submission and the end.
+func whyOf(r *sim.Result) []Step {
+	var out []Step
+	for i := range r.Jobs {
+		for _, e := range r.Timeline(i) {
+			if e.Kind == sim.Submitted || e.Kind == sim.Finished || e.Kind == sim.Refused {
+				continue
+			}
+			out = append(out, Step{Job: int32(i), At: int64(e.At), Kind: uint8(e.Kind), Class: uint8(e.Class), Text: e.Text})
+		}
+	}
+	return out
+}
+
+// sectionWhy holds Why: its count, then per step the job, the time (both as deltas from the step
+// before), the kind, the class and the text (repeated texts read back as one string, br.sym).
+const sectionWhy = 3
+
+func (rec *Record) encodeWhy(w *bw) {
+	sec := &bw{}
+	sec.uint(uint64(len(rec.Why)))
+	var job int32
+	var at int64
+	for _, s := range rec.Why {
+		sec.int(int64(s.Job - job))
+		sec.int(s.At - at)
+		job, at = s.Job, s.At
+		sec.uint(uint64(s.Kind))
+		sec.uint(uint64(s.Class))
+		sec.str(s.Text)
+	}
+	w.section(sectionWhy, sec.b)
+}
+
+func (rec *Record) decodeWhy(s *br) {
+	rec.Why = make([]Step, s.count(5))
+	var job int32
+	var at int64
+	for i := range rec.Why {
+		st := &rec.Why[i]
+		job += int32(s.int())
+		at += s.int()
+		st.Job, st.At = job, at
+		st.Kind, st.Class = uint8(s.uint()), uint8(s.uint())
+		st.Text = s.sym()
+		if s.err == nil && (int(st.Job) >= len(rec.Jobs) || st.Job < 0 || st.Kind > uint8(sim.Refused) || st.Class >= uint8(sim.NumClasses)) {
+			s.err = fmt.Errorf("runrecord: timeline step %d: job %d, kind %d, class %d out of range", i, st.Job, st.Kind, st.Class)
+		}
+	}
+}
+
+// waits sets each job's waiting per reason class in r (sim.Result.Waits) from the steps: a wait
+// lasts until the job's next step, its end, or the end of the run, as sim.Result.WaitBy counts it.
+func (rec *Record) waits(r *sim.Result) {
+	if len(rec.Why) == 0 {
+		return
+	}
+	r.Waits = make([][sim.NumClasses]core.Time, len(r.Jobs))
+	for k, s := range rec.Why {
+		if sim.EventKind(s.Kind) != sim.Waiting {
+			continue
+		}
+		j := &r.Jobs[s.Job]
+		end := core.Time(rec.End)
+		switch {
+		case k+1 < len(rec.Why) && rec.Why[k+1].Job == s.Job:
+			end = core.Time(rec.Why[k+1].At)
+		case j.Status == sim.Done:
+			end = j.End
+		}
+		r.Waits[s.Job][s.Class] += end - core.Time(s.At)
+	}
+}
+
+// validateWhy checks what the timelines index by: steps in job order, each job's in time order,
+// jobs, kinds and classes in range.
+func (rec *Record) validateWhy() error {
+	for i, s := range rec.Why {
+		switch {
+		case s.Job < 0 || int(s.Job) >= len(rec.Jobs):
+			return fmt.Errorf("why[%d].j: job %d, want 0 … %d", i, s.Job, len(rec.Jobs)-1)
+		case s.Kind > uint8(sim.Refused) || s.Class >= uint8(sim.NumClasses):
+			return fmt.Errorf("why[%d]: kind %d, class %d out of range", i, s.Kind, s.Class)
+		case i > 0 && (s.Job < rec.Why[i-1].Job || (s.Job == rec.Why[i-1].Job && s.At < rec.Why[i-1].At)):
+			return fmt.Errorf("why[%d]: out of order (job %d at %d ms after job %d at %d ms)", i, s.Job, s.At, rec.Why[i-1].Job, rec.Why[i-1].At)
+		}
+	}
+	return nil
+}
