@@ -158,7 +158,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	}
 	slices.SortFunc(p.ranked, func(a, b ranked) int { return a.prio.compare(b.prio) })
 	free := FreeOf(v)
-	shadow, extra, resFor := -1.0, 0, -1 // the reservation of the first blocked job (EASY; reserve)
+	shadow, extra, resFor := -1.0, 0, -1        // the reservation of the first blocked job (EASY; reserve)
 	idle, started, first := v.FreeGPUs(), 0, -1 // for the reasons: the GPUs free before this decision's starts
 	for k, r := range p.ranked {
 		j := r.job
