@@ -26,9 +26,10 @@ cp -R static "$out/static"
 go run ./scripts/mdhtml "$out"
 cp "$goroot/lib/wasm/wasm_exec.js" "$out/"
 
-# --- app assets (app.wasm, ECharts, worker bootstrap) -------------------------------------------
-# One wasm binary serves the page and the workers (static/worker.js), and script.wasm the workers
-# of scripted policies. ECharts is bundled from npm
+# --- app assets (app.wasm, worker.wasm, ECharts, worker bootstrap) -------------------------------------------
+# app.wasm is the page's binary; worker.wasm the workers' (static/worker.js: runs, figure cells,
+# trace parsing), fetched at the first such request, so the page's first load does not carry the
+# simulation; script.wasm the workers of scripted policies. ECharts is bundled from npm
 # (build/node_modules, `npm ci` in build/) into static/echarts.js: only the parts the app uses.
 # The page names the commit it was built from as its program version (the Claims view and its
 # report), "+modified" when the tracked files differ from it; empty outside a git checkout.
@@ -38,6 +39,7 @@ GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X schedlab/wasm/page.com
 # script.wasm is the worker with the Starlark interpreter for scripted policies (about 1 MB more):
 # the page starts it only to check or run a script, so the page's own load stays without it.
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/script.wasm" ./wasm/scriptworker
+GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/worker.wasm" ./wasm/appworker
 rm -f "$out/static/echarts-entry.js"
 if [ ! -x build/node_modules/.bin/esbuild ]; then
 	echo "site: build/node_modules/.bin/esbuild missing (run: npm ci --prefix build)" >&2

@@ -1,6 +1,6 @@
-// Worker bootstrap (classic worker): start app.wasm — or, with ?bin=script, script.wasm, the same
-// worker with the Starlark interpreter for scripted policies (wasm/scriptworker) — which sees no
-// document and installs self.schedlabHandle. Messages that arrive before that are queued in
+// Worker bootstrap (classic worker): start worker.wasm (wasm/appworker) — or, with ?bin=script,
+// script.wasm, the same worker with the Starlark interpreter for scripted policies
+// (wasm/scriptworker) — which installs self.schedlabHandle. Messages that arrive before that are queued in
 // self.pending.
 //
 // A worker that dies says so: the page's pool fails the worker's request with the message and
@@ -21,7 +21,7 @@ globalThis.fs.writeSync = (fd, buf) => {
   if (fd === 2 && stderr.length < 4096) stderr += new TextDecoder().decode(buf);
   return write(fd, buf);
 };
-const bin = new URLSearchParams(self.location.search).get('bin') === 'script' ? 'script.wasm' : 'app.wasm';
+const bin = new URLSearchParams(self.location.search).get('bin') === 'script' ? 'script.wasm' : 'worker.wasm';
 const go = new Go();
 let code = 0;
 go.exit = (c) => { code = c; };

@@ -158,7 +158,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	}
 	slices.SortFunc(p.ranked, func(a, b ranked) int { return a.prio.compare(b.prio) })
 	free := FreeOf(v)
-	shadow, extra, head := -1.0, 0, -1          // the reservation of the first blocked job (EASY; reserve)
+	shadow, extra, resFor := -1.0, 0, -1        // the reservation of the first blocked job (EASY; reserve)
 	idle, started, first := v.FreeGPUs(), 0, -1 // for the reasons: the GPUs free before this decision's starts
 	for k, r := range p.ranked {
 		j := r.job
@@ -184,7 +184,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		}
 		if !ok {
 			if held {
-				v.Wait(j, sim.About(ruleReserved, head))
+				v.Wait(j, sim.Behind(ruleReserved, resFor, -1, p.nhat[j.Index]))
 			} else if started > 0 && j.Job.GPUs <= idle {
 				// It would have fitted the GPUs free before the jobs ranked ahead of it took them.
 				v.Wait(j, sim.Behind(ruleRanked, first, started, p.nhat[j.Index]))
@@ -199,7 +199,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			}
 			if p.opt.Reserve && shadow < 0 {
 				shadow, extra = p.reserve(v, j)
-				head = j.Index
+				resFor = j.Index
 			}
 			continue
 		}
@@ -217,14 +217,16 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 }
 
 // Why a job waits under A-SRPT besides capacity and shape: behind the first job of the virtual
-// machine's order that does not fit (without backfill), or evicted for a job ranked ahead.
+// machine's order that does not fit (without backfill), evicted for a job ranked ahead, or held
+// back by the first blocked job's reservation (reserve).
 var (
 	ruleNoBackfill = &sim.Rule{Class: sim.Order, Text: "a-srpt without backfill: no job passes the first in the virtual machine's order",
 		Key: "predicted length n̂"}
 	ruleRanked = &sim.Rule{Class: sim.Order, Text: "a-srpt: jobs ranked ahead on the virtual machine took the free GPUs",
 		Key: "predicted length n̂"}
-	ruleReserved = &sim.Rule{Class: sim.Held, Text: "a-srpt with EASY backfill: starting it would delay the reservation of the first blocked job"}
-	ruleEvicted  = &sim.Rule{Class: sim.Order, Text: "a-srpt: evicted for a job ranked ahead on the virtual machine",
+	ruleEvicted = &sim.Rule{Class: sim.Order, Text: "a-srpt: evicted for a job ranked ahead on the virtual machine",
+		Key: "predicted length n̂"}
+	ruleReserved = &sim.Rule{Class: sim.Held, Text: "a-srpt with reservation (ours): it would still hold GPUs when the reservation of the first blocked job starts",
 		Key: "predicted length n̂"}
 )
 

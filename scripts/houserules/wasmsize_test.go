@@ -32,3 +32,22 @@ func TestPageHasNoInterpreter(t *testing.T) {
 		t.Errorf("wasm/scriptworker (script.wasm) does not link go.starlark.net: scripted policies could not run")
 	}
 }
+
+// TestPageBinaryLinksNoWorker keeps the workers' request handlers, and the simulation only they
+// drive, out of app.wasm: the page's first load must stay under 2 MB (scripts/e2e/app.test.mjs),
+// and the page never runs a policy itself. Its workers run worker.wasm (wasm/appworker).
+func TestPageBinaryLinksNoWorker(t *testing.T) {
+	root := shareddata.Root(t)
+	c := exec.Command("go", "list", "-deps", "./wasm/app")
+	c.Dir = root
+	c.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./wasm/app: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if dep == "schedlab/wasm/worker" {
+			t.Errorf("wasm/app (app.wasm) depends on schedlab/wasm/worker: the workers' code belongs in wasm/appworker")
+		}
+	}
+}

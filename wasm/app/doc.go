@@ -1,10 +1,12 @@
 //go:build js && wasm
 
-// Command app is the browser app's single wasm binary. On the page it runs wasm/page (index.html
-// holds the static markup and the data-testid hooks); in a Web Worker (static/worker.js) it runs
-// wasm/worker, which parses traces and runs policies and figure cells, so a long run never
-// freezes the page and several runs use several cores. One binary for both roles keeps the
-// download single and cached. Scripted policies are the exception: their workers run
-// script.wasm (wasm/scriptworker), this worker with the Starlark interpreter, which app.wasm
-// leaves out (it would add about 175 KB, brotli, to the page's load).
+// Command app is app.wasm, the page's binary: it runs wasm/page (index.html holds the static
+// markup and the data-testid hooks). The page never simulates itself: its Web Workers
+// (static/worker.js) run worker.wasm (wasm/appworker), which parses traces and runs policies and
+// figure cells, so a long run never freezes the page and several runs use several cores, and
+// script.wasm (wasm/scriptworker), that worker with the Starlark interpreter, for scripted
+// policies. app.wasm links neither the worker's request handlers and the simulation they drive
+// nor the interpreter, so the first load carries only what the page runs (scripts/site.sh builds
+// the three; `brotli -q 11 -c build/site/app.wasm | wc -c` gives the page's share of the load);
+// scripts/houserules (TestPageHasNoInterpreter, TestPageBinaryLinksNoWorker) keeps it so.
 package main

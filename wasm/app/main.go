@@ -2,19 +2,9 @@
 
 package main
 
-import (
-	"syscall/js"
+import "schedlab/wasm/page"
 
-	"schedlab/wasm/page"
-	"schedlab/wasm/worker"
-)
-
-// main picks the role: a Web Worker has no document.
 func main() {
-	if js.Global().Get("document").IsUndefined() {
-		worker.Start(nil) // scripted policies run in script.wasm (wasm/scriptworker)
-	} else {
-		page.Start()
-	}
+	page.Start()
 	select {}
 }

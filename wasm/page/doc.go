@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-// Package page is the app's page side (wasm/app runs Start when it finds a document): the
+// Package page is the app's page side (wasm/app, app.wasm, runs Start): the
 // simulator view (form, summary, Gantt and the panels beside it), the Figures view and the
 // history. index.html holds the static markup; every element the code looks up carries a
 // data-testid (hook). Work that takes long runs in Web Workers through wasm/pool; what needs no

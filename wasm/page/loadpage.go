@@ -19,7 +19,7 @@ import (
 const loaderKeepBytes = 256 << 20
 
 // newLoader is the page's pool for parsing and exporting traces: one worker, kept between
-// requests (starting a worker compiles app.wasm again: a few hundred ms per load) and replaced
+// requests (starting a worker compiles worker.wasm again: a few hundred ms per load) and replaced
 // after an import that grew its memory past loaderKeepBytes, or after a failure (out of memory).
 func newLoader(funcs *jsfunc.Counter) *pool.Pool {
 	return pool.New(pool.Options{Size: 1, Reuse: true, KeepIdle: true, KeepBytes: loaderKeepBytes}, funcs)

@@ -18,8 +18,8 @@ import (
 	"schedlab/wasm/jsfunc"
 )
 
-// bootstrap is the worker bootstrap, relative to the page; with "?bin=script" it starts
-// script.wasm (wasm/scriptworker) instead of app.wasm.
+// bootstrap is the worker bootstrap, relative to the page: it starts worker.wasm
+// (wasm/appworker), or with "?bin=script" script.wasm (wasm/scriptworker).
 const bootstrap = "static/worker.js"
 
 // Options say how many workers a pool runs and how long each lives.
@@ -34,7 +34,7 @@ type Options struct {
 	// KeepBytes (with Reuse, when > 0) retires a worker whose answer reports a wasm memory
 	// ("wasmBytes") above it.
 	KeepBytes float64
-	// Scripts starts the scripting workers (script.wasm: app.wasm's worker with the Starlark
+	// Scripts starts the scripting workers (script.wasm: worker.wasm with the Starlark
 	// interpreter, policies/script), which answer every kind and also Check and Examples, and run
 	// scripted policies. The page's own binary stays without the interpreter: it is fetched only
 	// when a script is checked or run.

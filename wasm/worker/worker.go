@@ -1,7 +1,7 @@
 //go:build js && wasm
 
-// Package worker is the app's Web Worker side (static/worker.js starts app.wasm, which calls
-// Start when it finds no document): it answers the page's requests (wasm/pool's Kinds) — a
+// Package worker is the app's Web Worker side (static/worker.js starts worker.wasm, wasm/appworker,
+// which calls Start): it answers the page's requests (wasm/pool's Kinds) — a
 // policy run, a figure cell, a trace's parse or export — off the page's thread. Requests run
 // one at a time per worker (the pool sends the next after the answer), each in its own goroutine.
 package worker
@@ -39,11 +39,11 @@ type worker struct {
 	// in figure.RunOrder, so the cells of one point and seed mostly come to the same worker one
 	// after another.
 	workloads policies.Workloads
-	scripts   Scripting // nil in app.wasm's workers
+	scripts   Scripting // nil in worker.wasm
 }
 
 // Scripting is what script.wasm's workers add (wasm/scripting): scripted policies. It is an
-// interface so that app.wasm, whose workers have none, links no interpreter.
+// interface so that worker.wasm, which has none, links no interpreter.
 type Scripting interface {
 	// Registry returns the built-ins and the scripts' policies, and the scripts as compiled
 	// (names and hashes filled in).
@@ -77,7 +77,7 @@ func (w *worker) registry(msg js.Value) (*policies.Registry, []runrecord.Script,
 	return w.scripts.Registry(ss)
 }
 
-// Start installs the message handler; scripts (nil in app.wasm) adds scripted policies and the
+// Start installs the message handler; scripts (nil in worker.wasm) adds scripted policies and the
 // Check and Examples requests. static/worker.js queues messages that arrive before the Go runtime
 // is up in self.pending; they are handled first. The handler's js.Func lives as long as the worker
 // (the page terminates the worker, not the handler).
