@@ -23,25 +23,17 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+
+	"schedlab/scripts/internal/rerun"
 )
 
 func main() {
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	var mismatch errMismatch
-	switch {
-	case errors.As(err, &mismatch):
-		fmt.Fprintln(os.Stderr, "gavelrerun: "+err.Error())
-		os.Exit(1)
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "gavelrerun: "+err.Error())
-		os.Exit(2)
-	}
+	rerun.Exit[errMismatch]("gavelrerun", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // errMismatch says how many runs printed other JCTs than the recorded ones.

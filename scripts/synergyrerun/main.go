@@ -27,7 +27,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,22 +36,14 @@ import (
 	"slices"
 
 	"schedlab/policies/synergy"
+	"schedlab/scripts/internal/rerun"
 )
 
 // commit is the authors' commit the recorded re-runs were made at.
 const commit = "1bb2bed6edc9c5f953d0b7f0a40e4fdad053489c"
 
 func main() {
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	var mismatch errMismatch
-	switch {
-	case errors.As(err, &mismatch):
-		fmt.Fprintln(os.Stderr, "synergyrerun: "+err.Error())
-		os.Exit(1)
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "synergyrerun: "+err.Error())
-		os.Exit(2)
-	}
+	rerun.Exit[errMismatch]("synergyrerun", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // errMismatch says how many re-runs printed other numbers than the recorded ones.
@@ -95,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := checkPython(*python); err != nil {
 		return err
 	}
-	if err := ensureSource(*src, stderr); err != nil {
+	if err := rerun.Checkout("synergyrerun", *src, rerun.Repo{Name: "msr-fiddle/synergy", URL: "https://github.com/msr-fiddle/synergy", Commit: commit, Marker: "simulator/runner.py"}, stderr); err != nil {
 		return err
 	}
 	sim := filepath.Join(*src, "simulator")

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,33 +33,6 @@ func checkPython(python string) error {
 			msg = o
 		}
 		return fmt.Errorf("%s with numpy, pandas and matplotlib is needed (Debian: apt-get install python3-numpy python3-pandas python3-matplotlib): %s", python, msg)
-	}
-	return nil
-}
-
-// ensureSource clones msr-fiddle/synergy at commit into dir when dir is missing, and otherwise checks
-// that dir holds simulator/runner.py and, when it is a git checkout, that it is at commit.
-func ensureSource(dir string, stderr io.Writer) error {
-	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(stderr, "synergyrerun: cloning msr-fiddle/synergy into %s\n", dir)
-		for _, args := range [][]string{
-			{"clone", "--quiet", "https://github.com/msr-fiddle/synergy", dir},
-			{"-C", dir, "checkout", "--quiet", commit},
-		} {
-			if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
-				return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
-			}
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "simulator", "runner.py")); err != nil {
-		return fmt.Errorf("-src %s: no simulator/runner.py: not a checkout of msr-fiddle/synergy", dir)
-	}
-	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
-	switch {
-	case err != nil:
-		fmt.Fprintf(stderr, "synergyrerun: %s is not a git checkout; the recorded runs were made at %s\n", dir, commit)
-	case strings.TrimSpace(string(head)) != commit:
-		return fmt.Errorf("-src %s is at %s; the recorded runs were made at %s", dir, strings.TrimSpace(string(head)), commit)
 	}
 	return nil
 }

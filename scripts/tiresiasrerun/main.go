@@ -20,25 +20,18 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+
+	"schedlab/policies/baselines"
+	"schedlab/scripts/internal/rerun"
 )
 
 func main() {
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	var mismatch errMismatch
-	switch {
-	case errors.As(err, &mismatch):
-		fmt.Fprintln(os.Stderr, "tiresiasrerun: "+err.Error())
-		os.Exit(1)
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "tiresiasrerun: "+err.Error())
-		os.Exit(2)
-	}
+	rerun.Exit[errMismatch]("tiresiasrerun", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // errMismatch says how many runs differ.
@@ -65,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := checkPython(*python); err != nil {
 		return err
 	}
-	if err := ensureSource(*src, *repo, stderr); err != nil {
+	if err := rerun.Checkout("tiresiasrerun", *src, rerun.Repo{Name: "SymbioticLab/Tiresias", URL: *repo, Commit: baselines.TiresiasCommit, Marker: "simulator/run_sim.py"}, stderr); err != nil {
 		return err
 	}
 	e, err := prepare(*python, filepath.Join(*src, "simulator"), *work)

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,33 +25,6 @@ func checkPython(python string) error {
 			msg = o
 		}
 		return fmt.Errorf("-python %s: a Python 2.7 is needed (the authors' simulator is Python 2; e.g. pyenv install 2.7.18): %s", python, msg)
-	}
-	return nil
-}
-
-// ensureSource clones the repository at the commit into dir when dir is missing, and otherwise
-// checks that dir holds simulator/run_sim.py and, when it is a git checkout, that it is at the commit.
-func ensureSource(dir, repo string, stderr io.Writer) error {
-	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(stderr, "tiresiasrerun: cloning %s into %s (git is needed, and network access for a URL)\n", repo, dir)
-		for _, args := range [][]string{
-			{"clone", "--quiet", "--no-checkout", repo, dir},
-			{"-C", dir, "checkout", "--quiet", baselines.TiresiasCommit},
-		} {
-			if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
-				return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
-			}
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "simulator", "run_sim.py")); err != nil {
-		return fmt.Errorf("-src %s: no simulator/run_sim.py: not a checkout of SymbioticLab/Tiresias", dir)
-	}
-	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
-	switch {
-	case err != nil:
-		fmt.Fprintf(stderr, "tiresiasrerun: %s is not a git checkout; the recorded runs were made at %s\n", dir, baselines.TiresiasCommit)
-	case strings.TrimSpace(string(head)) != baselines.TiresiasCommit:
-		return fmt.Errorf("-src %s is at %s; the recorded runs were made at %s", dir, strings.TrimSpace(string(head)), baselines.TiresiasCommit)
 	}
 	return nil
 }
