@@ -1,12 +1,11 @@
 package asrpt_test
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"schedlab/core"
 	"schedlab/core/sim"
+	"schedlab/core/sim/simtest"
 	"schedlab/policies"
 )
 
@@ -32,14 +31,11 @@ func TestWhyASRPT(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := s.Run()
-		var got []string
-		for _, e := range r.Timeline(1) {
-			got = append(got, fmt.Sprintf("%g %s %s: %s", e.At.Seconds(), e.Kind, e.Class, e.Text))
-		}
+		got := simtest.Timeline(r, 1)
 		want := "10 submitted : submitted, needs 2 GPUs\n10 waiting capacity: needs 2 GPUs; 0 free in the cluster\n" +
 			"100 started : started on 2 GPUs on 1 server: GPUs 0-1\n150 finished : finished"
-		if s := strings.Join(got, "\n"); s != want {
-			t.Errorf("%s: b:\n%s\nwant\n%s", name, s, want)
+		if got != want {
+			t.Errorf("%s: b:\n%s\nwant\n%s", name, got, want)
 		}
 	}
 }
@@ -69,15 +65,12 @@ func TestWhyASRPTNoBackfill(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := s.Run()
-	var got []string
-	for _, e := range r.Timeline(2) {
-		got = append(got, fmt.Sprintf("%g %s %s: %s", e.At.Seconds(), e.Kind, e.Class, e.Text))
-	}
+	got := simtest.Timeline(r, 2)
 	want := "20 submitted : submitted, needs 1 GPU\n" +
 		"20 waiting order: behind job b (a-srpt without backfill: no job passes the first in the virtual machine's order); its predicted length n̂: 500000\n" +
 		"100 waiting order: behind 1 job; first: job b (a-srpt: jobs ranked ahead on the virtual machine took the free GPUs); its predicted length n̂: 500000\n" +
 		"150 started : started on 1 GPU on 1 server: GPUs 0\n650 finished : finished"
-	if s := strings.Join(got, "\n"); s != want {
-		t.Errorf("c:\n%s\nwant\n%s", s, want)
+	if got != want {
+		t.Errorf("c:\n%s\nwant\n%s", got, want)
 	}
 }

@@ -1,12 +1,11 @@
 package baselines
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"schedlab/core"
 	"schedlab/core/sim"
+	"schedlab/core/sim/simtest"
 )
 
 // lines runs jobs on cluster under pol and returns job i's timeline, one "seconds kind class:
@@ -21,12 +20,7 @@ func lines(t *testing.T, pol sim.Policy, cluster string, jobs []core.Job, i int)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := s.Run()
-	var out []string
-	for _, e := range r.Timeline(i) {
-		out = append(out, fmt.Sprintf("%g %s %s: %s", e.At.Seconds(), e.Kind, e.Class, e.Text))
-	}
-	return strings.Join(out, "\n")
+	return simtest.Timeline(s.Run(), i)
 }
 
 // TestWhyFIFO, worked by hand on two servers of 4 GPUs: a (3 GPUs) and b (3 GPUs) take one

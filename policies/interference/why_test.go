@@ -1,11 +1,10 @@
 package interference_test
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/sim/simtest"
 )
 
 // TestWhyGangRule, worked by hand on two servers of 4 GPUs under exclusive: a and b (3 GPUs each)
@@ -18,14 +17,11 @@ func TestWhyGangRule(t *testing.T) {
 	}
 	jobs := []core.Job{at("a", 3, 0, 100), at("b", 3, 0, 200), at("c", 2, 10, 50)}
 	r := run(t, "exclusive", "", "2x4", jobs)
-	var got []string
-	for _, e := range r.Timeline(2) {
-		got = append(got, fmt.Sprintf("%g %s %s: %s", e.At.Seconds(), e.Kind, e.Class, e.Text))
-	}
+	got := simtest.Timeline(r, 2)
 	want := "10 submitted : submitted, needs 2 GPUs\n" +
 		"10 waiting held: gang rule: a job that fits on one server waits for one\n" +
 		"100 started : started on 2 GPUs on 1 server: GPUs 0-1\n150 finished : finished"
-	if s := strings.Join(got, "\n"); s != want {
-		t.Errorf("c:\n%s\nwant\n%s", s, want)
+	if got != want {
+		t.Errorf("c:\n%s\nwant\n%s", got, want)
 	}
 }

@@ -6,16 +6,8 @@ import (
 	"testing"
 
 	"schedlab/core"
-	"schedlab/core/sim"
+	"schedlab/core/sim/simtest"
 )
-
-func timeline(r *sim.Result, i int) string {
-	var out []string
-	for _, e := range r.Timeline(i) {
-		out = append(out, fmt.Sprintf("%g %s %s: %s", e.At.Seconds(), e.Kind, e.Class, e.Text))
-	}
-	return strings.Join(out, "\n")
-}
 
 // TestWhyStrict, worked by hand on one server of 4 K80s and one of 4 V100s under
 // model-similarity-oracle with strict matching: ResNet-50 runs fastest on a V100 (Gavel's
@@ -32,7 +24,7 @@ func TestWhyStrict(t *testing.T) {
 	want := fmt.Sprintf("10 submitted : submitted, needs 4 GPUs\n"+
 		"10 waiting held: waits for its predicted best GPU type (strict matching)\n"+
 		"%g started : started on 4 GPUs on 1 server: GPUs 4-7\n%g finished : finished", end, r.Jobs[1].End.Seconds())
-	if got := timeline(r, 1); got != want {
+	if got := simtest.Timeline(r, 1); got != want {
 		t.Errorf("b:\n%s\nwant\n%s", got, want)
 	}
 }
@@ -48,7 +40,7 @@ func TestWhyMaxMin(t *testing.T) {
 	}
 	cl, _ := core.ParseCluster("1x4:V100")
 	_, r, _ := run(t, "gavel-maxmin", "", jobs, cl, 1, 0)
-	lines := strings.Split(timeline(r, 0), "\n")
+	lines := strings.Split(simtest.Timeline(r, 0), "\n")
 	if len(lines) < 4 {
 		t.Fatalf("a: %v", lines)
 	}
@@ -58,7 +50,7 @@ func TestWhyMaxMin(t *testing.T) {
 	if got := strings.Join(lines[:4], "\n"); got != want {
 		t.Errorf("a:\n%s\nwant\n%s", got, want)
 	}
-	if got := strings.Split(timeline(r, 1), "\n")[1]; got != "10 waiting capacity: needs 4 GPUs; 0 free in the cluster" {
+	if got := strings.Split(simtest.Timeline(r, 1), "\n")[1]; got != "10 waiting capacity: needs 4 GPUs; 0 free in the cluster" {
 		t.Errorf("b waits: %s", got)
 	}
 }

@@ -1,11 +1,11 @@
 package synergy
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"schedlab/core"
+	"schedlab/core/sim/simtest"
 )
 
 // TestWhySynergy, worked by hand on one server of 8 GPUs and 24 cores under fifo+greedy, rounds of
@@ -20,10 +20,7 @@ func TestWhySynergy(t *testing.T) {
 		{ID: "C", Submit: 2 * core.Millisecond, GPUs: 1, Iterations: 100000, Model: "gnmt"},
 	}
 	r := newSim(t, "1x8", jobs, New("fifo+greedy", FIFO, Greedy, nil), core.Second).Run()
-	var got []string
-	for _, e := range r.Timeline(2)[:4] {
-		got = append(got, fmt.Sprintf("%g %s %s: %s", e.At.Seconds(), e.Kind, e.Class, e.Text))
-	}
+	got := strings.Split(simtest.Timeline(r, 2), "\n")[:4]
 	want := "0.002 submitted : submitted, needs 1 GPU\n" +
 		"0.002 waiting held: decisions are made at round ticks only; the next is at 1 s\n" +
 		"1 waiting shape: needs 1 GPU with their CPU cores and memory; the servers with free GPUs lack them\n" +
