@@ -18,8 +18,9 @@ const maxCSV = 256 << 20
 
 // FigureOfCSV reads a merged figure CSV whose figure is not in the catalogue — a user's sweep run
 // on a cluster — and describes its figure from the CSV alone, so the page can draw it without the
-// sweep file: its sweep values, series and metrics in the order the CSV lists them (the figure's
-// own order: WriteCSV sorts by it), units from the unit column, seeds ascending. The rows are then
+// sweep file: its readings' choices and values, sweep values, series and metrics in the order the
+// CSV lists them (the figure's own order: WriteCSV sorts by it), units from the unit column, seeds
+// ascending. The rows are then
 // read back by figure.ReadCSV, which checks every field. The figure draws and compares; it does
 // not run: its Cell is nil (its cells are the CSV's, already run). Errors name name:line: field.
 func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error) {
@@ -47,8 +48,8 @@ func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error)
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
 		line, _ := cr.FieldPos(0)
-		if rec[1] != "" {
-			return nil, nil, fmt.Errorf("%s:%d: reading: %q: a sweep file's figure has no choices (the column is empty)", name, line, rec[1])
+		if err := addReading(f, n == 0, rec[1]); err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: reading: %w", name, line, err)
 		}
 		rec = append(rec[:1], rec[2:]...) // the fields below are numbered as before the reading column
 		if n == 0 {
@@ -78,6 +79,9 @@ func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error)
 		f.Seeds = append(f.Seeds, s)
 	}
 	slices.Sort(f.Seeds)
+	if err := checkReadings(f); err != nil {
+		return nil, nil, fmt.Errorf("%s: reading: %w", name, err)
+	}
 	// Cell stays nil: these cells ran elsewhere. What Validate would check of the rest is checked
 	// here: no empty name (ReadCSV checks every field against these lists).
 	if f.ID == "" || slices.Contains(f.Sweep.Values, "") ||
@@ -90,4 +94,67 @@ func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error)
 		return nil, nil, err
 	}
 	return f, rows, nil
+}
+
+// maxCSVReadings bounds the readings a CSV's choices make (the product of their values seen):
+// two rows can name thirty two-valued choices, whose readings no figure could list.
+const maxCSVReadings = 4096
+
+// addReading adds the choices and values reading name holds to f: the first row's name fixes the
+// choices and their order, each later row must name the same choices in that order, and a value is
+// added where first seen (the readings' order, the first choice outermost, keeps each choice's
+// values in the figure's order). An empty name is a figure without choices, and then every row's is.
+func addReading(f *figure.Figure, first bool, name string) error {
+	if name == "" {
+		if !first && len(f.Choices) > 0 {
+			return fmt.Errorf("empty, but the first row names a reading (%s)", f.ChoicesText())
+		}
+		return nil
+	}
+	parts := strings.Split(name, ",")
+	if first {
+		for _, part := range parts {
+			c, _, _ := strings.Cut(part, "=")
+			f.Choices = append(f.Choices, figure.Choice{Name: c, Label: c})
+		}
+	}
+	if len(parts) != len(f.Choices) {
+		return fmt.Errorf("%q: want the choices of the first row, %s", name, choiceNames(f))
+	}
+	for i, part := range parts {
+		c, v, ok := strings.Cut(part, "=")
+		switch {
+		case !ok || c != f.Choices[i].Name:
+			return fmt.Errorf("%q: want the choices of the first row, %s", name, choiceNames(f))
+		case v == "" || strings.ContainsAny(v, "=|"):
+			return fmt.Errorf("%q: choice %s: value %q empty or with = or |", name, c, v)
+		}
+		if !slices.Contains(f.Choices[i].Values, v) {
+			f.Choices[i].Values = append(f.Choices[i].Values, v)
+		}
+	}
+	return nil
+}
+
+// checkReadings checks the choices addReading gathered: names unique and fit for a reading's name,
+// and not too many readings.
+func checkReadings(f *figure.Figure) error {
+	n := 1
+	for i, c := range f.Choices {
+		if c.Name == "" || strings.ContainsAny(c.Name, "|") || slices.ContainsFunc(f.Choices[:i], func(o figure.Choice) bool { return o.Name == c.Name }) {
+			return fmt.Errorf("choice name %q empty, repeated or with |", c.Name)
+		}
+		if n *= len(c.Values); n > maxCSVReadings {
+			return fmt.Errorf("the choices %s make more than %d readings", choiceNames(f), maxCSVReadings)
+		}
+	}
+	return nil
+}
+
+func choiceNames(f *figure.Figure) string {
+	names := make([]string, len(f.Choices))
+	for i, c := range f.Choices {
+		names[i] = c.Name
+	}
+	return strings.Join(names, ", ")
 }

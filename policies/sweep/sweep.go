@@ -12,10 +12,16 @@
 //	           "trace"               the trace file
 //	           "cluster"             the cluster spec
 //	           "params.POLICY.KEY"   a policy parameter (the value is read as JSON, else as text)
-//	           "placement", "round_s", "checkpoint_cost_s"
+//	           "placement", "progress", "round_s", "checkpoint_cost_s"
 //	"seeds":   a seed list as -seeds takes it ("1-5"), required
 //	"metrics": runner JSON fields, e.g. ["mean_jct_s", "p99_jct_s"], required
 //	"chart":   "lines" (default with a sweep), "bars" (default without) or "table"
+//	"choices": [{"name": C, "label": L, "values": [{"name": V, "set": {KEY: VALUE, …}}, …]}, …] —
+//	           optional: the study's open choices (choices.go), each with at least two values, the
+//	           first the default; KEY is a swept parameter's P, or "params.POLICY" with an object
+//	           merged into that policy's parameters. Every combination of one value per choice is a
+//	           reading ("placement=spread,queues=3"), run as cells of its own, as a catalogue
+//	           figure's readings are (-reading picks some).
 //
 // Each policy is one series. Values may be JSON strings or numbers; numbers keep their literal text,
 // which is also their CSV x. Errors name the file, the line and the field. A key given twice in one
@@ -39,6 +45,7 @@ import (
 	"schedlab/core/jsondup"
 	"schedlab/core/jsonloc"
 	"schedlab/policies/figure"
+	"schedlab/policies/placement"
 	"schedlab/policies/scenario"
 )
 
@@ -54,6 +61,9 @@ type File struct {
 	Seeds   string   `json:"seeds"`
 	Metrics []string `json:"metrics"`
 	Chart   string   `json:"chart,omitempty"`
+	Choices []Choice `json:"choices,omitempty"`
+
+	src parser // the file as read, for CheckParams' lines
 }
 
 // Param is the swept parameter.
@@ -120,6 +130,7 @@ func Parse(name string, data []byte) (*File, *figure.Figure, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	f.src = p
 	return &f, fig, nil
 }
 
@@ -203,15 +214,26 @@ func (p parser) figure(f *File) (*figure.Figure, error) {
 	default:
 		return nil, p.errf(p.lineOf("chart"), "chart", "%q: want lines, bars or table", f.Chart)
 	}
+	if err := p.choices(f, fig); err != nil {
+		return nil, err
+	}
 	specs, err := p.specs(f, fig)
 	if err != nil {
 		return nil, err
 	}
-	ns := len(fig.Series)
-	fig.Cell = func(x, s int, seed uint64) scenario.Spec {
-		spec := specs[x*ns+s]
-		spec.Seed = seed
-		return spec
+	ns, nx := len(fig.Series), max(1, len(fig.Sweep.Values))
+	if len(fig.Choices) == 0 {
+		fig.Cell = func(x, s int, seed uint64) scenario.Spec {
+			spec := specs[x*ns+s]
+			spec.Seed = seed
+			return spec
+		}
+	} else {
+		fig.ReadCell = func(r figure.Reading, x, s int, seed uint64) scenario.Spec {
+			spec := specs[(r.Index*nx+x)*ns+s]
+			spec.Seed = seed
+			return spec
+		}
 	}
 	if err := fig.Validate(); err != nil {
 		return nil, p.errf(1, "", "%v", err)
@@ -267,49 +289,74 @@ func (p parser) sweepValues(f *File, fig *figure.Figure) error {
 	return nil
 }
 
-// specs builds the spec of every (sweep value, policy), in the figure's cell order, and validates
-// each.
+// specs builds the spec of every (reading, sweep value, policy), in the figure's cell order, and
+// validates each.
 func (p parser) specs(f *File, fig *figure.Figure) ([]scenario.Spec, error) {
 	xs := fig.Sweep.Values
 	if len(xs) == 0 {
 		xs = []string{""}
-	}
-	var out []scenario.Spec
-	for _, x := range xs {
-		for _, policy := range f.Policies {
-			spec := f.Spec
-			spec.Policies = []string{policy}
-			spec.Params = nil
-			if raw, ok := f.Params[policy]; ok {
-				spec.Params = map[string]json.RawMessage{policy: raw}
-			}
-			if f.Sweep != nil {
-				if err := p.set(&spec, f.Policies, f.Sweep.Param, x); err != nil {
-					return nil, err
-				}
-			}
-			if err := spec.Validate(); err != nil {
-				field := ""
-				if f.Sweep != nil {
-					field = fmt.Sprintf("with %s = %s", f.Sweep.Param, x)
-				}
-				return nil, p.errf(1, field, "%v", err)
-			}
-			out = append(out, spec)
-		}
 	}
 	for name := range f.Params {
 		if !slices.Contains(f.Policies, name) {
 			return nil, p.errf(p.lineOf("params"), "params."+name, "not one of the policies")
 		}
 	}
+	readings := fig.Readings()
+	if n := len(readings) * len(xs) * len(f.Policies); n > maxSpecs {
+		return nil, p.errf(p.lineOf("choices"), "choices", "%d readings × %d sweep values × %d policies make %d runs per seed: at most %d",
+			len(readings), len(xs), len(f.Policies), n, maxSpecs)
+	}
+	var out []scenario.Spec
+	for _, r := range readings {
+		for _, x := range xs {
+			for _, policy := range f.Policies {
+				spec := f.Spec
+				spec.Policies = []string{policy}
+				spec.Params = nil
+				if raw, ok := f.Params[policy]; ok {
+					spec.Params = map[string]json.RawMessage{policy: raw}
+				}
+				if f.Sweep != nil {
+					if err := p.set(&spec, f.Policies, f.Sweep.Param, x, p.sweepField); err != nil {
+						return nil, err
+					}
+				}
+				if err := p.apply(&spec, f, r); err != nil {
+					return nil, err
+				}
+				if err := spec.Validate(); err != nil {
+					var under []string
+					if r.Name != "" {
+						under = append(under, "reading "+r.Name)
+					}
+					if f.Sweep != nil {
+						under = append(under, fmt.Sprintf("%s = %s", f.Sweep.Param, x))
+					}
+					field, line := "", 1
+					if len(under) > 0 {
+						field = "with " + strings.Join(under, ", ")
+					}
+					if r.Name != "" {
+						line = p.lineOf("choices")
+					}
+					return nil, p.errf(line, field, "%v", err)
+				}
+				out = append(out, spec)
+			}
+		}
+	}
 	return out, nil
 }
 
-// set applies the swept parameter param = v to spec, the spec of one of the file's policies.
-func (p parser) set(spec *scenario.Spec, policies []string, param, v string) error {
-	bad := func(format string, args ...any) error { // the line is looked up only for an error
-		return p.errf(p.lineOf("param"), "sweep.param", "%s = %q: %s", param, v, fmt.Sprintf(format, args...))
+// sweepField locates an error in the swept parameter (set's where).
+func (p parser) sweepField() (int, string) { return p.lineOf("param"), "sweep.param" }
+
+// set applies param = v — the swept parameter, or a choice's setting — to spec, the spec of one of
+// the file's policies; where names the line and field of an error (looked up only for one).
+func (p parser) set(spec *scenario.Spec, policies []string, param, v string, where func() (int, string)) error {
+	bad := func(format string, args ...any) error {
+		line, field := where()
+		return p.errf(line, field, "%s = %q: %s", param, v, fmt.Sprintf(format, args...))
 	}
 	number := func() (float64, error) {
 		x, err := strconv.ParseFloat(v, 64)
@@ -325,7 +372,12 @@ func (p parser) set(spec *scenario.Spec, policies []string, param, v string) err
 	case param == "cluster":
 		spec.Cluster = v
 	case param == "placement":
+		if _, err := placement.ByName(v); err != nil {
+			return bad("%v", err)
+		}
 		spec.Placement = v
+	case param == "progress":
+		spec.Progress = v
 	case param == "round_s":
 		spec.Round, err = number()
 	case param == "checkpoint_cost_s":
@@ -350,7 +402,7 @@ func (p parser) set(spec *scenario.Spec, policies []string, param, v string) err
 			return bad("%v", err)
 		}
 	default:
-		return bad("unknown parameter (want generate.KEY, trace, cluster, params.POLICY.KEY, placement, round_s or checkpoint_cost_s)")
+		return bad("unknown parameter (want generate.KEY, trace, cluster, params.POLICY.KEY, placement, progress, round_s or checkpoint_cost_s)")
 	}
 	return err
 }

@@ -134,12 +134,16 @@ func TestErrorsNameFileLineAndField(t *testing.T) {
 }
 
 // FuzzParse: any input is a sweep or an error naming the file, never a panic; an accepted sweep
-// yields a valid figure whose every cell's spec validates.
+// yields a valid figure whose every cell's spec, in every reading, validates.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(example))
 	f.Add([]byte(`{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "sweep": {"param": "params.a.k", "values": ["v", 1]}}`))
 	f.Add([]byte(`{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "trace": "t", "sweep": {"param": "round_s", "values": [1e3]}}`))
 	f.Add([]byte("{\"id\": \"x\", \"seeds\": \"1\",\n\"params\": {\"a\": {\"k\": 1, \"K\": 2}}, \"ID\": \"y\"}"))
+	f.Add([]byte(withChoices))
+	f.Add([]byte(`{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "choices": [{"name": "p", "values": [{"name": "c", "set": {}}]}]}`))
+	f.Add([]byte(`{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "choices": [{"name": "p", "values": [{"name": "c", "set": {"params.a": {"k": 1}}}, {"name": "d", "set": {"params.a.k": [2], "trace": "t"}}]}]}`))
+	f.Add([]byte(`{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "sweep": {"param": "round_s", "values": [60]}, "choices": [{"name": "p", "values": [{"name": "c", "set": {"round_s": 1}}, {"name": "c", "set": {"progress": "exact"}}]}, {"name": "p", "values": []}]}`))
 	dup := regexp.MustCompile(`^f\.json:\d+: \S+: duplicate key \(first at line \d+\)$`)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, fig, err := Parse("f.json", data)
@@ -156,7 +160,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, c := range fig.Cells(fig.Seeds[:1]) {
-			if spec := fig.Cell(c.X, c.S, c.Seed); spec.Validate() != nil {
+			if spec := fig.Spec(c); spec.Validate() != nil {
 				t.Fatalf("cell %+v: %v", c, spec.Validate())
 			}
 		}
@@ -238,6 +242,8 @@ func TestFigureOfCSV(t *testing.T) {
 func FuzzFigureOfCSV(f *testing.F) {
 	f.Add([]byte(figure.CSVHeader + "\na,,rate,4,fifo,1,mean_jct_s,s,12.5\na,,rate,8,fifo,1,mean_jct_s,s,13\n"))
 	f.Add([]byte(figure.CSVHeader + "\n\"a,b\",,,\"s\"\"x\",2,m,1,0.5\n"))
+	f.Add([]byte(figure.CSVHeader + "\na,\"p=1,q=x\",rate,4,fifo,1,m,s,1\na,\"p=2,q=x\",rate,4,fifo,1,m,s,2\na,\"p=2,q=y\",rate,4,fifo,1,m,s,3\n"))
+	f.Add([]byte(figure.CSVHeader + "\na,p=1,,,s,1,m,s,1\na,,,,s,1,m,s,1\na,\"p=1,p=2\",,,s,1,m,s,1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fig, rows, err := FigureOfCSV("f.csv", data)
 		if err != nil {

@@ -370,13 +370,16 @@ func writeFigureCSVs(fo figureOptions, perFig [][]figure.Row) error {
 func writeReferenceTable(w io.Writer, f *figure.Figure, rows []figure.Row) (figure.Claims, error) {
 	c := figure.ClaimsOf(f, rows)
 	fmt.Fprintf(w, "figure %s: %s %s: %s (%s)\n", f.ID, f.Paper, f.Number, f.Caption, plural(len(c.Seeds), "seed"))
+	if len(f.Refs) == 0 {
+		if len(f.Choices) > 0 { // a sweep file's readings: nothing to judge per reading
+			fmt.Fprintf(w, "  %d of %d readings run (%s)\n", len(figure.ReadingsIn(rows)), len(f.Readings()), f.ChoicesText())
+		}
+		_, err := fmt.Fprintln(w, "  no published reference")
+		return c, err
+	}
 	if c.Reading != "" {
 		fmt.Fprintf(w, "  reading %s (%d of %d readings run; every reading below the table)\n", c.Reading,
 			len(figure.ReadingsIn(rows)), len(f.Readings()))
-	}
-	if len(f.Refs) == 0 {
-		_, err := fmt.Fprintln(w, "  no published reference")
-		return c, err
 	}
 	// The rows are aligned as one table; the group headings go between them afterwards (a line
 	// without tabs would end tabwriter's columns and misalign the groups).

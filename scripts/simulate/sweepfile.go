@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -10,7 +11,8 @@ import (
 )
 
 // loadSweep reads -sweep FILE into the one figure the run (or shard, or merge) works on; its
-// policies must be in the registry.
+// policies must be in the registry, and their parameters (the file's, a swept one's, its choices')
+// keys the registry's policies take.
 func loadSweep(o *figureOptions, set map[string]bool) error {
 	if set["figure"] {
 		return usageError{fmt.Errorf("-figure and -sweep are exclusive")}
@@ -27,6 +29,15 @@ func loadSweep(o *figureOptions, set map[string]bool) error {
 		if !o.reg.Has(p) {
 			return usageError{fmt.Errorf("%s: policies: %q is not a registered policy (see -list, or give its -policy-file)", o.sweep, p)}
 		}
+	}
+	if err := file.CheckParams(func(policy string, params json.RawMessage) error {
+		_, err := o.reg.New(policy, params)
+		return err
+	}); err != nil {
+		return usageError{err}
+	}
+	if err := file.CheckReading(fig, o.reading); err != nil {
+		return usageError{fmt.Errorf("-reading %s: %w", o.reading, err)}
 	}
 	if strings.HasSuffix(o.out, "/") {
 		return usageError{fmt.Errorf("-figure-out %s: a directory; a sweep writes a file", o.out)}
