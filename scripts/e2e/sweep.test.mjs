@@ -1,7 +1,7 @@
 // Beyond one machine, as a user goes through it: the form exported as a sweep file, the
-// file given a swept parameter and run by the native runner in two shards and merged (what a Slurm
-// array and its merge job do), and the merged CSV imported into the page and drawn. A CSV that is
-// not a figure's is refused naming the file and line.
+// file given a swept parameter and a choice of its own, run by the native runner in two shards and
+// merged (what a Slurm array and its merge job do), and the merged CSV imported into the page and
+// drawn one reading at a time. A CSV that is not a figure's is refused naming the file and line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -36,9 +36,11 @@ test('export a sweep file, shard and merge it natively, import and draw the merg
     assert.ok(sweep.metrics.includes('mean_jct_s'));
     assert.equal(sweep.seed, undefined);
 
-    // The user's edit: sweep the load over three seeds.
+    // The user's edit: sweep the load over three seeds, under two placements (a choice of theirs).
     sweep.sweep = { param: 'generate.rate', label: 'load (jobs/h)', values: [6, 12] };
     sweep.seeds = '1-3';
+    sweep.choices = [{ name: 'placement', values: [
+      { name: 'consolidate', set: {} }, { name: 'spread', set: { placement: 'spread' } }] }];
     const file = join(shots, 'sweep-export.json');
     writeFileSync(file, JSON.stringify(sweep, null, 2));
     const bin = runnerBin();
@@ -50,18 +52,28 @@ test('export a sweep file, shard and merge it natively, import and draw the merg
     execFileSync(bin, ['-sweep', file, '-merge', ...parts, '-figure-out', merged], { stdio: 'pipe' });
     rmSync(partDir, { recursive: true });
     const csv = readFileSync(merged, 'utf8');
-    assert.equal(csv.split('\n').length - 2, 2 * 2 * 3 * sweep.metrics.length, csv);
+    const rows = 2 * 2 * 2 * 3 * sweep.metrics.length;
+    assert.equal(csv.split('\n').length - 2, rows, csv);
+    assert.ok(csv.includes('\nmy-sweep,placement=spread,rate,12,las,3,'), csv);
 
     await page.setInputFiles(q('import-figure-csv'), merged);
     await page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', q('imported-figure-note'));
-    assert.equal(await page.textContent(q('imported-figure-note')),
-      `sweep-merged.csv: my-sweep, ${2 * 2 * 3 * sweep.metrics.length} rows, seeds 1-3`);
+    const note = (drawn) => `sweep-merged.csv: my-sweep, ${rows} rows, seeds 1-3, 2 of 2 readings (placement consolidate|spread); drawn: placement=${drawn}`;
+    assert.equal(await page.textContent(q('imported-figure-note')), note('consolidate'));
     const box = page.locator(q('imported-figure-chart'));
     assert.ok(await box.isVisible());
     await page.waitForSelector(`${q('imported-figure-chart')} canvas`);
     assert.ok(await box.getAttribute('_echarts_instance_'), 'no ECharts chart in the box');
     assert.equal(await page.textContent(q('error')), '');
     await box.screenshot({ path: join(shots, 'sweep-imported.png') });
+    // The reading picker: the readings the CSV holds; choosing one draws it.
+    assert.ok(await page.locator(q('imported-figure-reading-box')).isVisible());
+    assert.deepEqual(await page.locator(`${q('imported-figure-reading')} option`).allTextContents(),
+      ['placement=consolidate', 'placement=spread']);
+    await page.selectOption(q('imported-figure-reading'), { label: 'placement=spread' });
+    await page.waitForFunction(([sel, want]) => document.querySelector(sel).textContent === want,
+      [q('imported-figure-note'), note('spread')]);
+    assert.equal(await page.textContent(q('error')), '');
 
     // Not a figure CSV: refused with the file and line, the chart hidden.
     const bad = join(shots, 'sweep-bad.csv');
@@ -70,6 +82,7 @@ test('export a sweep file, shard and merge it natively, import and draw the merg
     await page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', q('error'));
     assert.match(await page.textContent(q('error')), /^sweep-bad\.csv:2: value: "oops" is not a finite number/);
     assert.ok(!(await box.isVisible()));
+    assert.ok(!(await page.locator(q('imported-figure-reading-box')).isVisible()));
     assert.deepEqual(b.errors, []);
     assert.deepEqual(offsite(b.requests), []);
   } finally {

@@ -81,6 +81,66 @@ func TestShardsMergeToTheUnshardedBytes(t *testing.T) {
 	}
 }
 
+// readingSweep is a small sweep file with a choice of its own: LAS's queue thresholds, two values.
+const readingSweep = `{
+  "id": "my-queues",
+  "generate": "philly:jobs=30,rate=20",
+  "cluster": "2x8",
+  "policies": ["fifo", "las"],
+  "seeds": "1-2",
+  "metrics": ["mean_jct_s"],
+  "choices": [{"name": "queues", "values": [
+    {"name": "two", "set": {"params.las": {"thresholds_gpu_s": [3600]}}},
+    {"name": "four", "set": {"params.las.thresholds_gpu_s": [60, 600, 6000]}}]}]
+}`
+
+// TestSweepReadingsShardAndMerge: a sweep file's choice runs every reading with -reading all (the
+// CSV's reading column filled, LAS's rows differing between them, FIFO's the same), its shards
+// merge to the unsharded bytes, and parts of one reading do not merge as all of them.
+func TestSweepReadingsShardAndMerge(t *testing.T) {
+	bin := buildRunner(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "queues.json")
+	if err := os.WriteFile(file, []byte(readingSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	full := filepath.Join(dir, "full.csv")
+	if msg, code := runBin(t, bin, "-sweep", file, "-reading", "all", "-figure-out", full); code != 0 {
+		t.Fatalf("exit %d: %s", code, msg)
+	}
+	csv, _ := os.ReadFile(full)
+	rows := map[string]string{} // reading and series, seed → value
+	for _, line := range strings.Split(strings.TrimSpace(string(csv)), "\n")[1:] {
+		reading, rest, _ := strings.Cut(strings.TrimPrefix(line, "my-queues,"), ",,,")
+		f := strings.Split(rest, ",")
+		rows[reading+" "+f[0]+" "+f[1]] = f[4]
+	}
+	if len(rows) != 2*2*2 {
+		t.Fatalf("%d cells, want 8:\n%s", len(rows), csv)
+	}
+	if rows["queues=two fifo 1"] != rows["queues=four fifo 1"] || rows["queues=two las 1"] == rows["queues=four las 1"] {
+		t.Errorf("fifo should not depend on LAS's queues, LAS should:\n%s", csv)
+	}
+	parts := shardAll(t, bin, dir, 3, "-sweep", file)
+	merged := filepath.Join(dir, "merged.csv")
+	if msg, code := runBin(t, bin, append(append([]string{"-sweep", file, "-merge"}, parts...), "-figure-out", merged)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, msg)
+	}
+	if got, _ := os.ReadFile(merged); !bytes.Equal(got, csv) {
+		t.Errorf("merged\n%s\nwant\n%s", got, csv)
+	}
+	if head, _ := os.ReadFile(parts[0]); !strings.Contains(strings.SplitN(string(head), "\n", 2)[0], " readings=all") {
+		t.Errorf("a part's header: %s", head)
+	}
+	one := filepath.Join(t.TempDir(), "part-0-of-1.csv")
+	if msg, code := runBin(t, bin, "-sweep", file, "-reading", "queues=four", "-shard", "0/1", "-figure-out", one); code != 0 {
+		t.Fatalf("one reading: exit %d: %s", code, msg)
+	}
+	if msg, code := runBin(t, bin, "-sweep", file, "-merge", one, "-figure-out", merged); code != 2 || !strings.Contains(msg, "a part for readings queues=four, not all") {
+		t.Errorf("a part of one reading merged as all: exit %d, %s", code, msg)
+	}
+}
+
 func TestMergeRefusesPartsOfAnotherRun(t *testing.T) {
 	bin := buildRunner(t)
 	dir := t.TempDir()

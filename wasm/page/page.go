@@ -73,6 +73,8 @@ type page struct {
 	// form (released when it is rebuilt).
 	static, mappingH handlers
 
+	imported importedFigure // the merged CSV the "Beyond one machine" box draws (sweepio.go)
+
 	fig    figView    // the Figures view
 	claims claimsView // the Claims view
 	views  []view     // the main views, simulator first (view.go)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"honnef.co/go/js/dom/v2"
@@ -23,6 +24,20 @@ import (
 func (p *page) buildSweepIO() {
 	p.static.on(hook("export-sweep").Underlying(), "click", func(*dom.BasicEvent) { p.exportSweep() })
 	p.static.on(hook("import-figure-csv").Underlying(), "change", func(*dom.BasicEvent) { p.importFigureCSV() })
+	p.static.on(hook("imported-figure-reading").Underlying(), "change", func(*dom.BasicEvent) {
+		r, err := strconv.Atoi(hook("imported-figure-reading").Underlying().Get("value").String())
+		if err == nil {
+			p.drawImported(r)
+		}
+	})
+}
+
+// importedFigure is the figure and rows of the CSV last imported (fig nil before any, or after a
+// refused one).
+type importedFigure struct {
+	name string
+	fig  *figure.Figure
+	rows []figure.Row
 }
 
 // exportSweep downloads the sweep file of what the form shows: workload, cluster, policies and
@@ -88,10 +103,43 @@ func (p *page) importFigureCSV() {
 			rows, err = figure.ReadCSV(cat, name, bytes.NewReader(data))
 		}
 	}
-	var opt []byte
-	if err == nil {
-		opt, err = figchart.Option(fig, figure.Stats(fig, rows))
+	if err != nil {
+		p.imported = importedFigure{}
+		p.setError(err.Error())
+		setHidden(hook("imported-figure-chart"), true)
+		setHidden(hook("imported-figure-reading-box"), true)
+		hook("imported-figure-note").SetTextContent("")
+		return
 	}
+	p.imported = importedFigure{name: name, fig: fig, rows: rows}
+	// A figure with choices is drawn one reading at a time, as the Figures view draws it: the
+	// picker offers the readings the CSV holds, the first of them first.
+	held := figure.ReadingsIn(rows)
+	pick := hook("imported-figure-reading").Underlying()
+	clear(pick)
+	all := fig.Readings()
+	for _, r := range held {
+		pick.Call("appendChild", el("option", all[r].Name, "value", itoa(r)))
+	}
+	setHidden(hook("imported-figure-reading-box"), len(fig.Choices) == 0)
+	p.drawImported(held[0])
+}
+
+// drawImported draws the imported figure under reading r (its only reading when it has no
+// choices), with its note: file, figure, rows, seeds and, with choices, the readings it holds.
+func (p *page) drawImported(r int) {
+	name, fig, rows := p.imported.name, p.imported.fig, p.imported.rows
+	if fig == nil {
+		return
+	}
+	drawn, drawnRows := fig, rows
+	note := fmt.Sprintf("%s: %s, %d rows, seeds %s", name, fig.ID, len(rows), figure.FormatSeeds(fig.Seeds))
+	if len(fig.Choices) > 0 {
+		drawn, drawnRows = fig.Under(r), figure.RowsOf(rows, r)
+		note += fmt.Sprintf(", %d of %d readings (%s); drawn: %s", len(figure.ReadingsIn(rows)), len(fig.Readings()),
+			fig.ChoicesText(), fig.Readings()[r].Name)
+	}
+	opt, err := figchart.Option(drawn, figure.Stats(drawn, drawnRows))
 	box := hook("imported-figure-chart")
 	if err != nil {
 		p.setError(err.Error())
@@ -100,8 +148,7 @@ func (p *page) importFigureCSV() {
 		return
 	}
 	setHidden(box, false)
-	box.Style().SetProperty("height", fmt.Sprintf("%dpx", figchart.Height(len(fig.Metrics))), "") // the grids' rule
-	hook("imported-figure-note").SetTextContent(
-		fmt.Sprintf("%s: %s, %d rows, seeds %s", name, fig.ID, len(rows), figure.FormatSeeds(fig.Seeds)))
+	box.Style().SetProperty("height", fmt.Sprintf("%dpx", figchart.Height(len(drawn.Metrics))), "") // the grids' rule
+	hook("imported-figure-note").SetTextContent(note)
 	chartsJS().Call("figureShow", box.Underlying(), string(opt)) // resizes with its box, as the Figures view's chart
 }
