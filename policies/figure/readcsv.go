@@ -34,6 +34,7 @@ func ReadCSV(f *Figure, name string, r io.Reader) ([]Row, error) {
 		seed       uint64
 	}
 	seen := map[key]bool{}
+	readings := readingIndexes(f)
 	var rows []Row
 	for {
 		rec, err := cr.Read()
@@ -50,7 +51,7 @@ func ReadCSV(f *Figure, name string, r io.Reader) ([]Row, error) {
 		if len(rec) != 9 {
 			return nil, bad("row", "%d fields, want 9 (%s)", len(rec), CSVHeader)
 		}
-		row, err := f.parseRow(rec, bad)
+		row, err := f.parseRow(rec, readings, bad)
 		if err != nil {
 			return nil, err
 		}
@@ -63,13 +64,25 @@ func ReadCSV(f *Figure, name string, r io.Reader) ([]Row, error) {
 	}
 }
 
-// parseRow checks one record's fields against f, in CSV order.
-func (f *Figure) parseRow(rec []string, bad func(field, format string, args ...any) error) (Row, error) {
+// readingIndexes maps each reading's name to its index in f.Readings(), listed once for a whole
+// file: listing them per row (ReadingIndex) was most of the time taken to read a large CSV with
+// readings.
+func readingIndexes(f *Figure) map[string]int {
+	out := map[string]int{}
+	for _, r := range f.Readings() {
+		out[r.Name] = r.Index
+	}
+	return out
+}
+
+// parseRow checks one record's fields against f, in CSV order; readings is readingIndexes(f).
+func (f *Figure) parseRow(rec []string, readings map[string]int, bad func(field, format string, args ...any) error) (Row, error) {
 	var row Row
 	if rec[0] != f.ID {
 		return row, bad("figure", "%q, want %q", rec[0], f.ID)
 	}
-	if row.R = f.ReadingIndex(rec[1]); row.R < 0 {
+	var ok bool
+	if row.R, ok = readings[rec[1]]; !ok {
 		if len(f.Choices) == 0 {
 			return row, bad("reading", "%q, want empty (the figure has no choices)", rec[1])
 		}
