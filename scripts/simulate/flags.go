@@ -78,7 +78,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	var seedsS string
 	fs.StringVar(&o.fig.id, "figure", "", "run a catalogue figure's cells (`ID`, or all for every non-smoke figure) and print its reference table: reference, ours ± 95 % interval, verdict")
 	fs.StringVar(&seedsS, "seeds", "", "the figure's seeds instead of its defaults: a `LIST` such as 42, 1-5 or 42,1-4")
-	fs.StringVar(&o.fig.reading, "reading", "all", "the readings to run (`NAME`): all, default, or choice=value,… (see -list for each figure's choices); each claim is judged per reading")
+	fs.StringVar(&o.fig.reading, "reading", "all", "the readings to run (`NAME`): all, default, or choice=value,… (see -list for each figure's choices, a sweep file's \"choices\" for its own); each claim is judged per reading")
 	fs.IntVar(&o.fig.workers, "j", runtime.NumCPU(), "run `N` cells in parallel (default: the number of cores)")
 	fs.StringVar(&o.fig.out, "figure-out", "", "the figure's CSV at `PATH` (figure,reading,x_name,x,series,seed,metric,unit,value); with -figure all a directory, one ID.csv per figure")
 	var shardS string
