@@ -73,8 +73,9 @@ func TestSlurmSweep(t *testing.T) {
 }
 
 // scriptedSweep runs a sweep file whose policies include one written as a script (the shipped
-// las example, given by POLICY_FILES) three ways on the same cluster, merges the parts, and
-// compares the CSV byte for byte with the unsharded run; a merge without the script refuses.
+// las example, given by POLICY_FILES) and which declares a choice of its own, under one of its
+// readings (READING), three ways on the same cluster, merges the parts, and compares the CSV byte
+// for byte with the unsharded run; a merge without the script refuses.
 func scriptedSweep(t *testing.T, s *slurm, root, dir, bin string) {
 	sweepFile := filepath.Join(dir, "scripted.json")
 	const sweep = `{
@@ -83,28 +84,32 @@ func scriptedSweep(t *testing.T, s *slurm, root, dir, bin string) {
   "policies": ["las", "las-script"],
   "sweep": {"param": "cluster", "label": "cluster", "values": ["1x8", "2x8"]},
   "seeds": "1-2",
-  "metrics": ["mean_jct_s", "makespan_s"]
+  "metrics": ["mean_jct_s", "makespan_s"],
+  "choices": [{"name": "thresholds", "values": [
+    {"name": "one", "set": {"params.las.thresholds_gpu_s": [3600]}},
+    {"name": "three", "set": {"params.las.thresholds_gpu_s": [600, 3600, 36000]}}]}]
 }`
 	if err := os.WriteFile(sweepFile, []byte(sweep), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	las := filepath.Join(root, "policies", "script", "examples", "las.star")
 	full := filepath.Join(dir, "scripted-full.csv")
-	if out, err := exec.Command(bin, "-sweep", sweepFile, "-policy-file", las, "-figure-out", full).CombinedOutput(); err != nil {
+	if out, err := exec.Command(bin, "-sweep", sweepFile, "-reading", "thresholds=three", "-policy-file", las, "-figure-out", full).CombinedOutput(); err != nil {
 		t.Fatalf("the unsharded scripted sweep: %v\n%s", err, out)
 	}
 	want, err := os.ReadFile(full)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(want, []byte(",las-script,")) {
-		t.Fatalf("the scripted sweep's CSV has no las-script rows:\n%s", want)
+	if !bytes.Contains(want, []byte(",las-script,")) || !bytes.Contains(want, []byte("\nscripted,thresholds=three,")) ||
+		bytes.Contains(want, []byte(",thresholds=one,")) {
+		t.Fatalf("the scripted sweep's CSV has no las-script rows, or not reading thresholds=three alone:\n%s", want)
 	}
 	script := filepath.Join(root, "scripts", "batch", "sweep.sbatch")
 	parts := filepath.Join(dir, "scripted-parts")
 	merged := filepath.Join(dir, "scripted-merged.csv")
-	env := []string{"SIMULATE=" + bin, "POLICY_FILES=" + las}
-	mergeArgs := " -sweep " + sweepFile + " -merge " + parts + "/part-*-of-3.csv -figure-out " + merged
+	env := []string{"SIMULATE=" + bin, "POLICY_FILES=" + las, "READING=thresholds=three"}
+	mergeArgs := " -sweep " + sweepFile + " -reading thresholds=three -merge " + parts + "/part-*-of-3.csv -figure-out " + merged
 	array := s.submit(t, dir, env, "--array=0-2", script, sweepFile, parts)
 	merge := s.submit(t, dir, env, "--dependency=afterok:"+array, "--wrap="+bin+" -policy-file "+las+mergeArgs)
 	s.wait(t, array, merge)
@@ -116,8 +121,8 @@ func scriptedSweep(t *testing.T, s *slurm, root, dir, bin string) {
 		t.Fatalf("the merged scripted sweep differs from the unsharded run:\n%s\nwant:\n%s", got, want)
 	}
 	head, _, _ := bytes.Cut(mustRead(t, filepath.Join(parts, "part-0-of-3.csv")), []byte("\n"))
-	if !bytes.Contains(head, []byte(" scripts=")) {
-		t.Errorf("a scripted part's header does not hash the script: %s", head)
+	if !bytes.Contains(head, []byte(" scripts=")) || !bytes.Contains(head, []byte(" readings=thresholds=three")) {
+		t.Errorf("a scripted part's header does not hash the script or name the reading: %s", head)
 	}
 	os.Remove(merged)
 	out, err := exec.Command("sh", "-c", bin+mergeArgs).CombinedOutput()
