@@ -1,12 +1,12 @@
 package similarity
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"schedlab/core"
 	"schedlab/core/lp"
@@ -153,15 +153,16 @@ func (p *MaxMin) Decide(v *sim.View, why sim.Trigger) {
 		p.active = append(p.active[:0], p.scratch...)
 		p.solve(v)
 	}
-	order := p.priorities(v)
 	if why&sim.OnTick != 0 {
-		p.reallocate(v, order)
+		p.reallocate(v, p.priorities(v))
 		return
 	}
-	for _, pr := range order {
-		j := v.Job(pr.job)
-		if j.Status() == sim.Pending && v.FreeGPUs() >= j.Job.GPUs {
-			p.startOn(v, j, pr.typ)
+	if v.FreeGPUs() > 0 { // between ticks only free GPUs are handed out: with none, no order
+		for _, pr := range p.priorities(v) {
+			j := v.Job(pr.job)
+			if j.Status() == sim.Pending && v.FreeGPUs() >= j.Job.GPUs {
+				p.startOn(v, j, pr.typ)
+			}
 		}
 	}
 	p.explain(v, nil, nil)
@@ -518,17 +519,18 @@ func (p *MaxMin) priorities(v *sim.View) []prio {
 			out = append(out, prio{job: i, typ: t, x: x, p: pr})
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		if out[a].p != out[b].p {
-			return out[a].p > out[b].p
+	// a total order ((job, type) pairs are unique), so any sort gives the same sequence
+	slices.SortFunc(out, func(a, b prio) int {
+		if c := cmp.Compare(b.p, a.p); c != 0 {
+			return c
 		}
-		if out[a].x != out[b].x {
-			return out[a].x > out[b].x
+		if c := cmp.Compare(b.x, a.x); c != 0 {
+			return c
 		}
-		if out[a].job != out[b].job {
-			return out[a].job < out[b].job
+		if c := cmp.Compare(a.job, b.job); c != 0 {
+			return c
 		}
-		return out[a].typ < out[b].typ
+		return cmp.Compare(a.typ, b.typ)
 	})
 	return out
 }

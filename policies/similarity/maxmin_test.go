@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -230,5 +231,32 @@ func TestPyRandom(t *testing.T) {
 		if !slices.Equal(x, want) {
 			t.Errorf("shuffle %d: got %v, want %v", k, x, want)
 		}
+	}
+}
+
+// BenchmarkSolveMaxMin solves gavel-maxmin's LP for the first n jobs of a similarity workload all
+// active at once on Gavel's 2x8 cluster of each type: the cost of one solve as the queue grows
+// (the jobs form at most maxClasses classes, so it levels off).
+func BenchmarkSolveMaxMin(b *testing.B) {
+	types := []core.GPUType{"K80", "P100", "V100"}
+	tab := hetero.Gavel()
+	for _, n := range []int{100, 300, 1000} {
+		jobs := genJobs(b, fmt.Sprintf("similarity:jobs=%d", n), 1)
+		thr := make([][]float64, len(jobs))
+		gpus := make([]int, len(jobs))
+		for i, j := range jobs {
+			thr[i] = make([]float64, len(types))
+			for k, typ := range types {
+				thr[i][k], _ = tab.Throughput(j.Model, typ, j.GPUs, false)
+			}
+			gpus[i] = j.GPUs
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := SolveMaxMin(thr, gpus, []int{16, 16, 16}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
