@@ -30,15 +30,20 @@ import (
 // are the measured profiles by default (Gavel profiles every job online), or the similarity
 // predictor's with throughputs=similarity (the policy then sees what model-similarity sees).
 //
+// Under either mechanism the LP is solved over classes of interchangeable jobs (SolveMaxMin), so
+// its size follows the workload's variety, not its length, and the jobs of a class get the same
+// fractions, as Gavel's interior-point solver (ECOS) gives them: the LP per job
+// (lpOptions.perJob), where our simplex may stop at a vertex that treats them unequally, agrees
+// with Gavel's recorded runs on fewer jobs (TestGavelReruns).
+//
 // Rounding (mechanism "ours", the default) follows Gavel's round-based mechanism loosely: at
 // every round tick the (job, type) pairs are taken in order of priority X[j][t] / (share of its time since arrival the job has received on t) —
 // never-served pairs first — and a job gets its gang on the first type with room; a second pass
 // lets still-waiting jobs use leftover GPUs of any type they run on (work conservation, our
 // choice). A running job keeps its GPUs when it stays on its type — unless its gang is spread over
 // servers and one server of the type has room for it (movable) — otherwise it is stopped (the
-// engine charges the checkpoint cost). The LP is solved over classes of interchangeable jobs
-// (SolveMaxMin), so its size follows the workload's variety, not its length. Between ticks,
-// arrivals and completions only start waiting jobs on free GPUs in the same order. Mechanism
+// engine charges the checkpoint cost). Between ticks, arrivals and completions only start
+// waiting jobs on free GPUs in the same order. Mechanism
 // "gavel" replaces all of this paragraph with Gavel's own rounds (gavelround.go).
 //
 // gavel-maxmin-agnostic is Gavel's heterogeneity-agnostic max_min_fairness
@@ -62,7 +67,7 @@ type MaxMin struct {
 	last    core.Time   // when recv was last brought up to date
 	active  []int       // job indices of the current LP, ascending
 	scratch []int
-	limit   int // the LP's pivot budget (0 = core/lp's default); tests force failures with it
+	opts    lpOptions // the LP's settings that tests change
 	// decimals > 0 rounds the fractions of mechanism gavel to that many decimals, as the rounded
 	// copy of Gavel's code does: tests compare ours with its recorded runs under the same rounding.
 	decimals int
@@ -210,7 +215,7 @@ func (p *MaxMin) solve(v *sim.View) {
 			thr[k] = ones(thr[k])
 		}
 	}
-	x, _, err := solveMaxMin(thr, gpus, p.cap, p.limit)
+	x, _, err := solveMaxMin(thr, gpus, p.cap, p.opts)
 	switch {
 	case err != nil:
 		v.Warn(fmt.Sprintf("%s: allocation LP failed (%v): equal shares until the active set changes", p.name, err))
@@ -296,17 +301,26 @@ const maxClasses = 64
 // X = 0 and are left out of the equal share (they wait for the LP's jobs to finish, and meanwhile
 // run only on GPUs the round leaves idle).
 func SolveMaxMin(thr [][]float64, gpus []int, capacity []int) ([][]float64, float64, error) {
-	return solveMaxMin(thr, gpus, capacity, 0)
+	return solveMaxMin(thr, gpus, capacity, lpOptions{})
 }
 
-// solveMaxMin is SolveMaxMin with the simplex's pivot budget (0 = core/lp's default).
-func solveMaxMin(thr [][]float64, gpus []int, capacity []int, limit int) ([][]float64, float64, error) {
+// lpOptions are settings of the LP that only tests change.
+type lpOptions struct {
+	limit int // the simplex's pivot budget (0 = core/lp's default): forces failures
+	// perJob makes every job a class of its own, with no cap: the LP per job, whose optimum our
+	// simplex may pick asymmetric within a class. Against Gavel's recorded runs it agrees on
+	// fewer jobs than the class LP (TestGavelReruns), which is why the class LP is the policy's.
+	perJob bool
+}
+
+// solveMaxMin is SolveMaxMin with opts.
+func solveMaxMin(thr [][]float64, gpus []int, capacity []int, opts lpOptions) ([][]float64, float64, error) {
 	n, nt := len(thr), len(capacity)
 	if n == 0 {
 		return nil, 0, nil
 	}
-	of, rep, count := classesOf(thr, gpus, nt)
-	xc, z, err := solveClasses(thr, gpus, capacity, rep, count, limit, nil)
+	of, rep, count := classesOf(thr, gpus, nt, opts.perJob)
+	xc, z, err := solveClasses(thr, gpus, capacity, rep, count, opts.limit, nil)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -322,10 +336,18 @@ func solveMaxMin(thr [][]float64, gpus []int, capacity []int, limit int) ([][]fl
 }
 
 // classesOf groups the jobs into classes in order of first appearance: of[j] is job j's class
-// (-1: beyond maxClasses), rep and count each class's first job and number of jobs.
-func classesOf(thr [][]float64, gpus []int, nt int) (of, rep, count []int) {
+// (-1: beyond maxClasses), rep and count each class's first job and number of jobs. With perJob
+// every job is its own class.
+func classesOf(thr [][]float64, gpus []int, nt int, perJob bool) (of, rep, count []int) {
 	n := len(thr)
 	of = make([]int, n)
+	if perJob {
+		for j := range n {
+			of[j] = j
+			rep, count = append(rep, j), append(count, 1)
+		}
+		return of, rep, count
+	}
 	index := map[string]int{} // for lookup only
 	key := make([]byte, 0, 8*(nt+1))
 	for j := range n {
@@ -356,16 +378,16 @@ func classesOf(thr [][]float64, gpus []int, nt int) (of, rep, count []int) {
 // point). It solves the LP twice with the objective tilted by ±10⁻⁷ × a fixed direction: both
 // tilts stay on the optimal face, and they land on different points unless the face is a single
 // point (or, with probability zero, orthogonal to the direction).
-func severalOptima(thr [][]float64, gpus []int, capacity []int, limit int) (bool, error) {
-	_, rep, count := classesOf(thr, gpus, len(capacity))
+func severalOptima(thr [][]float64, gpus []int, capacity []int, opts lpOptions) (bool, error) {
+	_, rep, count := classesOf(thr, gpus, len(capacity), opts.perJob)
 	tilt := func(sign float64) func(k int) float64 {
 		return func(k int) float64 { return sign * 1e-7 * (float64((k*7919+13)%101)/100 - 0.5) }
 	}
-	a, _, err := solveClasses(thr, gpus, capacity, rep, count, limit, tilt(1))
+	a, _, err := solveClasses(thr, gpus, capacity, rep, count, opts.limit, tilt(1))
 	if err != nil {
 		return false, err
 	}
-	b, _, err := solveClasses(thr, gpus, capacity, rep, count, limit, tilt(-1))
+	b, _, err := solveClasses(thr, gpus, capacity, rep, count, opts.limit, tilt(-1))
 	if err != nil {
 		return false, err
 	}

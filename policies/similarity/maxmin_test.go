@@ -108,7 +108,7 @@ func TestMaxMinLPFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pol.(*MaxMin).limit = 1
+	pol.(*MaxMin).opts.limit = 1
 	s, r, _ := runPolicy(t, pol, jobs, cl, 1, 60*core.Second)
 	if s.Completed != len(jobs) {
 		t.Errorf("got %d completed, want %d", s.Completed, len(jobs))
