@@ -67,6 +67,7 @@ type MaxMin struct {
 	last    core.Time   // when recv was last brought up to date
 	active  []int       // job indices of the current LP, ascending
 	scratch []int
+	order   []prio    // priorities' result, reused: read only until the next call
 	opts    lpOptions // the LP's settings that tests change
 	// decimals > 0 rounds the fractions of mechanism gavel to that many decimals, as the rounded
 	// copy of Gavel's code does: tests compare ours with its recorded runs under the same rounding.
@@ -522,7 +523,7 @@ type prio struct {
 // priorities orders the active jobs' (job, type) pairs with X > 0 by X / received share, highest
 // first (never-served pairs first; ties: larger X, then arrival order, then cluster type order).
 func (p *MaxMin) priorities(v *sim.View) []prio {
-	var out []prio
+	out := p.order[:0]
 	for _, i := range p.active {
 		j := v.Job(i)
 		age := max((v.Now() - j.Job.Submit).Seconds(), v.Round().Seconds())
@@ -554,6 +555,7 @@ func (p *MaxMin) priorities(v *sim.View) []prio {
 		}
 		return cmp.Compare(a.typ, b.typ)
 	})
+	p.order = out
 	return out
 }
 
