@@ -117,10 +117,11 @@ func MaximizeWithin(c []float64, A [][]float64, b []float64, limit int) ([]float
 
 // pivot makes column col a unit column with its 1 in row pr. Only the pivot row's nonzero
 // columns (nz, scratch of capacity w) are updated in the other rows: a zero entry would subtract
-// f·0 = ±0, which leaves a nonzero value as it is and at most flips the sign of a zero — and the
-// tableau's only negative zeros are reduced costs (−c for c = 0), whose sign no test reads. So the
-// result is the dense update's, value for value, at the cost of the row's fill-in, which stays
-// low in the class LPs of gavel-maxmin (each column touches its class's two rows and one type).
+// f·0 = ±0, which leaves a nonzero value as it is and changes at most the sign of a negative
+// zero. A constraint row has none unless A or b brings one (x − y is −0 only for x = −0), so
+// only reduced costs (−c for c = 0) can differ, and no test reads their sign: the result is the
+// dense update's, value for value, at the cost of the pivot row's fill-in, which stays low in
+// gavel-maxmin's class LPs (a column touches its class's two rows and one type's).
 func pivot(t []float64, w, m, pr, col int, nz []int) {
 	p := t[pr*w : (pr+1)*w]
 	inv := 1 / p[col]
