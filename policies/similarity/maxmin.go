@@ -1,10 +1,10 @@
 package similarity
 
 import (
-	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 
@@ -67,7 +67,7 @@ type MaxMin struct {
 	last    core.Time   // when recv was last brought up to date
 	active  []int       // job indices of the current LP, ascending
 	scratch []int
-	order   []prio    // priorities' result, reused: read only until the next call
+	order   []prio    // byPriority's heap, reused: read only until the next call
 	opts    lpOptions // the LP's settings that tests change
 	// decimals > 0 rounds the fractions of mechanism gavel to that many decimals, as the rounded
 	// copy of Gavel's code does: tests compare ours with its recorded runs under the same rounding.
@@ -160,14 +160,17 @@ func (p *MaxMin) Decide(v *sim.View, why sim.Trigger) {
 		p.solve(v)
 	}
 	if why&sim.OnTick != 0 {
-		p.reallocate(v, p.priorities(v))
+		p.reallocate(v)
 		return
 	}
 	if v.FreeGPUs() > 0 { // between ticks only free GPUs are handed out: with none, no order
-		for _, pr := range p.priorities(v) {
+		for pr := range p.byPriority(v) {
 			j := v.Job(pr.job)
 			if j.Status() == sim.Pending && v.FreeGPUs() >= j.Job.GPUs {
 				p.startOn(v, j, pr.typ)
+			}
+			if v.FreeGPUs() == 0 {
+				break
 			}
 		}
 	}
@@ -520,10 +523,13 @@ type prio struct {
 	x, p     float64
 }
 
-// priorities orders the active jobs' (job, type) pairs with X > 0 by X / received share, highest
+// byPriority yields the active jobs' (job, type) pairs with X > 0 by X / received share, highest
 // first (never-served pairs first; ties: larger X, then arrival order, then cluster type order).
-func (p *MaxMin) priorities(v *sim.View) []prio {
-	out := p.order[:0]
+// Its callers stop reading once the GPUs run out, usually after a few pairs per GPU, so the pairs
+// are kept in a heap and ordered only as far as they are read (a full sort of every active pair
+// at every decision grew with the queue). The order is total, so the sequence is a sort's.
+func (p *MaxMin) byPriority(v *sim.View) iter.Seq[prio] {
+	h := p.order[:0]
 	for _, i := range p.active {
 		j := v.Job(i)
 		age := max((v.Now() - j.Job.Submit).Seconds(), v.Round().Seconds())
@@ -539,29 +545,60 @@ func (p *MaxMin) priorities(v *sim.View) []prio {
 			if got > 0 {
 				pr = x / got
 			}
-			out = append(out, prio{job: i, typ: t, x: x, p: pr})
+			h = append(h, prio{job: i, typ: t, x: x, p: pr})
 		}
 	}
-	// a total order ((job, type) pairs are unique), so any sort gives the same sequence
-	slices.SortFunc(out, func(a, b prio) int {
-		if c := cmp.Compare(b.p, a.p); c != 0 {
-			return c
+	p.order = h
+	for k := len(h)/2 - 1; k >= 0; k-- {
+		siftDown(h, k)
+	}
+	return func(yield func(prio) bool) {
+		for len(h) > 0 {
+			top := h[0]
+			h[0] = h[len(h)-1]
+			h = h[:len(h)-1]
+			siftDown(h, 0)
+			if !yield(top) {
+				return
+			}
 		}
-		if c := cmp.Compare(b.x, a.x); c != 0 {
-			return c
+	}
+}
+
+// before is byPriority's order: a ahead of b.
+func before(a, b prio) bool {
+	switch {
+	case a.p != b.p:
+		return a.p > b.p
+	case a.x != b.x:
+		return a.x > b.x
+	case a.job != b.job:
+		return a.job < b.job
+	}
+	return a.typ < b.typ
+}
+
+// siftDown restores the heap (ordered by before) below position k.
+func siftDown(h []prio, k int) {
+	for {
+		c := 2*k + 1
+		if c >= len(h) {
+			return
 		}
-		if c := cmp.Compare(a.job, b.job); c != 0 {
-			return c
+		if c+1 < len(h) && before(h[c+1], h[c]) {
+			c++
 		}
-		return cmp.Compare(a.typ, b.typ)
-	})
-	p.order = out
-	return out
+		if !before(h[c], h[k]) {
+			return
+		}
+		h[k], h[c] = h[c], h[k]
+		k = c
+	}
 }
 
 // reallocate is the round tick: assign types in priority order, stop running jobs that lose or
 // change their type, start the rest.
-func (p *MaxMin) reallocate(v *sim.View, order []prio) {
+func (p *MaxMin) reallocate(v *sim.View) {
 	room := slices.Clone(p.cap)
 	assigned := map[int]int{} // job index → type index
 	var seq []int             // assignment order
@@ -573,7 +610,10 @@ func (p *MaxMin) reallocate(v *sim.View, order []prio) {
 		assigned[i] = t
 		seq = append(seq, i)
 	}
-	for _, pr := range order {
+	for pr := range p.byPriority(v) {
+		if !slices.ContainsFunc(room, func(r int) bool { return r > 0 }) {
+			break // every GPU given: the rest of the order changes nothing
+		}
 		give(pr.job, pr.typ)
 	}
 	for _, i := range p.active { // work conservation: leftovers to jobs still waiting
