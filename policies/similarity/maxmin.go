@@ -549,6 +549,11 @@ func (p *MaxMin) byPriority(v *sim.View) iter.Seq[prio] {
 		}
 	}
 	p.order = h
+	return inOrder(h)
+}
+
+// inOrder yields h's pairs in the order of before, heap-ordering h in place.
+func inOrder(h []prio) iter.Seq[prio] {
 	for k := len(h)/2 - 1; k >= 0; k-- {
 		siftDown(h, k)
 	}
