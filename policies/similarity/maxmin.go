@@ -34,7 +34,7 @@ import (
 // its size follows the workload's variety, not its length, and the jobs of a class get the same
 // fractions, as Gavel's interior-point solver (ECOS) gives them: the LP per job
 // (lpOptions.perJob), where our simplex may stop at a vertex that treats them unequally, agrees
-// with Gavel's recorded runs on fewer jobs (TestGavelReruns).
+// with Gavel's recorded runs on fewer jobs in most runs and on more in none (TestGavelReruns).
 //
 // Rounding (mechanism "ours", the default) follows Gavel's round-based mechanism loosely: at
 // every round tick the (job, type) pairs are taken in order of priority X[j][t] / (share of its time since arrival the job has received on t) —
@@ -313,7 +313,8 @@ type lpOptions struct {
 	limit int // the simplex's pivot budget (0 = core/lp's default): forces failures
 	// perJob makes every job a class of its own, with no cap: the LP per job, whose optimum our
 	// simplex may pick asymmetric within a class. Against Gavel's recorded runs it agrees on
-	// fewer jobs than the class LP (TestGavelReruns), which is why the class LP is the policy's.
+	// fewer jobs than the class LP in most runs and on more in none (TestGavelReruns), which is
+	// why the class LP is the policy's.
 	perJob bool
 }
 
