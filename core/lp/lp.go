@@ -47,6 +47,7 @@ func MaximizeWithin(c []float64, A [][]float64, b []float64, limit int) ([]float
 	t := make([]float64, (m+1)*w)
 	row := func(i int) []float64 { return t[i*w : (i+1)*w] }
 	basis := make([]int, m)
+	nz := make([]int, 0, w) // pivot's scratch
 	for i := range m {
 		if len(A[i]) != n {
 			return nil, 0, fmt.Errorf("lp: row %d has %d entries, want %d", i, len(A[i]), n)
@@ -102,7 +103,7 @@ func MaximizeWithin(c []float64, A [][]float64, b []float64, limit int) ([]float
 		} else {
 			degenerate = 0
 		}
-		pivot(t, w, m, pr, col)
+		pivot(t, w, m, pr, col, nz)
 		basis[pr] = col
 	}
 	x := make([]float64, n)
@@ -114,12 +115,22 @@ func MaximizeWithin(c []float64, A [][]float64, b []float64, limit int) ([]float
 	return x, obj[w-1], nil
 }
 
-// pivot makes column col a unit column with its 1 in row pr.
-func pivot(t []float64, w, m, pr, col int) {
+// pivot makes column col a unit column with its 1 in row pr. Only the pivot row's nonzero
+// columns (nz, scratch of capacity w) are updated in the other rows: a zero entry would subtract
+// f·0 = ±0, which leaves a nonzero value as it is and changes at most the sign of a negative
+// zero. A constraint row has none unless A or b brings one (x − y is −0 only for x = −0), so
+// only reduced costs (−c for c = 0) can differ, and no test reads their sign: the result is the
+// dense update's, value for value, at the cost of the pivot row's fill-in, which stays low in
+// gavel-maxmin's class LPs (a column touches its class's two rows and one type's).
+func pivot(t []float64, w, m, pr, col int, nz []int) {
 	p := t[pr*w : (pr+1)*w]
 	inv := 1 / p[col]
+	nz = nz[:0]
 	for k := range p {
 		p[k] *= inv
+		if p[k] != 0 {
+			nz = append(nz, k)
+		}
 	}
 	p[col] = 1
 	for i := range m + 1 {
@@ -131,7 +142,7 @@ func pivot(t []float64, w, m, pr, col int) {
 		if f == 0 {
 			continue
 		}
-		for k := range r {
+		for _, k := range nz {
 			r[k] -= float64(f * p[k])
 		}
 		r[col] = 0

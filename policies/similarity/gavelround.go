@@ -212,11 +212,11 @@ func (p *MaxMin) resetGavel(v *sim.View, t, half float64) {
 			thr[k] = ones(p.thr(v.Job(i)))
 		}
 	}
-	x, _, err := solveMaxMin(thr, gpus, p.cap, p.limit)
+	x, _, err := solveMaxMin(thr, gpus, p.cap, p.opts)
 	if err != nil {
 		v.Warn(fmt.Sprintf("%s: allocation LP failed (%v): equal shares until the next re-solve", p.name, err))
 		x = equalShares(thr, gpus, p.cap)
-	} else if several, err := severalOptima(thr, gpus, p.cap, p.limit); err == nil && several {
+	} else if several, err := severalOptima(thr, gpus, p.cap, p.opts); err == nil && several {
 		g.several++
 		if p.agnostic {
 			v.Warn(p.name + ": an allocation LP has several optima (ours takes the even spread, as Gavel's ECOS does)")

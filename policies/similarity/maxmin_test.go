@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -107,7 +108,7 @@ func TestMaxMinLPFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pol.(*MaxMin).limit = 1
+	pol.(*MaxMin).opts.limit = 1
 	s, r, _ := runPolicy(t, pol, jobs, cl, 1, 60*core.Second)
 	if s.Completed != len(jobs) {
 		t.Errorf("got %d completed, want %d", s.Completed, len(jobs))
@@ -229,6 +230,72 @@ func TestPyRandom(t *testing.T) {
 		r.shuffle(x)
 		if !slices.Equal(x, want) {
 			t.Errorf("shuffle %d: got %v, want %v", k, x, want)
+		}
+	}
+}
+
+// BenchmarkSolveMaxMin solves gavel-maxmin's LP for the first n jobs of a similarity workload all
+// active at once on Gavel's 2x8 cluster of each type: the cost of one solve as the queue grows
+// (the jobs form at most maxClasses classes, so it levels off).
+func BenchmarkSolveMaxMin(b *testing.B) {
+	types := []core.GPUType{"K80", "P100", "V100"}
+	tab := hetero.Gavel()
+	for _, n := range []int{100, 300, 1000} {
+		jobs := genJobs(b, fmt.Sprintf("similarity:jobs=%d", n), 1)
+		thr := make([][]float64, len(jobs))
+		gpus := make([]int, len(jobs))
+		for i, j := range jobs {
+			thr[i] = make([]float64, len(types))
+			for k, typ := range types {
+				thr[i][k], _ = tab.Throughput(j.Model, typ, j.GPUs, false)
+			}
+			gpus[i] = j.GPUs
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := SolveMaxMin(thr, gpus, []int{16, 16, 16}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestInOrder checks the round order's heap against a full sort by the same order, on pairs
+// with many ties in priority and fraction (never-served pairs have priority +Inf).
+func TestInOrder(t *testing.T) {
+	seed := uint64(7)
+	next := func(n int) int { // a fixed LCG: the test needs variety, not randomness
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return int(seed>>33) % n
+	}
+	for trial := range 100 {
+		var pairs []prio
+		for job := range next(40) {
+			for typ := range 3 {
+				if next(3) == 0 {
+					continue
+				}
+				pr := math.Inf(1)
+				if next(4) > 0 {
+					pr = float64(next(5)) / 4
+				}
+				pairs = append(pairs, prio{job: job, typ: typ, x: float64(1+next(3)) / 4, p: pr})
+			}
+		}
+		want := slices.Clone(pairs)
+		slices.SortFunc(want, func(a, b prio) int {
+			switch {
+			case before(a, b):
+				return -1
+			case before(b, a):
+				return 1
+			}
+			return 0
+		})
+		got := slices.Collect(inOrder(slices.Clone(pairs)))
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: heap order %v, sorted %v", trial, got, want)
 		}
 	}
 }
