@@ -68,6 +68,7 @@ type MaxMin struct {
 	active  []int       // job indices of the current LP, ascending
 	scratch []int
 	order   []prio    // byPriority's heap, reused: read only until the next call
+	said    []uint8   // per job index: the reason explain last gave it (saidNone …)
 	opts    lpOptions // the LP's settings that tests change
 	// decimals > 0 rounds the fractions of mechanism gavel to that many decimals, as the rounded
 	// copy of Gavel's code does: tests compare ours with its recorded runs under the same rounding.
@@ -101,6 +102,7 @@ func (p *MaxMin) Init(v *sim.View) {
 	p.x = make([][]float64, v.NumJobs())
 	p.recv = make([][]float64, v.NumJobs())
 	p.th = make([][]float64, v.NumJobs())
+	p.said = make([]uint8, v.NumJobs())
 }
 
 // Match reports the throughput estimate's decision about job i (for the app's per-job view).
@@ -185,8 +187,12 @@ var (
 
 // explain gives every waiting job its reason: no share in the allocation (held); at a round tick,
 // given no GPUs by the round (order, behind the jobs of seq) or given a type with no gang free
-// for it; between ticks, no gang of its type free (capacity or shape). The policy reads every
-// active job at every decision already.
+// for it; between ticks, no gang of its type free (capacity or shape) — except that a job the last
+// round passed over keeps that reason until the next round re-orders the jobs: between ticks only
+// free GPUs are handed out, in the round's priority order, so it still waits for the round. (Were
+// it given capacity between ticks and order again at the next tick, the log would hold two entries
+// per waiting job and round: on a long online queue that is most of the run's memory.) The policy
+// reads every active job at every decision already.
 func (p *MaxMin) explain(v *sim.View, assigned map[int]int, seq []int) {
 	for j := range v.Pending() {
 		share := false
@@ -194,16 +200,30 @@ func (p *MaxMin) explain(v *sim.View, assigned map[int]int, seq []int) {
 			share = share || x >= 1e-6
 		}
 		_, given := assigned[j.Index]
+		said := &p.said[j.Index]
 		switch {
 		case !share:
 			v.Wait(j, sim.Because(ruleMaxMinNoShare))
+			*said = saidNoShare
 		case assigned != nil && !given && len(seq) > 0:
 			v.Wait(j, sim.Behind(ruleMaxMinOrder, seq[0], len(seq), 0))
+			*said = saidOrder
+		case assigned == nil && *said == saidOrder:
+			// passed over by the last round: it keeps that reason
 		default:
 			v.NoRoom(j)
+			*said = saidNoRoom
 		}
 	}
 }
+
+// The reason explain last gave a waiting job (MaxMin.said).
+const (
+	saidNone uint8 = iota
+	saidNoShare
+	saidOrder
+	saidNoRoom
+)
 
 // solve computes X for the active jobs. An LP that fails (pivot budget spent, non-finite
 // numbers) must not stop the run: the active jobs then get the equal share — the LP's own
