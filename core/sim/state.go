@@ -151,6 +151,31 @@ func (s *JobState) progressAt(now core.Time) float64 {
 	return upTo(s.done+float64(float64(now-from)*s.rate), s.total)
 }
 
+// reachesAt is the first millisecond t ≥ now with progressAt(t) ≥ x (see View.ReachesAt): the
+// quotient's estimate, moved by whole milliseconds until progressAt itself agrees, so a policy
+// woken then sees the progress it asked for.
+func (s *JobState) reachesAt(now core.Time, x float64) core.Time {
+	if s.status != Running || s.rate == 0 || x >= s.total {
+		return core.MaxTime
+	}
+	if s.progressAt(now) >= x {
+		return now
+	}
+	from := max(s.last, s.stallUntil)
+	d := (x - s.done) / s.rate
+	if d > float64(core.MaxTime/4) {
+		return core.MaxTime
+	}
+	t := max(from+core.Time(d), now)
+	for s.progressAt(t) < x {
+		t++
+	}
+	for t > now && s.progressAt(t-1) >= x {
+		t--
+	}
+	return t
+}
+
 // cachedFor reports whether the cached iteration time holds for the job's GPUs with cpu cores and
 // mem GB per GPU: on the GPUs it has held since its open interval began only those two can differ
 // from the cached shape (see iterTimeOn).

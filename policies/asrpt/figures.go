@@ -18,7 +18,7 @@ var figureSeeds = figure.SeedRange(11, 54)
 
 // The honest comparison: A-SRPT (communication-aware, predicted lengths) and the SRPT with the
 // same predictions and first-fit placement (oblivious) appear once without and once with
-// preemption at round ticks, so each is read against the A-SRPT of the same setting; LAS
+// preemption, so each is read against the A-SRPT of the same setting; LAS
 // (Tiresias, which preempts) is always there. The SRPT with true lengths is asrpt-error's σ = 0,
 // and FIFO is asrpt-jct's scenario table: the sweeps leave both out to afford 44 seeds.
 var (
