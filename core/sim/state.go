@@ -151,26 +151,33 @@ func (s *JobState) progressAt(now core.Time) float64 {
 	return upTo(s.done+float64(float64(now-from)*s.rate), s.total)
 }
 
-// reachesAt is the first millisecond t ≥ now with progressAt(t) ≥ x (see View.ReachesAt): the
-// quotient's estimate, moved by whole milliseconds until progressAt itself agrees, so a policy
-// woken then sees the progress it asked for.
+// reachesAt is the first millisecond t ≥ now at which the job's progress, not capped at its
+// total, reaches x (see View.ReachesAt): the quotient's estimate, moved by whole milliseconds
+// until the progress computed as progressAt computes it agrees, so a policy woken then sees the
+// progress it asked for.
 func (s *JobState) reachesAt(now core.Time, x float64) core.Time {
-	if s.status != Running || s.rate == 0 || x >= s.total {
+	if s.status != Running || s.rate == 0 {
 		return core.MaxTime
 	}
-	if s.progressAt(now) >= x {
+	from := max(s.last, s.stallUntil)
+	at := func(t core.Time) float64 {
+		if t <= from {
+			return s.done
+		}
+		return s.done + float64(float64(t-from)*s.rate)
+	}
+	if at(now) >= x {
 		return now
 	}
-	from := max(s.last, s.stallUntil)
 	d := (x - s.done) / s.rate
 	if d > float64(core.MaxTime/4) {
 		return core.MaxTime
 	}
 	t := max(from+core.Time(d), now)
-	for s.progressAt(t) < x {
+	for at(t) < x {
 		t++
 	}
-	for t > now && s.progressAt(t-1) >= x {
+	for t > now && at(t-1) >= x {
 		t--
 	}
 	return t

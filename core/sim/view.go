@@ -166,8 +166,9 @@ func (v *View) Progress(j *JobState) float64 { return j.progressAt(v.s.now) }
 // (iterations, or ms for a duration-only job) at its current allocation's rate: the moment a key
 // that depends on progress crosses, asked for with WakeAt (A-SRPT corrects a prediction a job
 // outlives then). It assumes nothing changes before then; a change is an event, and the policy
-// decides and asks again. core.MaxTime when j is not running, makes no progress, or finishes
-// before (x ≥ its total work).
+// decides and asks again. Past the job's total work it extrapolates (the job ends first, but a
+// policy that predicts lengths may ask when its prediction would be reached). core.MaxTime when
+// j is not running or makes no progress.
 func (v *View) ReachesAt(j *JobState, x float64) core.Time { return j.reachesAt(v.s.now, x) }
 
 // LeaseCredit is the work a lease credits running job j under round-credit progress: floor(round ÷

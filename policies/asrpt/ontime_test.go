@@ -20,9 +20,8 @@ func (ticked) Rounds() sim.Rounds { return sim.RoundsToo }
 // at round ticks, so their schedules are the same under the default round (300 s) and under a
 // round of 1 s, and the same again when the policy also decides at every 1 s tick: a decision
 // between its own (arrivals, completions, the corrections it wakes up for) changes nothing. The
-// workloads evict (the test counts the preemptions), so it cannot pass by never preempting. The
-// reading with a reservation ({"reserve": true}) is left out: its shadow time can loosen between
-// events (see Decide).
+// workloads evict (the test counts the preemptions), so it cannot pass by never preempting; the
+// reading with a reservation ({"reserve": true}) is run too.
 func TestOnTimeEvictions(t *testing.T) {
 	type config struct {
 		spec, cluster string
@@ -40,6 +39,7 @@ func TestOnTimeEvictions(t *testing.T) {
 	}
 	members := []struct{ name, params string }{
 		{"a-srpt-preempt", `{}`}, {"srpt-oracle", `{"preempt": true}`}, {"a-srpt", `{}`},
+		{"a-srpt", `{"reserve": true}`}, {"a-srpt-preempt", `{"reserve": true}`},
 	}
 	run := func(p sim.Policy, c *core.Cluster, jobs []core.Job, round core.Time, seed uint64) *sim.Result {
 		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Speed: world.Speed(world.Models()), Policy: p,
@@ -100,7 +100,9 @@ func TestOnTimeEvictions(t *testing.T) {
 			t.Errorf("%s %s never evicted: the workloads test nothing", m.name, m.params)
 		}
 	}
-	if n := evicted["a-srpt {}"]; n != 0 {
-		t.Errorf("a-srpt evicted %d times; it never preempts", n)
+	for _, name := range []string{"a-srpt {}", `a-srpt {"reserve": true}`} {
+		if n := evicted[name]; n != 0 {
+			t.Errorf("%s evicted %d times; it never preempts", name, n)
+		}
 	}
 }

@@ -133,11 +133,8 @@ func polar(v *sim.View) float64 {
 // nothing: the schedule does not depend on the round length (the policy takes no round ticks),
 // and the preempting variant evicts at the moment a job's correction puts it behind a waiting
 // one, or an arrival ahead of a running one. Ours: the paper's virtual machine is preemptive SRPT,
-// which re-orders when a remaining time changes and does not round. The EASY reservation (reserve) moves between
-// events too: its shadow time falls as the running jobs progress, which only holds more jobs
-// back, but two running jobs whose predicted releases swap order (one progresses faster against
-// its α_max than the other) can change the GPUs left over at the shadow time and free a held job;
-// that is acted on at the next event, not at the swap (ours: the reading keeps no such wake-ups).
+// which re-orders when a remaining time changes and does not round. The EASY reservation
+// (reserve) only comes nearer between decisions, which holds back no fewer jobs (see reserve).
 func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	p.decide(v, why)
 	wake := core.MaxTime
@@ -202,7 +199,7 @@ func (p *Policy) decide(v *sim.View, why sim.Trigger) {
 		}
 		held := false
 		if ok && shadow >= 0 {
-			if run := p.predictedLeft(v, j, 0); run > shadow {
+			if run := p.predictedRun(v, j); run > shadow {
 				if j.Job.GPUs > extra {
 					ok, held = false, true // it would still hold GPUs the reservation counts on
 				} else {
@@ -379,11 +376,10 @@ func (p *Policy) evictFor(v *sim.View, w *sim.JobState, k int) ([]int, bool) {
 	return ids, true
 }
 
-// predictedLeft is the predicted remaining run time in ms of job j after done units of progress
-// (iterations, or ms for a duration job): its predicted length n̂ less done, at the worst-case
-// iteration time the virtual machine charges (alphaMax).
-func (p *Policy) predictedLeft(v *sim.View, j *sim.JobState, done float64) float64 {
-	left := max(0, p.nhat[j.Index]-done)
+// predictedRun is the predicted run time in ms of waiting job j: its predicted length n̂ at the
+// worst-case iteration time the virtual machine charges (alphaMax), as it has no placement yet.
+func (p *Policy) predictedRun(v *sim.View, j *sim.JobState) float64 {
+	left := p.nhat[j.Index]
 	if j.Job.Duration > 0 {
 		return left
 	}
@@ -397,11 +393,15 @@ func (p *Policy) predictedLeft(v *sim.View, j *sim.JobState, done float64) float
 
 // reserve is EASY backfilling's reservation for the blocked job head (Lifka, JSSPP 1995;
 // Mu'alem and Feitelson, IEEE TPDS 12(6), 2001), by GPU count: the running jobs release their GPUs
-// in the order of their predicted remaining time, and shadow is the predicted ms from now at
-// which the idle GPUs first number head's; extra is how many GPUs beyond head's are idle then. A
-// later job may start now only if it is predicted to finish by shadow or takes at most extra
-// GPUs. Counting GPUs, not servers, is our simplification: the mapper may still find head's
-// GPUs spread when they come free.
+// in the order of their predicted release — the millisecond each one's progress reaches its n̂ at
+// the speed of its placement, a restart's checkpoint included (due) — and shadow is the predicted
+// ms from now at which the idle GPUs first number head's; extra is how many GPUs beyond head's
+// are idle then. A later job may start now only if it is predicted to finish by shadow (at α_max:
+// it has no placement yet) or takes at most extra GPUs. Counting GPUs, not servers, is our
+// simplification: the mapper may still find head's GPUs spread when they come free. The release
+// times are fixed while nothing happens (a correction is a decision, and sets its job's anew), so
+// between two decisions their order holds, extra with it, and shadow only comes nearer: the
+// reservation holds back no fewer jobs, and a decision in between would start none.
 func (p *Policy) reserve(v *sim.View, head *sim.JobState) (shadow float64, extra int) {
 	avail := v.FreeGPUs()
 	if avail >= head.Job.GPUs {
@@ -413,7 +413,7 @@ func (p *Policy) reserve(v *sim.View, head *sim.JobState) (shadow float64, extra
 	}
 	var rel []release
 	for j := range v.Running() {
-		rel = append(rel, release{p.predictedLeft(v, j, v.Progress(j)), j.Job.GPUs})
+		rel = append(rel, release{float64(p.due[j.Index] - v.Now()), j.Job.GPUs})
 	}
 	slices.SortStableFunc(rel, func(a, b release) int {
 		switch {
