@@ -80,7 +80,7 @@ func Catalogue() []Entry {
 		{"random-type", simil("random-type"), famSimilarity, "a random GPU type with room"},
 		{"fastest-gpu-first", simil("fastest-gpu-first"), famSimilarity, "always the newest GPU generation with room"},
 		{"a-srpt", asr("a-srpt"), famASRPT, "SRPT on a virtual machine with predicted lengths, communication-aware placement"},
-		{"a-srpt-preempt", asr("a-srpt-preempt"), famASRPT, "the same, evicting worse-priority jobs at round ticks"},
+		{"a-srpt-preempt", asr("a-srpt-preempt"), famASRPT, "the same, evicting worse-priority jobs the moment the virtual order changes"},
 		{"srpt-oracle", asr("srpt-oracle"), famASRPT, "true lengths, communication-aware placement: the upper bound"},
 		{"srpt-predicted-oblivious", asr("srpt-predicted-oblivious"), famASRPT, "predicted lengths, first-fit placement"},
 		{"a-srpt-meanhist", asr("a-srpt-meanhist"), famASRPT, "A-SRPT with the mean-of-history predictor"},

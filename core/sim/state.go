@@ -151,6 +151,38 @@ func (s *JobState) progressAt(now core.Time) float64 {
 	return upTo(s.done+float64(float64(now-from)*s.rate), s.total)
 }
 
+// reachesAt is the first millisecond t ≥ now at which the job's progress, not capped at its
+// total, reaches x (see View.ReachesAt): the quotient's estimate, moved by whole milliseconds
+// until the progress computed as progressAt computes it agrees, so a policy woken then sees the
+// progress it asked for.
+func (s *JobState) reachesAt(now core.Time, x float64) core.Time {
+	if s.status != Running || s.rate == 0 {
+		return core.MaxTime
+	}
+	from := max(s.last, s.stallUntil)
+	at := func(t core.Time) float64 {
+		if t <= from {
+			return s.done
+		}
+		return s.done + float64(float64(t-from)*s.rate)
+	}
+	if at(now) >= x {
+		return now
+	}
+	d := (x - s.done) / s.rate
+	if d > float64(core.MaxTime/4) {
+		return core.MaxTime
+	}
+	t := max(from+core.Time(d), now)
+	for at(t) < x {
+		t++
+	}
+	for t > now && at(t-1) >= x {
+		t--
+	}
+	return t
+}
+
 // cachedFor reports whether the cached iteration time holds for the job's GPUs with cpu cores and
 // mem GB per GPU: on the GPUs it has held since its open interval began only those two can differ
 // from the cached shape (see iterTimeOn).

@@ -162,6 +162,15 @@ func (v *View) FreeMem(sv int) float64 {
 // Progress is the work j has done by now (iterations, or ms for duration-only jobs).
 func (v *View) Progress(j *JobState) float64 { return j.progressAt(v.s.now) }
 
+// ReachesAt is the first millisecond, not before now, at which running job j's progress reaches x
+// (iterations, or ms for a duration-only job) at its current allocation's rate: the moment a key
+// that depends on progress crosses, asked for with WakeAt (A-SRPT corrects a prediction a job
+// outlives then). It assumes nothing changes before then; a change is an event, and the policy
+// decides and asks again. Past the job's total work it extrapolates (the job ends first, but a
+// policy that predicts lengths may ask when its prediction would be reached). core.MaxTime when
+// j is not running or makes no progress.
+func (v *View) ReachesAt(j *JobState, x float64) core.Time { return j.reachesAt(v.s.now, x) }
+
 // LeaseCredit is the work a lease credits running job j under round-credit progress: floor(round ÷
 // iteration time) iterations on its current allocation, or the round in ms for a duration-only job.
 func (v *View) LeaseCredit(j *JobState) float64 { return j.credit }

@@ -8,13 +8,12 @@ import (
 	"testing"
 
 	"schedlab/core"
-	"schedlab/core/sim"
 	"schedlab/policies/figure"
 )
 
 // TestFiguresCompareLikeWithLike: every A-SRPT figure but the predictor's has LAS, and every SRPT
 // variant it shows comes in both preemption settings, each built with the setting its name says
-// (a preempting policy acts at round ticks).
+// (Options.Preempt).
 func TestFiguresCompareLikeWithLike(t *testing.T) {
 	for _, f := range Figures() {
 		if err := f.Validate(); err != nil {
@@ -32,7 +31,7 @@ func TestFiguresCompareLikeWithLike(t *testing.T) {
 				continue
 			}
 			p := entryPolicy(t, name, spec.Params[name])
-			if got, want := p.Rounds() == sim.RoundsToo, strings.HasSuffix(series.Name, "-preempt"); got != want {
+			if got, want := p.opt.Preempt, strings.HasSuffix(series.Name, "-preempt"); got != want {
 				t.Errorf("%s: series %s preempts %v, its name says %v", f.ID, series.Name, got, want)
 			}
 		}

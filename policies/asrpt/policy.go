@@ -12,11 +12,14 @@ import (
 
 // Options select the parts of the policy; the registered names are fixed combinations.
 type Options struct {
-	Predict    string  // PredictRF, PredictMean, PredictOracle or PredictNoisy
-	Sigma      float64 // σ of the injected error (PredictNoisy)
-	Oblivious  bool    // place with FirstFit instead of Map
-	Preempt    bool    // at round ticks, evict lower-priority running jobs for a waiting one
-	NoBackfill bool    // strict list scheduling: stop at the first waiting job that does not fit
+	Predict   string  // PredictRF, PredictMean, PredictOracle or PredictNoisy
+	Sigma     float64 // σ of the injected error (PredictNoisy)
+	Oblivious bool    // place with FirstFit instead of Map
+	// Preempt lets a waiting job that does not fit evict running jobs of strictly worse priority,
+	// at any decision (ours: at the moment the virtual order changes, not at round ticks; see
+	// Decide and evictFor).
+	Preempt    bool
+	NoBackfill bool // strict list scheduling: stop at the first waiting job that does not fit
 	// Reserve is EASY backfilling (ours, a reading of the family): the first waiting job that does
 	// not fit gets a reservation, and a later job starts only if it does not delay it (reserve).
 	Reserve    bool
@@ -39,14 +42,20 @@ type Policy struct {
 	live   []int // arrival indexes started and not yet learnt
 	order  []*sim.JobState
 	ranked []ranked  // the waiting jobs best first (reused between decisions)
+	runs   []ranked  // preempt: the running jobs worst first, sorted once a decision needs them
+	sorted bool      // runs is this decision's
 	alpha  []float64 // reserve: alphaMax per arrival index, once computed (0 = not yet)
+	// due is, per arrival index of a running job, the millisecond its progress reaches n̂ (when
+	// the adaptive correction falls due; View.ReachesAt), set when it starts and when corrected.
+	due []core.Time
 }
 
 // ranked is a waiting job with its priority, read once before the sort rather than at every
 // comparison.
 type ranked struct {
-	prio prio
-	job  *sim.JobState
+	prio    prio
+	job     *sim.JobState
+	evicted bool // stopped by this decision: it keeps the reason ruleEvicted gave it
 }
 
 // New builds a policy.
@@ -57,18 +66,11 @@ func New(name string, o Options) *Policy {
 // Name implements sim.Policy.
 func (p *Policy) Name() string { return p.name }
 
-// Rounds implements sim.RoundPolicy: the preempting variant acts at round ticks.
-func (p *Policy) Rounds() sim.Rounds {
-	if p.opt.Preempt {
-		return sim.RoundsToo
-	}
-	return sim.NoRounds
-}
-
 // Init implements sim.Initer.
 func (p *Policy) Init(v *sim.View) {
 	n := v.NumJobs()
 	p.seen, p.rows, p.nhat, p.learnt = make([]bool, n), make([][]float64, n), make([]float64, n), make([]bool, n)
+	p.due = make([]core.Time, n)
 	if p.opt.Reserve {
 		p.alpha = make([]float64, n)
 	}
@@ -123,8 +125,26 @@ func polar(v *sim.View) float64 {
 	}
 }
 
-// Decide implements sim.Policy.
+// Decide implements sim.Policy. It decides at arrivals, completions and the wake-up it asks for:
+// the earliest millisecond at which a running job's progress reaches its n̂. Nothing else changes
+// the virtual order between events — the virtual machine's SRPT only lowers the remaining time of
+// the job it processes, already the first of the unfinished, and a job it finishes goes after the
+// ones finished before, where it already ranked — so a decision between events would change
+// nothing: the schedule does not depend on the round length (the policy takes no round ticks),
+// and the preempting variant evicts at the moment a job's correction puts it behind a waiting
+// one, or an arrival ahead of a running one. Ours: the paper's virtual machine is preemptive SRPT,
+// which re-orders when a remaining time changes and does not round. The EASY reservation
+// (reserve) only comes nearer between decisions, which holds back no fewer jobs (see reserve).
 func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
+	p.decide(v, why)
+	wake := core.MaxTime
+	for j := range v.Running() {
+		wake = min(wake, p.due[j.Index])
+	}
+	v.WakeAt(wake)
+}
+
+func (p *Policy) decide(v *sim.View, why sim.Trigger) {
 	now := v.Now()
 	p.vm.Advance(now)
 	// Learn finished runs (their iteration count is known now).
@@ -145,22 +165,26 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		}
 		p.order = append(p.order, j)
 	}
-	// Adaptive correction of running jobs that outlive their prediction.
+	// Adaptive correction of running jobs that outlive their prediction, at the millisecond
+	// they do (the wake-up; progress only moves while a job runs, so a waiting job never needs
+	// one).
 	for j := range v.Running() {
-		p.correct(v, j)
-	}
-	for _, j := range p.order {
-		p.correct(v, j)
+		if p.due[j.Index] <= now {
+			p.correct(v, j)
+			p.due[j.Index] = v.ReachesAt(j, p.nhat[j.Index])
+		}
 	}
 	p.ranked = p.ranked[:0]
 	for _, j := range p.order {
-		p.ranked = append(p.ranked, ranked{p.vm.prio(j.Index), j})
+		p.ranked = append(p.ranked, ranked{prio: p.vm.prio(j.Index), job: j})
 	}
+	p.sorted = false
 	slices.SortFunc(p.ranked, func(a, b ranked) int { return a.prio.compare(b.prio) })
 	free := FreeOf(v)
 	shadow, extra, resFor := -1.0, 0, -1        // the reservation of the first blocked job (EASY; reserve)
 	idle, started, first := v.FreeGPUs(), 0, -1 // for the reasons: the GPUs free before this decision's starts
-	for k, r := range p.ranked {
+	for k := 0; k < len(p.ranked); k++ {
+		r := p.ranked[k]
 		j := r.job
 		// A job wider than the idle GPUs fits nowhere: skip the mapper (under overload most of
 		// the queue is such jobs, and this loop runs at every event).
@@ -168,13 +192,14 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		if j.Job.GPUs <= v.FreeGPUs() {
 			ids, ok = p.place(free, j.Job)
 		}
-		if !ok && p.opt.Preempt && why&sim.OnTick != 0 && k == 0 {
-			ids, ok = p.evictFor(v, j)
-			free = FreeOf(v)
+		if !ok && p.opt.Preempt && shadow < 0 {
+			if ids, ok = p.evictFor(v, j, k); ok {
+				free = FreeOf(v)
+			}
 		}
 		held := false
 		if ok && shadow >= 0 {
-			if run := p.predictedLeft(v, j, 0); run > shadow {
+			if run := p.predictedRun(v, j); run > shadow {
 				if j.Job.GPUs > extra {
 					ok, held = false, true // it would still hold GPUs the reservation counts on
 				} else {
@@ -183,16 +208,21 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			}
 		}
 		if !ok {
-			if held {
+			switch {
+			case r.evicted: // it keeps ruleEvicted's reason
+			case held:
 				v.Wait(j, sim.Behind(ruleReserved, resFor, -1, p.nhat[j.Index]))
-			} else if started > 0 && j.Job.GPUs <= idle {
+			case started > 0 && j.Job.GPUs <= idle:
 				// It would have fitted the GPUs free before the jobs ranked ahead of it took them.
 				v.Wait(j, sim.Behind(ruleRanked, first, started, p.nhat[j.Index]))
-			} else {
+			default:
 				v.NoRoom(j)
 			}
 			if p.opt.NoBackfill {
 				for _, b := range p.ranked[k+1:] {
+					if b.evicted {
+						continue
+					}
 					v.Wait(b.job, sim.Behind(ruleNoBackfill, j.Index, -1, p.nhat[b.job.Index]))
 				}
 				return
@@ -207,6 +237,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			panic(err) // the mapper only returns idle GPUs
 		}
 		free.remove(ids)
+		p.due[j.Index] = v.ReachesAt(j, p.nhat[j.Index])
 		if started++; first < 0 {
 			first = j.Index
 		}
@@ -268,55 +299,87 @@ func (p *Policy) learnFinished(v *sim.View) {
 	p.live = keep
 }
 
-// evictFor stops running jobs of worse priority than w, worst first, until w fits; it returns w's
-// GPUs, or false (and stops nothing) when evicting all of them would not be enough.
-func (p *Policy) evictFor(v *sim.View, w *sim.JobState) ([]int, bool) {
-	var victims []*sim.JobState
-	for j := range v.Running() {
-		if p.vm.Less(w.Index, j.Index) {
-			victims = append(victims, j)
+// evictFor makes room for waiting job w, the k-th of this decision's ranked list, by stopping
+// running jobs of strictly worse priority: it takes them worst first until w fits, then stops only
+// those that hold a GPU of w's placement (a worse job whose GPUs w does not use keeps running). It
+// returns w's GPUs, or false (and stops nothing) when stopping all of them would not be enough.
+// The stopped jobs wait behind w (ruleEvicted) and join the ranked list after it, at their
+// priority: each may then restart on GPUs left over or evict jobs worse than itself, so the
+// decision leaves no waiting job that could start or evict — a decision in between two events
+// would change nothing. A job started by a decision ranks ahead of every job the same decision
+// walks after it, so it is never stopped by that decision; and a job evicted for w can evict w
+// back only after a correction (n̂ × 1.2 at least) has put w behind it.
+func (p *Policy) evictFor(v *sim.View, w *sim.JobState, k int) ([]int, bool) {
+	if !p.sorted {
+		p.runs = p.runs[:0]
+		for j := range v.Running() {
+			p.runs = append(p.runs, ranked{prio: p.vm.prio(j.Index), job: j})
 		}
+		slices.SortFunc(p.runs, func(a, b ranked) int { return b.prio.compare(a.prio) })
+		p.sorted = true
 	}
-	slices.SortFunc(victims, func(a, b *sim.JobState) int {
-		if p.vm.Less(b.Index, a.Index) {
-			return -1
+	// The candidates, worst first: the jobs started since are ranked ahead of w (the walk goes
+	// best first), so they are never among them.
+	wp, gpus, n := p.ranked[k].prio, v.FreeGPUs(), 0
+	for _, r := range p.runs {
+		if !wp.before(r.prio) {
+			break
 		}
-		if p.vm.Less(a.Index, b.Index) {
-			return 1
+		if r.job.Status() == sim.Running {
+			gpus += r.job.Job.GPUs
 		}
-		return 0
-	})
-	// Find the shortest prefix of victims whose GPUs make w fit.
+		n++
+	}
+	if gpus < w.Job.GPUs {
+		return nil, false // the usual case under load: most running jobs rank ahead of w
+	}
 	f := FreeOf(v)
-	need := -1
-	for k, j := range victims {
-		for _, g := range j.GPUsHeld() {
+	var ids []int
+	have := v.FreeGPUs()
+	for _, r := range p.runs[:n] {
+		if r.job.Status() != sim.Running {
+			continue // stopped earlier in this decision
+		}
+		for _, g := range r.job.GPUsHeld() {
 			sv := f.Cluster.ServerOf(int(g))
 			f.IDs[sv] = append(f.IDs[sv], int(g))
 			slices.Sort(f.IDs[sv])
 		}
-		if _, ok := p.place(f, w.Job); ok {
-			need = k + 1
+		if have += r.job.Job.GPUs; have < w.Job.GPUs {
+			continue // too few GPUs yet for any placement
+		}
+		if got, ok := p.place(f, w.Job); ok {
+			ids = got
 			break
 		}
 	}
-	if need < 0 {
+	if ids == nil {
 		return nil, false
 	}
-	for _, j := range victims[:need] {
+	for _, g := range ids {
+		o := v.Owner(g)
+		if o < 0 {
+			continue
+		}
+		j := v.Job(o)
+		if j.Status() != sim.Running {
+			continue // stopped for an earlier GPU of ids
+		}
 		if err := v.Stop(j); err != nil {
 			panic(err)
 		}
 		v.Wait(j, sim.Behind(ruleEvicted, w.Index, 1, p.nhat[j.Index]))
+		e := ranked{prio: p.vm.prio(j.Index), job: j, evicted: true}
+		at, _ := slices.BinarySearchFunc(p.ranked[k+1:], e, func(a, b ranked) int { return a.prio.compare(b.prio) })
+		p.ranked = slices.Insert(p.ranked, k+1+at, e)
 	}
-	return p.place(FreeOf(v), w.Job)
+	return ids, true
 }
 
-// predictedLeft is the predicted remaining run time in ms of job j after done units of progress
-// (iterations, or ms for a duration job): its predicted length n̂ less done, at the worst-case
-// iteration time the virtual machine charges (alphaMax).
-func (p *Policy) predictedLeft(v *sim.View, j *sim.JobState, done float64) float64 {
-	left := max(0, p.nhat[j.Index]-done)
+// predictedRun is the predicted run time in ms of waiting job j: its predicted length n̂ at the
+// worst-case iteration time the virtual machine charges (alphaMax), as it has no placement yet.
+func (p *Policy) predictedRun(v *sim.View, j *sim.JobState) float64 {
+	left := p.nhat[j.Index]
 	if j.Job.Duration > 0 {
 		return left
 	}
@@ -330,11 +393,15 @@ func (p *Policy) predictedLeft(v *sim.View, j *sim.JobState, done float64) float
 
 // reserve is EASY backfilling's reservation for the blocked job head (Lifka, JSSPP 1995;
 // Mu'alem and Feitelson, IEEE TPDS 12(6), 2001), by GPU count: the running jobs release their GPUs
-// in the order of their predicted remaining time, and shadow is the predicted ms from now at
-// which the idle GPUs first number head's; extra is how many GPUs beyond head's are idle then. A
-// later job may start now only if it is predicted to finish by shadow or takes at most extra
-// GPUs. Counting GPUs, not servers, is our simplification: the mapper may still find head's
-// GPUs spread when they come free.
+// in the order of their predicted release — the millisecond each one's progress reaches its n̂ at
+// the speed of its placement, a restart's checkpoint included (due) — and shadow is the predicted
+// ms from now at which the idle GPUs first number head's; extra is how many GPUs beyond head's
+// are idle then. A later job may start now only if it is predicted to finish by shadow (at α_max:
+// it has no placement yet) or takes at most extra GPUs. Counting GPUs, not servers, is our
+// simplification: the mapper may still find head's GPUs spread when they come free. The release
+// times are fixed while nothing happens (a correction is a decision, and sets its job's anew), so
+// between two decisions their order holds, extra with it, and shadow only comes nearer: the
+// reservation holds back no fewer jobs, and a decision in between would start none.
 func (p *Policy) reserve(v *sim.View, head *sim.JobState) (shadow float64, extra int) {
 	avail := v.FreeGPUs()
 	if avail >= head.Job.GPUs {
@@ -346,7 +413,7 @@ func (p *Policy) reserve(v *sim.View, head *sim.JobState) (shadow float64, extra
 	}
 	var rel []release
 	for j := range v.Running() {
-		rel = append(rel, release{p.predictedLeft(v, j, v.Progress(j)), j.Job.GPUs})
+		rel = append(rel, release{float64(p.due[j.Index] - v.Now()), j.Job.GPUs})
 	}
 	slices.SortStableFunc(rel, func(a, b release) int {
 		switch {

@@ -74,3 +74,35 @@ func TestWhyASRPTNoBackfill(t *testing.T) {
 		t.Errorf("c:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestWhyASRPTEvicted, worked by hand on one server of 4 GPUs under srpt-oracle {"preempt":
+// true}: a (4 GPUs, 1,000 s) runs when b (4 GPUs, 50 s) arrives at 10 s. On the virtual machine
+// b's area (50 s) is below a's remaining 990 s, so b evicts a at once — at its arrival, not at a
+// round tick — and a waits for order behind b until b ends at 60 s, then runs its other 990 s.
+func TestWhyASRPTEvicted(t *testing.T) {
+	jobs := []core.Job{
+		{ID: "a", GPUs: 4, Submit: 0, Duration: 1000 * core.Second},
+		{ID: "b", GPUs: 4, Submit: 10 * core.Second, Duration: 50 * core.Second},
+	}
+	c, err := core.ParseCluster("1x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := policies.Builtin().New("srpt-oracle", []byte(`{"preempt": true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: p, Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Run()
+	got := simtest.Timeline(r, 0)
+	want := "0 submitted : submitted, needs 4 GPUs\n0 started : started on 4 GPUs on 1 server: GPUs 0-3\n" +
+		"10 preempted : preempted, at the decision on the arrival of job b; its GPUs went to job b\n" +
+		"10 waiting order: behind 1 job; first: job b (a-srpt: evicted for a job ranked ahead on the virtual machine); its predicted length n̂: 1000000\n" +
+		"60 started : started on 4 GPUs on 1 server: GPUs 0-3\n1050 finished : finished"
+	if got != want {
+		t.Errorf("a:\n%s\nwant\n%s", got, want)
+	}
+}
