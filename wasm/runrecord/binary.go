@@ -380,6 +380,9 @@ const maxSyms = 4096
 // sym reads a string like str, returning the earlier copy when the same text was read before.
 func (r *br) sym() string {
 	raw := r.bytes()
+	if len(raw) == 0 { // most jobs have no GPU type, reference or user: no lookup for them
+		return ""
+	}
 	if s, ok := r.syms[string(raw)]; ok { // the conversion in a map index does not allocate
 		return s
 	}
