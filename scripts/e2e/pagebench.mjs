@@ -11,7 +11,9 @@
 //   node scripts/e2e/pagebench.mjs [JOBS=100000,1000000] [POLICIES=fifo,las] [RATE=230] [CLUSTER=1000x8]
 //
 // It serves SITE (default build/site) with build/serve on a free port and runs RUNNER (default
-// build/simulate); the Makefile target builds all three first.
+// build/simulate); the Makefile target builds all three first. SITE=a,b times each built site in
+// turn after the same native run (a site built from another commit, to compare before and after
+// on an equally busy machine), one row each.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,12 +27,12 @@ const policies = (env.POLICIES || 'fifo,las').split(',');
 const rate = env.RATE || '230';
 const cluster = env.CLUSTER || '1000x8';
 const runner = env.RUNNER || join(root, 'build', 'simulate');
-const site = env.SITE || join(root, 'build', 'site');
+const sites = (env.SITE || join(root, 'build', 'site')).split(',');
 const timeout = Number(env.TIMEOUT_S || 1800) * 1000;
 const tick = 100; // clock ticks per second of /proc/PID/stat (Linux's USER_HZ)
 
-// serve starts build/serve on a free port and resolves to { url, stop }.
-function serve() {
+// serve starts build/serve for site on a free port and resolves to { url, stop }.
+function serve(site) {
   const srv = spawn(join(root, 'build', 'serve'), ['-dir', site, '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -107,36 +109,43 @@ async function pageRun(url, n, policy) {
 }
 
 const s = (x) => x.toFixed(2);
-const srv = await serve();
+const name = (site) => site.replace(root + '/', '');
+const servers = [];
 const rows = [];
 try {
+  for (const site of sites) servers.push(await serve(site));
   for (const n of sizes) {
     for (const policy of policies) {
       const nat = native(n, policy);
-      const pg = await pageRun(srv.url, n, policy);
-      rows.push({ n, policy, nat, pg });
-      console.error(`pagebench: ${n} jobs, ${policy}: native ${s(nat.wall)} s, page ${s(pg.wall)} s`);
+      for (const [k, srv] of servers.entries()) {
+        const pg = await pageRun(srv.url, n, policy);
+        rows.push({ n, policy, site: name(sites[k]), nat, pg });
+        console.error(`pagebench: ${n} jobs, ${policy}, ${name(sites[k])}: native ${s(nat.wall)} s, page ${s(pg.wall)} s`);
+      }
     }
   }
 } finally {
-  srv.stop();
+  for (const srv of servers) srv.stop();
 }
-console.log(`Workload: philly:jobs=N,rate=${rate} on ${cluster}; native: ${runner.replace(root + '/', '')} as make bench runs it; page: Run clicked until the run is shown, headless Chromium.\n`);
-console.log('| jobs | policy | native wall | native CPU | page wall | page CPU | page ÷ native, wall | page ÷ native, CPU | browser peak RSS | worker wasm memory |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
-for (const { n, policy, nat, pg } of rows) {
-  console.log(`| ${n} | ${policy} | ${s(nat.wall)} s | ${s(nat.cpu)} s | ${s(pg.wall)} s | ${s(pg.cpu)} s | ${s(pg.wall / nat.wall)} | ${s(pg.cpu / nat.cpu)} | ${pg.peakMB.toFixed(0)} MB | ${pg.workerMB.toFixed(0)} MB |`);
+const many = sites.length > 1;
+const site = (r) => (many ? ` ${r.site} |` : '');
+console.log(`Workload: philly:jobs=N,rate=${rate} on ${cluster}; native: ${name(runner)} as make bench runs it; page: Run clicked until the run is shown, headless Chromium.\n`);
+console.log(`| jobs | policy |${many ? ' site |' : ''} native wall | native CPU | page wall | page CPU | page ÷ native, wall | page ÷ native, CPU | browser peak RSS | worker wasm memory |`);
+console.log(`|---|---|${many ? '---|' : ''}---|---|---|---|---|---|---|---|`);
+for (const r of rows) {
+  const { n, policy, nat, pg } = r;
+  console.log(`| ${n} | ${policy} |${site(r)} ${s(nat.wall)} s | ${s(nat.cpu)} s | ${s(pg.wall)} s | ${s(pg.cpu)} s | ${s(pg.wall / nat.wall)} | ${s(pg.cpu / nat.cpu)} | ${pg.peakMB.toFixed(0)} MB | ${pg.workerMB.toFixed(0)} MB |`);
 }
 // The steps, in the order they happen: the worker's (start-up to the end of the save), the
 // transfer to the page, then the page's.
 const steps = ['worker_start', 'worker_workload', 'worker_run', 'worker_record', 'worker_encode', 'worker_save', 'transfer',
   'decode', 'summary', 'show', 'history'];
-console.log('\nSteps of the page run, wall seconds (worker: start-up, workload generation, the run, the record, its encoding, saving it in IndexedDB; transfer to the page; page: decoding, summary, charts, history):\n');
-console.log(`| jobs | policy | ${steps.join(' | ')} |`);
-console.log(`|---|---|${steps.map(() => '---|').join('')}`);
-for (const { n, policy, pg } of rows) {
-  const p = { ...pg.phases };
+console.log('\nSteps of the page run, wall seconds (worker: start-up, workload generation, the run, the record, its encoding, saving it in IndexedDB; transfer to the page; page: decoding, summary, charts, history; zeros for a site that reports no steps):\n');
+console.log(`| jobs | policy |${many ? ' site |' : ''} ${steps.join(' | ')} |`);
+console.log(`|---|---|${many ? '---|' : ''}${steps.map(() => '---|').join('')}`);
+for (const r of rows) {
+  const p = { ...r.pg.phases };
   const inWorker = steps.filter((k) => k.startsWith('worker_')).reduce((a, k) => a + (p[k] || 0), 0);
   p.transfer = Math.max(0, (p.worker || 0) - inWorker);
-  console.log(`| ${n} | ${policy} | ${steps.map((k) => s((p[k] || 0) / 1000)).join(' | ')} |`);
+  console.log(`| ${r.n} | ${r.policy} |${site(r)} ${steps.map((k) => s((p[k] || 0) / 1000)).join(' | ')} |`);
 }
