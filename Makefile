@@ -29,7 +29,7 @@ script-philly:
 	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./wasm/scripting -run '^$$' -bench Philly -benchtime 1x
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench repro repro-synergy rerun-synergy rerun-tiresias rerun-gavel figures-csv heldout doc-figures claims-rows doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench bench-page repro repro-synergy rerun-synergy rerun-tiresias rerun-gavel figures-csv heldout doc-figures claims-rows doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -43,6 +43,7 @@ help:
 	@echo "make golden-update  rewrite testdata/golden/N.jsonl from the native runner"
 	@echo "make fuzz           run every Fuzz target for FUZZTIME each (default 60s)"
 	@echo "make bench          benchmarks of core/ and policies/ (BENCH=regexp), then whole runner runs: jobs x policy x time x peak memory"
+	@echo "make bench-page     the page in Chromium vs the runner on PAGE_JOBS jobs under PAGE_POLICIES: wall, CPU, ratio, the page's steps"
 	@echo "make repro          list paper reproductions; SCENARIOS='a b' runs them"
 	@echo "make figures-csv    run every catalogue figure (J=2 workers) into build/figures-csv/ID.csv"
 	@echo "make heldout        figures-csv, then every figure again on a disjoint seed range: claims that hold on one and fail on the other"
@@ -193,6 +194,16 @@ bench: sim
 	@echo "== bench: whole runs of build/simulate (time, peak memory)"
 	$(GO) run ./scripts/runbench -sim build/simulate -jobs $(BENCH_JOBS) -policy $(BENCH_POLICIES)
 	$(GO) run ./scripts/runbench -sim build/simulate -jobs 300000 -rate 560 -policy fifo,las
+
+# The page in headless Chromium against the native runner (scripts/e2e/pagebench.mjs): PAGE_JOBS
+# jobs of the same generator and cluster as bench under PAGE_POLICIES, from the click on Run until
+# the run is shown, with the page's steps. Minutes at a million jobs: not part of test.
+PAGE_JOBS     ?= 100000,1000000
+PAGE_POLICIES ?= fifo,las
+bench-page: sim site
+	@echo "== bench-page: the page in Chromium vs build/simulate"
+	$(GO) build -o build/serve ./scripts/serve
+	JOBS=$(PAGE_JOBS) POLICIES=$(PAGE_POLICIES) node scripts/e2e/pagebench.mjs
 
 repro: sim
 	@echo "== repro: paper reproductions through the runner"

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,18 +52,6 @@ type Event struct {
 	Text  string
 }
 
-// chain is job i's entries in time order.
-func (x *Explanation) chain(i int) []*entry {
-	var out []*entry
-	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
-		out = append(out, &x.entries[k])
-	}
-	for a, b := 0, len(out)-1; a < b; a, b = a+1, b-1 {
-		out[a], out[b] = out[b], out[a]
-	}
-	return out
-}
-
 // WaitBy is the time job i waited, per reason class (indexed by Class; NoClass stays 0): each
 // stretch of waiting counts towards its reason's class until the job's next change, its end, or
 // the end of the run. Their sum is the job's whole waiting time (end − submit − time holding GPUs).
@@ -101,19 +90,38 @@ func (r *Result) Timeline(i int) []Event {
 	if j.Status == Rejected {
 		return append(out, Event{At: j.Job.Submit, Kind: Refused, Text: "rejected: more GPUs than any GPU type of the cluster has"})
 	}
-	if r.Why != nil {
-		chain := r.Why.chain(i)
-		if j.FirstStart >= 0 && (len(chain) == 0 || chain[0].kind == kPreempt) {
-			// A lean run logs no first start of a job that had not waited (exStarted).
-			out = append(out, Event{At: j.FirstStart, Kind: Started,
-				Text: fmt.Sprintf("started on %d GPU%s (a lean run keeps no GPU ids)", j.Job.GPUs, plural(j.Job.GPUs))})
-		}
-		for _, e := range chain {
-			out = append(out, r.event(e))
-		}
-	}
+	out = r.Steps(i, out)
 	if j.Status == Done {
 		out = append(out, Event{At: j.End, Kind: Finished, Text: "finished"})
+	}
+	return out
+}
+
+// Steps appends to out job i's timeline between its submission and its end: every stretch of
+// waiting, every start, migration and preemption (none for a rejected job). A saved run keeps
+// these steps of every job (wasm/runrecord), a million jobs' worth in the browser, so they are
+// written into the caller's slice and the submission and end, which the job's own fields give,
+// are not formatted only to be dropped.
+func (r *Result) Steps(i int, out []Event) []Event {
+	j := &r.Jobs[i]
+	x := r.Why
+	if x == nil || j.Status == Rejected {
+		return out
+	}
+	n, first := 0, int32(-1)
+	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
+		n, first = n+1, k
+	}
+	if j.FirstStart >= 0 && (n == 0 || x.entries[first].kind == kPreempt) {
+		// A lean run logs no first start of a job that had not waited (exStarted).
+		out = append(out, Event{At: j.FirstStart, Kind: Started,
+			Text: "started on " + strconv.Itoa(j.Job.GPUs) + " GPU" + plural(j.Job.GPUs) + " (a lean run keeps no GPU ids)"})
+	}
+	out = slices.Grow(out, n)[:len(out)+n]
+	at := len(out) - 1 // the log links each job's entries from its last
+	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
+		out[at] = r.event(&x.entries[k])
+		at--
 	}
 	return out
 }
@@ -131,7 +139,7 @@ func (r *Result) event(e *entry) Event {
 			k, verb = Migrated, "moved to"
 		}
 		n := r.Jobs[e.job].Job.GPUs
-		t := fmt.Sprintf("%s %d GPU%s on %d server%s", verb, n, plural(n), e.a, plural(int(e.a)))
+		t := verb + " " + strconv.Itoa(n) + " GPU" + plural(n) + " on " + strconv.Itoa(int(e.a)) + " server" + plural(int(e.a))
 		if e.rule >= 0 && int(e.rule) < len(r.Intervals) {
 			t += ": GPUs " + gpuRanges(r.Intervals[e.rule].GPUs)
 		} else {

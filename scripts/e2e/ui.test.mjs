@@ -32,6 +32,15 @@ test('a large run is saved by its worker and the page stays responsive', async (
     const longest = await page.evaluate(() => window.longest);
     t.diagnostic(`20,000 jobs: longest main-thread task ${longest.toFixed(0)} ms`);
     assert.ok(longest < 1000, `longest main-thread task ${longest} ms, want < 1000`);
+    // The run's steps as the worker and the page timed them (make bench-page reads them).
+    const phases = JSON.parse(await page.getAttribute('body', 'data-last-run-phases'));
+    t.diagnostic(`20,000 jobs, steps in ms: ${JSON.stringify(phases)}`);
+    const inWorker = ['worker_start', 'worker_workload', 'worker_run', 'worker_record', 'worker_encode', 'worker_save'];
+    for (const k of ['worker', ...inWorker, 'decode', 'summary', 'show', 'history']) {
+      assert.ok(Number.isInteger(phases[k]) && phases[k] >= 0, `step ${k}: ${phases[k]}`);
+    }
+    assert.ok(inWorker.reduce((a, k) => a + phases[k], 0) <= phases.worker + inWorker.length, 'the worker\'s steps within its answer\'s time');
+    assert.ok(Number(await page.getAttribute('body', 'data-last-run-wasm-bytes')) > 0, 'the worker\'s wasm memory');
     await page.waitForSelector(q('history-item'));
     // Saved by the worker: it survives a reload and reopens.
     const id = await page.getAttribute(`${q('summary')} tr[data-run]`, 'data-run');

@@ -145,6 +145,7 @@ func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms f
 		}
 		return nil
 	}
+	clock := newRunClock(d.Get("phases"), ms)
 	rec := &runrecord.Record{}
 	raw, err := copyBytes(u8, pause)
 	if err == nil {
@@ -158,6 +159,7 @@ func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms f
 		return
 	}
 	body.SetAttribute("data-last-run-ms", fmt.Sprintf("%.0f", ms))
+	clock.lap("decode")
 	slots[i] = rec
 	p.runs = p.runs[:0]
 	for _, r := range slots {
@@ -170,16 +172,21 @@ func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms f
 	if pause() != nil {
 		return
 	}
+	clock.lap("summary")
 	if p.shown == nil {
 		p.show(rec)
 		revealResults()
 	}
+	clock.lap("show")
 	if !p.idb {
 		if err := p.store.Put(p.ctx, rec); err != nil {
 			saveErr = "not saved: " + err.Error()
 		}
 	}
 	p.refreshHistory()
+	clock.lap("history")
+	body.SetAttribute("data-last-run-phases", clock.String())
+	body.SetAttribute("data-last-run-wasm-bytes", fmt.Sprintf("%.0f", d.Get("wasmBytes").Float()))
 	finish(i, saveErr)
 }
 

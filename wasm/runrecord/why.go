@@ -19,16 +19,21 @@ type Step struct {
 	Text  string `json:"x"`
 }
 
-// whyOf is every job's timeline from r, without the submission and the end.
+// whyOf is every job's timeline from r, without the submission and the end (sim.Result.Steps).
 func whyOf(r *sim.Result) []Step {
-	var out []Step
+	if r.Why == nil {
+		return nil
+	}
+	out := make([]Step, 0, len(r.Jobs)) // most jobs have one step, their start
+	var steps []sim.Event
 	for i := range r.Jobs {
-		for _, e := range r.Timeline(i) {
-			if e.Kind == sim.Submitted || e.Kind == sim.Finished || e.Kind == sim.Refused {
-				continue
-			}
+		steps = r.Steps(i, steps[:0])
+		for _, e := range steps {
 			out = append(out, Step{Job: int32(i), At: int64(e.At), Kind: uint8(e.Kind), Class: uint8(e.Class), Text: e.Text})
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

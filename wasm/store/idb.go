@@ -142,6 +142,16 @@ func (s *IDB) Put(ctx context.Context, rec *runrecord.Record) error {
 	}
 	u8 := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(u8, b)
+	return s.PutEncoded(ctx, rec, u8)
+}
+
+// PutEncoded is Put of a record already in its binary form (u8, a Uint8Array of
+// rec.MarshalBinary()): a worker encodes a run once for the store and for the page. IndexedDB
+// clones u8 when the put is made, so the caller may transfer its buffer afterwards.
+func (s *IDB) PutEncoded(ctx context.Context, rec *runrecord.Record, u8 js.Value) error {
+	if rec.ID == "" {
+		return fmt.Errorf("store: run without id")
+	}
 	mb, _ := json.Marshal(rec.Meta())
 	txn, err := s.db.Transaction(idb.TransactionReadWrite, runsStore, metaStore)
 	if err != nil {

@@ -20,9 +20,11 @@ import (
 // runPolicy runs one policy of a spec (pool.Run: spec as JSON, policy, file for a trace, id,
 // traceHash, save, and scripts: the click's scripted policies as JSON) and answers with its
 // record in the binary form (record, an ArrayBuffer transferred, no copy) and saveError. The
-// record keeps the scripts, so that it reruns exactly.
+// record keeps the scripts, so that it reruns exactly. The answer also carries the time of each
+// step (phases) and the worker's wasm memory at the end (wasmBytes), for the page benchmark.
 func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	msg := r.msg
+	clock := newPhases()
 	reg, scripts, err := w.registry(msg)
 	if err != nil {
 		return nil, nil, err
@@ -37,6 +39,7 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	clock.lap("workload")
 	c, err := core.ParseCluster(spec.Cluster)
 	if err != nil {
 		return nil, nil, err
@@ -47,39 +50,63 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	clock.lap("run")
 	rec, err := runrecord.FromOutcome(spec, c, o)
 	if err != nil {
 		return nil, nil, err
 	}
+	clock.lap("record")
 	rec.Scripts = scripts
 	rec.ID = msg.Get("id").String()
 	rec.Created = int64(js.Global().Get("Date").Call("now").Float())
 	// Policy, workload and seed: runs of one form differ in at least one of them.
 	rec.Name = fmt.Sprintf("%s · %s · seed %d", rec.Policy, policies.WorkloadLabel(rec.Spec), rec.Spec.Seed)
 	rec.TraceHash = msg.Get("traceHash").String()
-	// The record is saved here, off the page's thread, and reaches the page in its binary form
-	// as a transferred ArrayBuffer (no copy, no JSON): a 100k-job run would otherwise stall the
-	// page for seconds while it decodes, encodes and stores ≈15 MB of JSON.
-	saveErr := ""
-	if msg.Get("save").Bool() {
-		if err := saveRecord(rec); err != nil {
-			saveErr = "not saved: " + err.Error()
-		}
-	}
+	// The record is encoded once, saved here, off the page's thread, and reaches the page in its
+	// binary form as a transferred ArrayBuffer (no copy, no JSON): a 100k-job run would otherwise
+	// stall the page for seconds while it decodes, encodes and stores ≈15 MB of JSON.
 	b, err := rec.MarshalBinary()
 	if err != nil {
 		return nil, nil, err
 	}
 	buf := typed.Bytes(b)
-	return map[string]any{"record": buf, "saveError": saveErr}, []any{buf}, nil
+	clock.lap("encode")
+	saveErr := ""
+	if msg.Get("save").Bool() {
+		if err := saveRecord(rec, js.Global().Get("Uint8Array").New(buf)); err != nil {
+			saveErr = "not saved: " + err.Error()
+		}
+	}
+	clock.lap("save")
+	return map[string]any{"record": buf, "saveError": saveErr, "phases": clock.ms, "wasmBytes": wasmBytes()}, []any{buf}, nil
 }
 
-// saveRecord stores rec in the page's IndexedDB database (workers share it with the page).
-func saveRecord(rec *runrecord.Record) error {
+// phases times the steps of a run in the worker (ms, performance.now), for scripts/e2e's page
+// benchmark: "start" is the worker's start-up (its clock starts when the page creates it) until
+// the request is handled, then each step since the one before.
+type phases struct {
+	ms   map[string]any
+	last float64
+}
+
+func newPhases() *phases {
+	now := js.Global().Get("performance").Call("now").Float()
+	return &phases{ms: map[string]any{"start": now}, last: now}
+}
+
+// lap records the time since the previous step as step's.
+func (p *phases) lap(step string) {
+	now := js.Global().Get("performance").Call("now").Float()
+	p.ms[step], p.last = now-p.last, now
+}
+
+// saveRecord stores rec, encoded in u8, in the page's IndexedDB database (workers share it with
+// the page).
+func saveRecord(rec *runrecord.Record, u8 js.Value) error {
 	s, err := store.OpenIDB(context.Background(), store.DBName)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	return s.Put(context.Background(), rec)
+	return s.PutEncoded(context.Background(), rec, u8)
 }
