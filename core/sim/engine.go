@@ -439,7 +439,7 @@ func (s *Sim) scheduleTick() {
 func (s *Sim) arrive(j *JobState) {
 	s.events++
 	if s.cfg.Lean && s.cfg.Window.Contains(j.Index) {
-		s.markBusy()
+		s.markArrival()
 	}
 	if !s.fitsEver(j.Job) {
 		j.status = Rejected
@@ -478,7 +478,7 @@ func (s *Sim) finish(j *JobState) {
 	if s.cfg.Window.Contains(j.Index) {
 		s.windowLeft--
 		if s.cfg.Lean {
-			s.markBusy()
+			s.markEnd()
 		}
 	}
 }
