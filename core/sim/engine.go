@@ -652,7 +652,7 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		if rm, ok := s.speed.(RestartModel); ok {
 			cost = max(0, rm.RestartCost(j.Job, cost))
 		}
-		j.stallUntil = s.now + cost
+		j.live.stallUntil = s.now + cost
 	}
 	j.hadRun = true
 	s.pushRunning(j)
@@ -691,10 +691,10 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	if !cont {
 		s.exStarted(j, p, moved)
 	}
-	j.factor = 1
+	j.live.factor = 1
 	if s.occ != nil {
 		if f := s.factor(j); f != 1 {
-			j.factor = f
+			j.live.factor = f
 			j.rate = j.live.baseRate * f
 			j.iterTime = j.live.baseIter / f
 		}
@@ -737,11 +737,11 @@ func (s *Sim) arm(j *JobState) {
 	j.live.leaseAt = s.now + s.cfg.Round
 	switch {
 	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
-		if j.credit == 0 || j.iterTime != j.creditIter {
+		if l := j.live; l.credit == 0 || j.iterTime != l.creditIter {
 			// Two divisions and a floor per lease otherwise; a renewed lease has the same speed.
-			j.credit, j.creditIter = s.credit(j), j.iterTime
+			l.credit, l.creditIter = s.credit(j), j.iterTime
 		}
-		j.done = upTo(j.done+j.credit, j.total)
+		j.done = upTo(j.done+j.live.credit, j.total)
 		j.rate = 0 // credited up front; the lease ends through endDueLeases
 	case s.rounds == LeaseRounds:
 		s.heap.push(s.now+s.cfg.Round, LeaseEnd, int32(j.Index), j.gen)
@@ -846,7 +846,7 @@ func wholeSteps(it float64, r core.Time) float64 {
 }
 
 func (s *Sim) pushCompletion(j *JobState) {
-	from := max(s.now, j.stallUntil)
+	from := max(s.now, j.live.stallUntil)
 	left := (j.total - j.done) / j.rate
 	at := from + core.Time(math.Ceil(left-1e-9))
 	s.heap.push(at, Completion, int32(j.Index), j.gen)

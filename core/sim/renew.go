@@ -78,6 +78,6 @@ func (s *Sim) rerun(j *JobState) {
 		j.rate = 1 / (j.live.itCache * 1000)
 	}
 	j.live.baseRate, j.live.baseIter = j.rate, j.iterTime
-	j.factor = 1
+	j.live.factor = 1
 	s.arm(j)
 }

@@ -38,48 +38,52 @@ type JobState struct {
 	Job   *core.Job
 	Index int // 0-based arrival order (after the stable sort by submit time)
 
-	status      Status
-	gpus        []int32 // current GPU ids (nil unless running)
-	gpuType     core.GPUType
-	total       float64 // work: iterations, or ms for duration-only jobs
-	done        float64
-	rate        float64 // work per ms under the current allocation
-	iterTime    float64 // seconds per iteration under the current allocation (0 for duration jobs)
-	last        core.Time
-	stallUntil  core.Time // checkpoint/restart cost: no progress before this
-	firstStart  core.Time
-	end         core.Time
-	heldMS      core.Time // wall time holding GPUs, up to last
-	preemptions int
-	gen         uint32 // invalidates stale completion/lease events
-	leaseEnded  bool   // lease released at this instant; interval closing deferred
-	kept        bool   // lease ended at this instant, GPUs and charges still booked (keep.go)
-	hadRun      bool
-	refIter     float64    // cached reference iteration time (View.RefIterTime)
-	factor      float64    // normalised throughput under sharing (1 = alone)
-	effMS       float64    // ∫ factor dt over the time the job made progress (effective-util numerator)
-	live        *liveState // from the job's first start to its end (see liveState)
+	gpus       []int32 // current GPU ids (nil unless running)
+	gpuType    core.GPUType
+	total      float64 // work: iterations, or ms for duration-only jobs
+	done       float64
+	rate       float64 // work per ms under the current allocation
+	iterTime   float64 // seconds per iteration under the current allocation (0 for duration jobs)
+	last       core.Time
+	firstStart core.Time
+	end        core.Time
+	heldMS     core.Time  // wall time holding GPUs, up to last
+	refIter    float64    // cached reference iteration time (View.RefIterTime)
+	effMS      float64    // ∫ factor dt over the time the job made progress (effective-util numerator)
+	live       *liveState // from the job's first start to its end (see liveState)
+
+	// The small fields last, together: a run holds one JobState per job of the workload.
+	preemptions  int32
+	gen          uint32 // invalidates stale completion/lease events
+	prev, next   int32  // running list links
+	openInterval int32  // index into intervals, -1 if none (0 when open in a lean run)
+	status       Status
 	// shapedKnown caches Sim.shaped: 0 not asked yet, 1 shaped, 2 not.
 	shapedKnown uint8
-	credit      float64 // work credited per lease under round-credit progress
-	creditIter  float64 // the iteration time credit was computed for
-
-	prev, next   int32 // running list links
-	openInterval int32 // index into intervals, -1 if none (0 when open in a lean run)
+	leaseEnded  bool // lease released at this instant; interval closing deferred
+	kept        bool // lease ended at this instant, GPUs and charges still booked (keep.go)
+	hadRun      bool
 }
 
 // liveState is the part of a job's state needed only while it may run again: its host charges,
 // its speed without co-runners, its lease and the speed model's recent answers (see iterTimeOn).
-// It is 256 bytes, so the engine hands one out at a job's first start and takes it back when the
+// It is 288 bytes, so the engine hands one out at a job's first start and takes it back when the
 // job finishes: a run holds one per unfinished job that has run, not one per job of the workload
-// (a million-job trace needed 256 MB for them).
+// (a million-job trace needed 256 MB for them). For the same reason what only a job that has run
+// reads (its restart stall, its speed under sharing, its lease credit) is kept here, not in its
+// JobState.
 type liveState struct {
 	cpuPerGPU []float64 // host cores charged per GPU held (parallel to JobState.gpus)
 	memPerGPU []float64 // host GB charged per GPU held
 	baseRate  float64   // rate on the current allocation without co-runners
 	baseIter  float64   // iterTime without co-runners
 	leaseAt   core.Time
-	leanGPUs  []int32 // a lean run's open interval's GPUs (aliases gpus; see Sim.openInterval)
+	// stallUntil is the end of the checkpoint/restart cost: no progress before it.
+	stallUntil core.Time
+	factor     float64 // normalised throughput under sharing (1 = alone)
+	credit     float64 // work credited per lease under round-credit progress
+	creditIter float64 // the iteration time credit was computed for
+	leanGPUs   []int32 // a lean run's open interval's GPUs (aliases gpus; see Sim.openInterval)
 
 	// itCache is the speed model's last answer for this job, with its warning and the placement
 	// it was asked for.
@@ -114,7 +118,7 @@ func (s *JobState) FirstStart() core.Time { return s.firstStart }
 func (s *JobState) End() core.Time { return s.end }
 
 // Preemptions counts how often the job lost its GPUs before finishing.
-func (s *JobState) Preemptions() int { return s.preemptions }
+func (s *JobState) Preemptions() int { return int(s.preemptions) }
 
 // Total is the job's work: iterations, or milliseconds for a duration-only job.
 func (s *JobState) Total() float64 { return s.total }
@@ -132,8 +136,8 @@ func (s *JobState) Effective() float64 { return s.effMS }
 func (s *JobState) effAt(now core.Time) float64 {
 	e := s.effMS
 	if s.status == Running {
-		if from := max(s.last, s.stallUntil); now > from {
-			e += float64(s.factor * float64(now-from))
+		if from := max(s.last, s.live.stallUntil); now > from {
+			e += float64(s.live.factor * float64(now-from))
 		}
 	}
 	return e
@@ -144,7 +148,7 @@ func (s *JobState) progressAt(now core.Time) float64 {
 	if s.status != Running || s.rate == 0 {
 		return s.done
 	}
-	from := max(s.last, s.stallUntil)
+	from := max(s.last, s.live.stallUntil)
 	if now <= from {
 		return s.done
 	}

@@ -114,8 +114,8 @@ func (s *Sim) verifySharing(owners []int32) {
 			count[g]++
 		}
 		f := s.factor(j)
-		if math.Abs(f-j.factor) > 1e-12 {
-			panic(fmt.Sprintf("verify: job %d normalised throughput %.9g, recomputed %.9g", i, j.factor, f))
+		if math.Abs(f-j.live.factor) > 1e-12 {
+			panic(fmt.Sprintf("verify: job %d normalised throughput %.9g, recomputed %.9g", i, j.live.factor, f))
 		}
 		if !(s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit) && math.Abs(j.rate-float64(j.live.baseRate*f)) > 1e-12*j.live.baseRate {
 			panic(fmt.Sprintf("verify: job %d rate %.9g, want %.9g × %.9g", i, j.rate, j.live.baseRate, f))
