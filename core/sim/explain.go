@@ -195,10 +195,10 @@ func (s *Sim) waitingNow(i int32) bool {
 // favoured is a job that took a GPU preempted job j held (every owner of such a GPU started at
 // this instant), -1 if none did. release truncates j's GPU list but leaves it in place.
 func (s *Sim) favoured(j *JobState) int32 {
-	if cap(j.gpus) < j.Job.GPUs {
+	if j.live == nil || cap(j.live.gpus) < j.Job.GPUs {
 		return -1
 	}
-	for _, g := range j.gpus[:j.Job.GPUs] {
+	for _, g := range j.live.gpus[:j.Job.GPUs] {
 		if o := s.gpuOwner[g]; o >= 0 && o != int32(j.Index) {
 			return o
 		}
@@ -345,5 +345,5 @@ func (s *Sim) exStarted(j *JobState, p *Placement, moved bool) {
 	if !s.cfg.Lean {
 		ivl = j.openInterval
 	}
-	s.ex.push(entry{at: s.now, job: int32(j.Index), kind: k, a: int32(p.Servers), b: j.gpus[0], rule: ivl, c: s.ex.event, cause: s.ex.why})
+	s.ex.push(entry{at: s.now, job: int32(j.Index), kind: k, a: int32(p.Servers), b: j.live.gpus[0], rule: ivl, c: s.ex.event, cause: s.ex.why})
 }

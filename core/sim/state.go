@@ -38,12 +38,9 @@ type JobState struct {
 	Job   *core.Job
 	Index int // 0-based arrival order (after the stable sort by submit time)
 
-	gpus       []int32 // current GPU ids (nil unless running)
 	gpuType    core.GPUType
 	total      float64 // work: iterations, or ms for duration-only jobs
 	done       float64
-	rate       float64 // work per ms under the current allocation
-	iterTime   float64 // seconds per iteration under the current allocation (0 for duration jobs)
 	last       core.Time
 	firstStart core.Time
 	end        core.Time
@@ -67,16 +64,22 @@ type JobState struct {
 
 // liveState is the part of a job's state needed only while it may run again: its host charges,
 // its speed without co-runners, its lease and the speed model's recent answers (see iterTimeOn).
-// It is 288 bytes, so the engine hands one out at a job's first start and takes it back when the
+// It is 328 bytes, so the engine hands one out at a job's first start and takes it back when the
 // job finishes: a run holds one per unfinished job that has run, not one per job of the workload
 // (a million-job trace needed 256 MB for them). For the same reason what only a job that has run
-// reads (its restart stall, its speed under sharing, its lease credit) is kept here, not in its
-// JobState.
+// reads (its GPUs, its speed, its restart stall, its speed under sharing, its lease credit) is
+// kept here, not in its JobState, and a finished job's GPU list goes with its liveState to the
+// next job that starts.
 type liveState struct {
-	cpuPerGPU []float64 // host cores charged per GPU held (parallel to JobState.gpus)
-	memPerGPU []float64 // host GB charged per GPU held
-	baseRate  float64   // rate on the current allocation without co-runners
-	baseIter  float64   // iterTime without co-runners
+	// gpus are the GPU ids held (empty unless running or kept; release truncates the list but
+	// leaves it in place), cpuPerGPU and memPerGPU the host cores and GB charged on each.
+	gpus      []int32
+	cpuPerGPU []float64
+	memPerGPU []float64
+	rate      float64 // work per ms under the current allocation (0 unless running)
+	iterTime  float64 // seconds per iteration under the current allocation (0 for duration jobs or when not running)
+	baseRate  float64 // rate on the current allocation without co-runners
+	baseIter  float64 // iterTime without co-runners
 	leaseAt   core.Time
 	// stallUntil is the end of the checkpoint/restart cost: no progress before it.
 	stallUntil core.Time
@@ -105,7 +108,7 @@ func (s *JobState) GPUsHeld() []int32 {
 	if s.status != Running {
 		return nil // (a kept lease's GPUs are still listed)
 	}
-	return s.gpus
+	return s.live.gpus
 }
 
 // GPUType is the GPU type of its current (or last) allocation.
@@ -125,7 +128,12 @@ func (s *JobState) Total() float64 { return s.total }
 
 // IterTime is seconds per iteration under the current allocation (0 for duration-only jobs or
 // when not running).
-func (s *JobState) IterTime() float64 { return s.iterTime }
+func (s *JobState) IterTime() float64 {
+	if s.live == nil {
+		return 0
+	}
+	return s.live.iterTime
+}
 
 // Effective is the time the job has run at full isolated speed so far, in ms: the integral of its
 // normalised throughput (View.Slowdown) over the time it held GPUs and made progress, up to its
@@ -145,14 +153,14 @@ func (s *JobState) effAt(now core.Time) float64 {
 
 // progressAt is the work done by time now, counting the current allocation's progress.
 func (s *JobState) progressAt(now core.Time) float64 {
-	if s.status != Running || s.rate == 0 {
+	if s.status != Running || s.live.rate == 0 {
 		return s.done
 	}
 	from := max(s.last, s.live.stallUntil)
 	if now <= from {
 		return s.done
 	}
-	return upTo(s.done+float64(float64(now-from)*s.rate), s.total)
+	return upTo(s.done+float64(float64(now-from)*s.live.rate), s.total)
 }
 
 // cachedFor reports whether the cached iteration time holds for the job's GPUs with cpu cores and
