@@ -11,7 +11,7 @@ import (
 // Explanation is a run's record of why its jobs waited (Result.Why): read it through
 // Result.Timeline and Result.WaitBy.
 type Explanation struct {
-	entries []entry
+	entries entryLog
 	last    []int32
 	rules   []*Rule
 }
@@ -54,8 +54,8 @@ type Event struct {
 // chain is job i's entries in time order.
 func (x *Explanation) chain(i int) []*entry {
 	var out []*entry
-	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
-		out = append(out, &x.entries[k])
+	for k := x.last[i]; k >= 0; k = x.entries.at(k).prev {
+		out = append(out, x.entries.at(k))
 	}
 	for a, b := 0, len(out)-1; a < b; a, b = a+1, b-1 {
 		out[a], out[b] = out[b], out[a]
@@ -83,8 +83,8 @@ func (r *Result) WaitBy(i int) [NumClasses]core.Time {
 // waitBy is WaitBy from the log, for job i ending (or the run ending) at t.
 func (x *Explanation) waitBy(i int, t core.Time) [NumClasses]core.Time {
 	var by [NumClasses]core.Time
-	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
-		e := &x.entries[k]
+	for k := x.last[i]; k >= 0; k = x.entries.at(k).prev {
+		e := x.entries.at(k)
 		if e.kind == kWait {
 			by[e.class] += t - e.at
 		}
