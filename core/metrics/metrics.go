@@ -63,8 +63,20 @@ type TypeUtil struct {
 // Summarise computes the summary of r on cluster c.
 func Summarise(r *sim.Result, c *core.Cluster) Summary {
 	s := Summary{Policy: r.Policy, Seed: r.Seed, Jobs: len(r.Jobs), Rejected: r.Rejected()}
-	var jct, queue []float64
-	var ftf []float64
+	for i := range r.Jobs {
+		if j := &r.Jobs[i]; j.Measured && j.Status == sim.Done {
+			s.MeasuredJobs++
+		}
+	}
+	for _, w := range r.Warnings {
+		s.Warnings = append(s.Warnings, w.String())
+	}
+	// Only the JCTs are kept, for their percentiles: the means and the largest FTF are summed in
+	// the same order as the jobs, as mean would over a slice of them. (A million-job run's three
+	// slices, grown by append, were the largest allocation after the run.)
+	jct := make([]float64, 0, s.MeasuredJobs)
+	var queue, ftf, maxFTF float64
+	nFTF := 0
 	first, last := core.MaxTime, core.Time(-1)
 	for i := range r.Jobs {
 		j := &r.Jobs[i]
@@ -75,17 +87,16 @@ func Summarise(r *sim.Result, c *core.Cluster) Summary {
 		if !j.Measured || j.Status != sim.Done {
 			continue
 		}
-		s.MeasuredJobs++
 		jct = append(jct, float64(j.End-j.Job.Submit))
-		queue = append(queue, float64(j.FirstStart-j.Job.Submit))
+		queue += float64(j.FirstStart - j.Job.Submit)
 		if j.Alone > 0 {
-			ftf = append(ftf, float64(j.End-j.Job.Submit)/float64(j.Alone))
+			f := float64(j.End-j.Job.Submit) / float64(j.Alone)
+			ftf += f
+			maxFTF = math.Max(maxFTF, f)
+			nFTF++
 		}
 		first = min(first, j.Job.Submit)
 		last = max(last, j.End)
-	}
-	for _, w := range r.Warnings {
-		s.Warnings = append(s.Warnings, w.String())
 	}
 	if s.MeasuredJobs == 0 {
 		return s
@@ -95,17 +106,13 @@ func Summarise(r *sim.Result, c *core.Cluster) Summary {
 	s.P50JCT = secs(Percentile(jct, 50))
 	s.P95JCT = secs(Percentile(jct, 95))
 	s.P99JCT = secs(Percentile(jct, 99))
-	s.MeanQueue = secs(mean(queue))
+	s.MeanQueue = secs(queue / float64(s.MeasuredJobs))
 	s.WaitByReason = waitShares(r)
 	s.Makespan = secs(float64(last - first))
-	if len(ftf) > 0 {
-		m := round6(mean(ftf))
+	if nFTF > 0 {
+		m := round6(ftf / float64(nFTF))
 		s.MeanFTF = &m
-		x := 0.0
-		for _, f := range ftf {
-			x = math.Max(x, f)
-		}
-		x = round6(x)
+		x := round6(maxFTF)
 		s.MaxFTF = &x
 	}
 	if last > first {

@@ -439,7 +439,7 @@ func (s *Sim) scheduleTick() {
 func (s *Sim) arrive(j *JobState) {
 	s.events++
 	if s.cfg.Lean && s.cfg.Window.Contains(j.Index) {
-		s.markBusy()
+		s.markArrival()
 	}
 	if !s.fitsEver(j.Job) {
 		j.status = Rejected
@@ -478,7 +478,7 @@ func (s *Sim) finish(j *JobState) {
 	if s.cfg.Window.Contains(j.Index) {
 		s.windowLeft--
 		if s.cfg.Lean {
-			s.markBusy()
+			s.markEnd()
 		}
 	}
 }
@@ -506,11 +506,11 @@ func (s *Sim) endDueLeases(at core.Time) {
 		// The lease is kept (keep.go): it ends, its GPUs and charges stay booked. (Written out
 		// here rather than called: this runs once per job and round, and under wasm a call is dear.)
 		j.settle(s.now)
-		j.rate, j.iterTime = 0, 0
+		j.live.rate, j.live.iterTime = 0, 0
 		j.status = Pending
 		j.kept, j.leaseEnded = true, true
 		s.kept++
-		s.keptGPUs += len(j.gpus)
+		s.keptGPUs += len(j.live.gpus)
 		s.leaseEnded = append(s.leaseEnded, int32(j.Index)) // (lets it go at closeInstant if not resumed)
 		s.pushPending(j)
 		s.dirtySeries = true
@@ -541,14 +541,14 @@ func (s *Sim) release(j *JobState) {
 	}
 	if s.occ != nil {
 		// (unbook first: reshare speeds up the jobs left on j's GPUs)
-		gpus := j.gpus
+		gpus := j.live.gpus
 		s.unbook(j)
 		s.reshare(gpus, int32(j.Index))
 	} else {
 		s.unbook(j)
 	}
 	s.removeRunning(j)
-	j.rate, j.iterTime = 0, 0
+	j.live.rate, j.live.iterTime = 0, 0
 	s.leaseEnded = append(s.leaseEnded, int32(j.Index)) // closes its interval at closeInstant
 	j.status = Pending
 	s.dirtySeries = true
@@ -557,7 +557,7 @@ func (s *Sim) release(j *JobState) {
 // unbook gives back j's GPUs and host charges (release, letGo). Its GPU list and charges are
 // truncated but left in place, which renewable and begin read.
 func (s *Sim) unbook(j *JobState) {
-	for k, g := range j.gpus {
+	for k, g := range j.live.gpus {
 		sv := s.cl.ServerOf(int(g))
 		if s.vacate(int(g), int32(j.Index)) {
 			s.freeGPUs[sv]++
@@ -572,7 +572,7 @@ func (s *Sim) unbook(j *JobState) {
 		s.memTotal -= j.live.memPerGPU[k]
 	}
 	j.gen++
-	j.gpus = j.gpus[:0]
+	j.live.gpus = j.live.gpus[:0]
 	j.live.cpuPerGPU, j.live.memPerGPU = j.live.cpuPerGPU[:0], j.live.memPerGPU[:0]
 }
 
@@ -625,19 +625,20 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	if j.leaseEnded && cont {
 		j.leaseEnded = false
 	}
+	l := j.live
+	if cap(l.gpus) < j.Job.GPUs { // (else its own, or a finished job's, reused: see dropLive)
+		l.gpus = s.i32.take(j.Job.GPUs)[:0]
+	}
+	if cap(l.cpuPerGPU) < j.Job.GPUs {
+		l.cpuPerGPU, l.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
+	}
 	for _, g := range a.GPUs {
 		sv := s.cl.ServerOf(g)
 		cpu, mem := s.hostCharge(a, g, &s.cl.Servers[sv])
 		s.hold(sv, s.occupy(g, int32(j.Index)), cpu, mem)
-		if j.gpus == nil {
-			j.gpus = s.i32.take(j.Job.GPUs)[:0]
-			if cap(j.live.cpuPerGPU) < j.Job.GPUs { // (else a finished job's, reused: see dropLive)
-				j.live.cpuPerGPU, j.live.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
-			}
-		}
-		j.gpus = append(j.gpus, int32(g))
-		j.live.cpuPerGPU = append(j.live.cpuPerGPU, cpu)
-		j.live.memPerGPU = append(j.live.memPerGPU, mem)
+		l.gpus = append(l.gpus, int32(g))
+		l.cpuPerGPU = append(l.cpuPerGPU, cpu)
+		l.memPerGPU = append(l.memPerGPU, mem)
 	}
 	j.status = Running
 	if !cont && j.gpuType != p.Type { // a string: storing it costs a write barrier while the GC marks
@@ -652,13 +653,13 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		if rm, ok := s.speed.(RestartModel); ok {
 			cost = max(0, rm.RestartCost(j.Job, cost))
 		}
-		j.stallUntil = s.now + cost
+		j.live.stallUntil = s.now + cost
 	}
 	j.hadRun = true
 	s.pushRunning(j)
 	// Speed.
 	if j.Job.Duration > 0 {
-		j.rate = 1
+		j.live.rate = 1
 	} else {
 		// The cached answer (see iterTimeOn): on the same GPUs only CPU and memory can differ; a
 		// shaped job on other GPUs compares the shape field by field.
@@ -677,26 +678,26 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 		if !(it > 0) || math.IsInf(it, 0) {
 			panic(fmt.Sprintf("sim: speed model gave iteration time %v for job %s", it, j.Job.ID))
 		}
-		j.iterTime = it
-		j.rate = 1 / (it * 1000)
+		j.live.iterTime = it
+		j.live.rate = 1 / (it * 1000)
 	}
-	j.live.baseRate, j.live.baseIter = j.rate, j.iterTime
+	j.live.baseRate, j.live.baseIter = j.live.rate, j.live.iterTime
 	switch {
 	case cont:
 	case s.cfg.Lean:
-		j.openInterval, j.live.leanGPUs = 0, j.gpus // no log (see openInterval), and no call
+		j.openInterval, j.live.leanGPUs = 0, j.live.gpus // no log (see openInterval), and no call
 	default:
 		s.openInterval(j)
 	}
 	if !cont {
 		s.exStarted(j, p, moved)
 	}
-	j.factor = 1
+	j.live.factor = 1
 	if s.occ != nil {
 		if f := s.factor(j); f != 1 {
-			j.factor = f
-			j.rate = j.live.baseRate * f
-			j.iterTime = j.live.baseIter / f
+			j.live.factor = f
+			j.live.rate = j.live.baseRate * f
+			j.live.iterTime = j.live.baseIter / f
 		}
 	}
 	s.arm(j)
@@ -737,12 +738,12 @@ func (s *Sim) arm(j *JobState) {
 	j.live.leaseAt = s.now + s.cfg.Round
 	switch {
 	case s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit:
-		if j.credit == 0 || j.iterTime != j.creditIter {
+		if l := j.live; l.credit == 0 || j.live.iterTime != l.creditIter {
 			// Two divisions and a floor per lease otherwise; a renewed lease has the same speed.
-			j.credit, j.creditIter = s.credit(j), j.iterTime
+			l.credit, l.creditIter = s.credit(j), j.live.iterTime
 		}
-		j.done = upTo(j.done+j.credit, j.total)
-		j.rate = 0 // credited up front; the lease ends through endDueLeases
+		j.done = upTo(j.done+j.live.credit, j.total)
+		j.live.rate = 0 // credited up front; the lease ends through endDueLeases
 	case s.rounds == LeaseRounds:
 		s.heap.push(s.now+s.cfg.Round, LeaseEnd, int32(j.Index), j.gen)
 		s.pushCompletion(j)
@@ -750,7 +751,7 @@ func (s *Sim) arm(j *JobState) {
 		s.pushCompletion(j)
 	}
 	if s.occ != nil {
-		s.reshare(j.gpus, int32(j.Index))
+		s.reshare(j.live.gpus, int32(j.Index))
 	}
 	s.dirtySeries = true
 }
@@ -803,7 +804,7 @@ func (s *Sim) takeLive() *liveState {
 // job that takes it next: a job writes its charges before it reads them.
 func (s *Sim) dropLive(j *JobState) {
 	if l := j.live; l != nil {
-		*l = liveState{cpuPerGPU: l.cpuPerGPU[:0], memPerGPU: l.memPerGPU[:0]}
+		*l = liveState{gpus: l.gpus[:0], cpuPerGPU: l.cpuPerGPU[:0], memPerGPU: l.memPerGPU[:0]}
 		s.lives = append(s.lives, l)
 		j.live = nil
 	}
@@ -834,7 +835,7 @@ func (s *Sim) credit(j *JobState) float64 {
 	if j.Job.Duration > 0 {
 		return float64(s.cfg.Round)
 	}
-	return math.Floor(s.cfg.Round.Seconds() / j.iterTime)
+	return math.Floor(s.cfg.Round.Seconds() / j.live.iterTime)
 }
 
 // wholeSteps is the iteration time under WholeSteps: a round of r holds int(r / it) of them.
@@ -846,24 +847,24 @@ func wholeSteps(it float64, r core.Time) float64 {
 }
 
 func (s *Sim) pushCompletion(j *JobState) {
-	from := max(s.now, j.stallUntil)
-	left := (j.total - j.done) / j.rate
+	from := max(s.now, j.live.stallUntil)
+	left := (j.total - j.done) / j.live.rate
 	at := from + core.Time(math.Ceil(left-1e-9))
 	s.heap.push(at, Completion, int32(j.Index), j.gen)
 }
 
 // openInterval starts an allocation interval for j on the GPUs it now holds, at its base iteration
 // time (set just before). A lean run logs none: begin only notes that one is open, and on which
-// GPUs (j.gpus itself, which release truncates but leaves intact until the job's next begin), so
+// GPUs (j.live.gpus itself, which release truncates but leaves intact until the job's next begin), so
 // that a lease renewed on the same GPUs continues it exactly as in a full run.
 func (s *Sim) openInterval(j *JobState) {
-	gp := s.i32.take(len(j.gpus))
-	copy(gp, j.gpus)
-	cpu, mem := s.f64.take(len(j.gpus)), s.f64.take(len(j.gpus))
+	gp := s.i32.take(len(j.live.gpus))
+	copy(gp, j.live.gpus)
+	cpu, mem := s.f64.take(len(j.live.gpus)), s.f64.take(len(j.live.gpus))
 	copy(cpu, j.live.cpuPerGPU)
 	copy(mem, j.live.memPerGPU)
 	s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem,
-		IterTime: j.iterTime})
+		IterTime: j.live.iterTime})
 	j.openInterval = int32(len(s.res.Intervals) - 1)
 }
 

@@ -39,6 +39,31 @@ type entry struct {
 	cause   Trigger
 }
 
+// entryLog holds a run's entries in chunks of a fixed size, addressed by their index in order:
+// a slice doubled as it grew left copies as large as the log behind it (an overloaded run of
+// 300,000 jobs logs millions of waits), and an index into a chunk stays valid as more are added.
+type entryLog struct {
+	chunks [][]entry
+	n      int32
+}
+
+const entryShift = 10 // 1,024 entries (48 kB) a chunk
+
+const entryChunk = 1 << entryShift
+
+// push appends e and returns its index.
+func (l *entryLog) push(e entry) int32 {
+	if l.n&(entryChunk-1) == 0 {
+		l.chunks = append(l.chunks, make([]entry, entryChunk))
+	}
+	l.chunks[l.n>>entryShift][l.n&(entryChunk-1)] = e
+	l.n++
+	return l.n - 1
+}
+
+// at is entry i.
+func (l *entryLog) at(i int32) *entry { return &l.chunks[i>>entryShift][i&(entryChunk-1)] }
+
 type given struct {
 	job int32
 	r   Reason
@@ -46,7 +71,7 @@ type given struct {
 
 // explain is a run's recorder (Sim.ex).
 type explain struct {
-	entries []entry
+	entries entryLog
 	last    []int32 // per job: its last entry, -1
 	rules   []*Rule
 	ruleIdx map[*Rule]int32
@@ -144,9 +169,8 @@ func (x *explain) ruleIndex(r *Rule) int32 {
 
 func (x *explain) push(e entry) *entry {
 	e.prev = x.last[e.job]
-	x.last[e.job] = int32(len(x.entries))
-	x.entries = append(roomForOne(x.entries), e)
-	return &x.entries[len(x.entries)-1]
+	x.last[e.job] = x.entries.push(e)
+	return x.entries.at(x.last[e.job])
 }
 
 // explainInstant records the instant's preemptions and reasons (closeInstant, after every kept
@@ -183,22 +207,22 @@ func (s *Sim) explainInstant() {
 // preemptedNow reports whether job i's last entry is a preemption at this instant.
 func (s *Sim) preemptedNow(i int32) bool {
 	li := s.ex.last[i]
-	return li >= 0 && s.ex.entries[li].kind == kPreempt && s.ex.entries[li].at == s.now
+	return li >= 0 && s.ex.entries.at(li).kind == kPreempt && s.ex.entries.at(li).at == s.now
 }
 
 // waitingNow reports whether job i's last entry is a reason recorded at this instant.
 func (s *Sim) waitingNow(i int32) bool {
 	li := s.ex.last[i]
-	return li >= 0 && s.ex.entries[li].kind == kWait && s.ex.entries[li].at == s.now
+	return li >= 0 && s.ex.entries.at(li).kind == kWait && s.ex.entries.at(li).at == s.now
 }
 
 // favoured is a job that took a GPU preempted job j held (every owner of such a GPU started at
 // this instant), -1 if none did. release truncates j's GPU list but leaves it in place.
 func (s *Sim) favoured(j *JobState) int32 {
-	if cap(j.gpus) < j.Job.GPUs {
+	if j.live == nil || cap(j.live.gpus) < j.Job.GPUs {
 		return -1
 	}
-	for _, g := range j.gpus[:j.Job.GPUs] {
+	for _, g := range j.live.gpus[:j.Job.GPUs] {
 		if o := s.gpuOwner[g]; o >= 0 && o != int32(j.Index) {
 			return o
 		}
@@ -244,7 +268,7 @@ func (s *Sim) commitWait(j *JobState, r Reason) {
 	}
 	cls := rule.Class
 	if li := x.last[j.Index]; li >= 0 {
-		e := &x.entries[li]
+		e := x.entries.at(li)
 		if e.kind == kWait {
 			if e.class == cls && (cls == Capacity || cls == Shape || x.rules[e.rule] == rule) {
 				return
@@ -345,5 +369,5 @@ func (s *Sim) exStarted(j *JobState, p *Placement, moved bool) {
 	if !s.cfg.Lean {
 		ivl = j.openInterval
 	}
-	s.ex.push(entry{at: s.now, job: int32(j.Index), kind: k, a: int32(p.Servers), b: j.gpus[0], rule: ivl, c: s.ex.event, cause: s.ex.why})
+	s.ex.push(entry{at: s.now, job: int32(j.Index), kind: k, a: int32(p.Servers), b: j.live.gpus[0], rule: ivl, c: s.ex.event, cause: s.ex.why})
 }

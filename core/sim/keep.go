@@ -27,13 +27,13 @@ package sim
 // test and the start in one call: a second call per resumed start was 1–2 % of a synergy-fig1 cell
 // at 8 jobs/h under Node.)
 func (s *Sim) resume(j *JobState, a *Alloc) bool {
-	if a.Share || a.CPUPerGPU == 0 || a.MemPerGPU == 0 || !sameGPUs(j.gpus, a.GPUs) {
+	if a.Share || a.CPUPerGPU == 0 || a.MemPerGPU == 0 || !sameGPUs(j.live.gpus, a.GPUs) {
 		return false
 	}
 	if j.Job.Duration == 0 && !j.cachedFor(a.CPUPerGPU, a.MemPerGPU) {
 		return false // begin would ask the speed model
 	}
-	for k := range j.gpus {
+	for k := range j.live.gpus {
 		if j.live.cpuPerGPU[k] != a.CPUPerGPU || j.live.memPerGPU[k] != a.MemPerGPU {
 			return false
 		}
@@ -41,7 +41,7 @@ func (s *Sim) resume(j *JobState, a *Alloc) bool {
 	s.removePending(j)
 	j.kept, j.leaseEnded = false, false
 	s.kept--
-	s.keptGPUs -= len(j.gpus)
+	s.keptGPUs -= len(j.live.gpus)
 	s.rerun(j)
 	return true
 }
@@ -50,7 +50,7 @@ func (s *Sim) resume(j *JobState, a *Alloc) bool {
 func (s *Sim) letGo(j *JobState) {
 	j.kept = false
 	s.kept--
-	s.keptGPUs -= len(j.gpus)
+	s.keptGPUs -= len(j.live.gpus)
 	s.unbook(j)
 }
 

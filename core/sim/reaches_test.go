@@ -13,11 +13,11 @@ import (
 func TestReachesAt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 2000 {
-		s := JobState{status: Running, total: 1e6}
+		s := JobState{status: Running, total: 1e6, live: &liveState{}}
 		s.last = core.Time(rng.IntN(10000))
-		s.stallUntil = s.last + core.Time(rng.IntN(3))*core.Time(rng.IntN(5000))
+		s.live.stallUntil = s.last + core.Time(rng.IntN(3))*core.Time(rng.IntN(5000))
 		s.done = float64(rng.IntN(1000)) + rng.Float64()
-		s.rate = 1 / float64(float64(0.001+rng.Float64())*1000) // 1 ms to 1 s per iteration
+		s.live.rate = 1 / float64(float64(0.001+rng.Float64())*1000) // 1 ms to 1 s per iteration
 		now := s.last + core.Time(rng.IntN(20000))
 		x := s.progressAt(now) + float64(rng.Float64()*500)
 		if trial%10 == 0 {
@@ -29,7 +29,7 @@ func TestReachesAt(t *testing.T) {
 				trial, now, x, got, s.progressAt(got), s.progressAt(got-1))
 		}
 	}
-	s := JobState{status: Running, total: 10, rate: 1}
+	s := JobState{status: Running, total: 10, live: &liveState{rate: 1}}
 	if got := s.reachesAt(0, 15); got != 15 {
 		t.Errorf("a target past the job's total: %d, want 15 (extrapolated)", got)
 	}

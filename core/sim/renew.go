@@ -55,8 +55,8 @@ func (s *Sim) renew(j *JobState) {
 	s.removePending(j)
 	j.leaseEnded = false
 	n := len(s.intervalGPUs(j))
-	j.gpus, j.live.cpuPerGPU, j.live.memPerGPU = j.gpus[:n], j.live.cpuPerGPU[:n], j.live.memPerGPU[:n]
-	for k, g := range j.gpus {
+	j.live.gpus, j.live.cpuPerGPU, j.live.memPerGPU = j.live.gpus[:n], j.live.cpuPerGPU[:n], j.live.memPerGPU[:n]
+	for k, g := range j.live.gpus {
 		s.gpuOwner[g] = int32(j.Index)
 		s.hold(s.cl.ServerOf(int(g)), true, j.live.cpuPerGPU[k], j.live.memPerGPU[k])
 	}
@@ -69,15 +69,15 @@ func (s *Sim) rerun(j *JobState) {
 	j.last = s.now
 	s.pushRunning(j)
 	if j.Job.Duration > 0 {
-		j.rate = 1
+		j.live.rate = 1
 	} else {
 		if j.live.itWarn != "" {
 			s.warnings.add(j.live.itWarn)
 		}
-		j.iterTime = j.live.itCache
-		j.rate = 1 / (j.live.itCache * 1000)
+		j.live.iterTime = j.live.itCache
+		j.live.rate = 1 / (j.live.itCache * 1000)
 	}
-	j.live.baseRate, j.live.baseIter = j.rate, j.iterTime
-	j.factor = 1
+	j.live.baseRate, j.live.baseIter = j.live.rate, j.live.iterTime
+	j.live.factor = 1
 	s.arm(j)
 }

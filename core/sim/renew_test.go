@@ -91,7 +91,7 @@ func TestRenewal(t *testing.T) {
 			if got := s.res.Intervals; len(got) == 0 || got[0].Job != 0 || got[0].To != -1 || got[0].From != 0 {
 				t.Errorf("A's interval %+v, want one still open since 0", got)
 			}
-			if want := 2 * a.credit; a.done != want {
+			if want := 2 * a.live.credit; a.done != want {
 				t.Errorf("A has done %v, want two credits, %v", a.done, want)
 			}
 		})

@@ -137,7 +137,7 @@ func (s *Sim) Result() *Result {
 	for i := range s.jobs {
 		j := &s.jobs[i]
 		r.Jobs[i] = JobRecord{Index: i, Job: j.Job, Status: j.status, FirstStart: j.firstStart, End: j.end,
-			GPUType: j.gpuType, Preemptions: j.preemptions, Measured: s.cfg.Window.Contains(i), Held: j.heldAt(s.now),
+			GPUType: j.gpuType, Preemptions: int(j.preemptions), Measured: s.cfg.Window.Contains(i), Held: j.heldAt(s.now),
 			Alone: s.alone(j), Effective: j.effAt(s.now)}
 	}
 	for i := range r.Intervals {

@@ -110,7 +110,7 @@ func (s *Sim) factor(j *JobState) float64 {
 		return 1
 	}
 	f := 1.0
-	for _, g := range j.gpus {
+	for _, g := range j.live.gpus {
 		o := s.occ[g]
 		if len(o) < 2 {
 			continue
@@ -149,7 +149,7 @@ func (s *Sim) reshare(gpus []int32, skip int32) {
 	for _, k := range seen {
 		j := &s.jobs[k]
 		f := s.factor(j)
-		if f == j.factor {
+		if f == j.live.factor {
 			continue
 		}
 		j.settle(s.now)
@@ -167,13 +167,13 @@ func (s *Sim) reshare(gpus []int32, skip int32) {
 
 // setSpeed applies normalised throughput f to j's isolated speed.
 func (s *Sim) setSpeed(j *JobState, f float64) {
-	j.factor = f
+	j.live.factor = f
 	if s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit {
 		return
 	}
-	j.rate = j.live.baseRate * f
+	j.live.rate = j.live.baseRate * f
 	if j.live.baseIter > 0 {
-		j.iterTime = j.live.baseIter / f
+		j.live.iterTime = j.live.baseIter / f
 	}
 }
 
@@ -183,7 +183,7 @@ func (s *Sim) effectiveGPUs() float64 {
 	e := 0.0
 	for k := s.runHead; k >= 0; k = s.jobs[k].next {
 		j := &s.jobs[k]
-		e += float64(j.factor * float64(len(j.gpus)))
+		e += float64(j.live.factor * float64(len(j.live.gpus)))
 	}
 	return e
 }
@@ -224,5 +224,5 @@ func (v *View) Slowdown(j *JobState) float64 {
 	if j.status != Running {
 		return 0
 	}
-	return j.factor
+	return j.live.factor
 }

@@ -38,48 +38,55 @@ type JobState struct {
 	Job   *core.Job
 	Index int // 0-based arrival order (after the stable sort by submit time)
 
-	status      Status
-	gpus        []int32 // current GPU ids (nil unless running)
-	gpuType     core.GPUType
-	total       float64 // work: iterations, or ms for duration-only jobs
-	done        float64
-	rate        float64 // work per ms under the current allocation
-	iterTime    float64 // seconds per iteration under the current allocation (0 for duration jobs)
-	last        core.Time
-	stallUntil  core.Time // checkpoint/restart cost: no progress before this
-	firstStart  core.Time
-	end         core.Time
-	heldMS      core.Time // wall time holding GPUs, up to last
-	preemptions int
-	gen         uint32 // invalidates stale completion/lease events
-	leaseEnded  bool   // lease released at this instant; interval closing deferred
-	kept        bool   // lease ended at this instant, GPUs and charges still booked (keep.go)
-	hadRun      bool
-	refIter     float64    // cached reference iteration time (View.RefIterTime)
-	factor      float64    // normalised throughput under sharing (1 = alone)
-	effMS       float64    // ∫ factor dt over the time the job made progress (effective-util numerator)
-	live        *liveState // from the job's first start to its end (see liveState)
+	gpuType    core.GPUType
+	total      float64 // work: iterations, or ms for duration-only jobs
+	done       float64
+	last       core.Time
+	firstStart core.Time
+	end        core.Time
+	heldMS     core.Time  // wall time holding GPUs, up to last
+	refIter    float64    // cached reference iteration time (View.RefIterTime)
+	effMS      float64    // ∫ factor dt over the time the job made progress (effective-util numerator)
+	live       *liveState // from the job's first start to its end (see liveState)
+
+	// The small fields last, together: a run holds one JobState per job of the workload.
+	preemptions  int32
+	gen          uint32 // invalidates stale completion/lease events
+	prev, next   int32  // running list links
+	openInterval int32  // index into intervals, -1 if none (0 when open in a lean run)
+	status       Status
 	// shapedKnown caches Sim.shaped: 0 not asked yet, 1 shaped, 2 not.
 	shapedKnown uint8
-	credit      float64 // work credited per lease under round-credit progress
-	creditIter  float64 // the iteration time credit was computed for
-
-	prev, next   int32 // running list links
-	openInterval int32 // index into intervals, -1 if none (0 when open in a lean run)
+	leaseEnded  bool // lease released at this instant; interval closing deferred
+	kept        bool // lease ended at this instant, GPUs and charges still booked (keep.go)
+	hadRun      bool
 }
 
 // liveState is the part of a job's state needed only while it may run again: its host charges,
 // its speed without co-runners, its lease and the speed model's recent answers (see iterTimeOn).
-// It is 256 bytes, so the engine hands one out at a job's first start and takes it back when the
+// It is 328 bytes, so the engine hands one out at a job's first start and takes it back when the
 // job finishes: a run holds one per unfinished job that has run, not one per job of the workload
-// (a million-job trace needed 256 MB for them).
+// (a million-job trace needed 256 MB for them). For the same reason what only a job that has run
+// reads (its GPUs, its speed, its restart stall, its speed under sharing, its lease credit) is
+// kept here, not in its JobState, and a finished job's GPU list goes with its liveState to the
+// next job that starts.
 type liveState struct {
-	cpuPerGPU []float64 // host cores charged per GPU held (parallel to JobState.gpus)
-	memPerGPU []float64 // host GB charged per GPU held
-	baseRate  float64   // rate on the current allocation without co-runners
-	baseIter  float64   // iterTime without co-runners
+	// gpus are the GPU ids held (empty unless running or kept; release truncates the list but
+	// leaves it in place), cpuPerGPU and memPerGPU the host cores and GB charged on each.
+	gpus      []int32
+	cpuPerGPU []float64
+	memPerGPU []float64
+	rate      float64 // work per ms under the current allocation (0 unless running)
+	iterTime  float64 // seconds per iteration under the current allocation (0 for duration jobs or when not running)
+	baseRate  float64 // rate on the current allocation without co-runners
+	baseIter  float64 // iterTime without co-runners
 	leaseAt   core.Time
-	leanGPUs  []int32 // a lean run's open interval's GPUs (aliases gpus; see Sim.openInterval)
+	// stallUntil is the end of the checkpoint/restart cost: no progress before it.
+	stallUntil core.Time
+	factor     float64 // normalised throughput under sharing (1 = alone)
+	credit     float64 // work credited per lease under round-credit progress
+	creditIter float64 // the iteration time credit was computed for
+	leanGPUs   []int32 // a lean run's open interval's GPUs (aliases gpus; see Sim.openInterval)
 
 	// itCache is the speed model's last answer for this job, with its warning and the placement
 	// it was asked for.
@@ -101,7 +108,7 @@ func (s *JobState) GPUsHeld() []int32 {
 	if s.status != Running {
 		return nil // (a kept lease's GPUs are still listed)
 	}
-	return s.gpus
+	return s.live.gpus
 }
 
 // GPUType is the GPU type of its current (or last) allocation.
@@ -114,14 +121,19 @@ func (s *JobState) FirstStart() core.Time { return s.firstStart }
 func (s *JobState) End() core.Time { return s.end }
 
 // Preemptions counts how often the job lost its GPUs before finishing.
-func (s *JobState) Preemptions() int { return s.preemptions }
+func (s *JobState) Preemptions() int { return int(s.preemptions) }
 
 // Total is the job's work: iterations, or milliseconds for a duration-only job.
 func (s *JobState) Total() float64 { return s.total }
 
 // IterTime is seconds per iteration under the current allocation (0 for duration-only jobs or
 // when not running).
-func (s *JobState) IterTime() float64 { return s.iterTime }
+func (s *JobState) IterTime() float64 {
+	if s.live == nil {
+		return 0
+	}
+	return s.live.iterTime
+}
 
 // Effective is the time the job has run at full isolated speed so far, in ms: the integral of its
 // normalised throughput (View.Slowdown) over the time it held GPUs and made progress, up to its
@@ -132,8 +144,8 @@ func (s *JobState) Effective() float64 { return s.effMS }
 func (s *JobState) effAt(now core.Time) float64 {
 	e := s.effMS
 	if s.status == Running {
-		if from := max(s.last, s.stallUntil); now > from {
-			e += float64(s.factor * float64(now-from))
+		if from := max(s.last, s.live.stallUntil); now > from {
+			e += float64(s.live.factor * float64(now-from))
 		}
 	}
 	return e
@@ -141,14 +153,14 @@ func (s *JobState) effAt(now core.Time) float64 {
 
 // progressAt is the work done by time now, counting the current allocation's progress.
 func (s *JobState) progressAt(now core.Time) float64 {
-	if s.status != Running || s.rate == 0 {
+	if s.status != Running || s.live.rate == 0 {
 		return s.done
 	}
-	from := max(s.last, s.stallUntil)
+	from := max(s.last, s.live.stallUntil)
 	if now <= from {
 		return s.done
 	}
-	return upTo(s.done+float64(float64(now-from)*s.rate), s.total)
+	return upTo(s.done+float64(float64(now-from)*s.live.rate), s.total)
 }
 
 // reachesAt is the first millisecond t ≥ now at which the job's progress, not capped at its
@@ -156,20 +168,20 @@ func (s *JobState) progressAt(now core.Time) float64 {
 // until the progress computed as progressAt computes it agrees, so a policy woken then sees the
 // progress it asked for.
 func (s *JobState) reachesAt(now core.Time, x float64) core.Time {
-	if s.status != Running || s.rate == 0 {
+	if s.status != Running || s.live.rate == 0 {
 		return core.MaxTime
 	}
-	from := max(s.last, s.stallUntil)
+	from := max(s.last, s.live.stallUntil)
 	at := func(t core.Time) float64 {
 		if t <= from {
 			return s.done
 		}
-		return s.done + float64(float64(t-from)*s.rate)
+		return s.done + float64(float64(t-from)*s.live.rate)
 	}
 	if at(now) >= x {
 		return now
 	}
-	d := (x - s.done) / s.rate
+	d := (x - s.done) / s.live.rate
 	if d > float64(core.MaxTime/4) {
 		return core.MaxTime
 	}

@@ -42,7 +42,7 @@ func (s *Sim) skipSteady() {
 		if left <= 0 {
 			return // finishes at this lease's end
 		}
-		if c := j.credit; c > 0 {
+		if c := j.live.credit; c > 0 {
 			// After q ≥ 1 more credits the job is done and finishes at the next lease end; the q
 			// ticks before that still see it running.
 			limit = min(limit, int(upTo(math.Ceil(left/c), math.MaxInt32)))
@@ -57,7 +57,7 @@ func (s *Sim) skipSteady() {
 	for i := s.runHead; i >= 0; i = s.jobs[i].next {
 		j := &s.jobs[i]
 		// done and the credit are whole iterations (or ms), so one product equals n additions.
-		j.done = upTo(j.done+float64(float64(n)*j.credit), j.total)
+		j.done = upTo(j.done+float64(float64(n)*j.live.credit), j.total)
 		j.live.leaseAt = end // (no event to invalidate: its end is read from the running list, see endDueLeases)
 		if j.live.itWarn != "" {
 			s.warnings.addN(j.live.itWarn, n) // each renewal would have asked the speed model again

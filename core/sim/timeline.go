@@ -12,7 +12,7 @@ import (
 // Explanation is a run's record of why its jobs waited (Result.Why): read it through
 // Result.Timeline and Result.WaitBy.
 type Explanation struct {
-	entries []entry
+	entries entryLog
 	last    []int32
 	rules   []*Rule
 }
@@ -72,8 +72,8 @@ func (r *Result) WaitBy(i int) [NumClasses]core.Time {
 // waitBy is WaitBy from the log, for job i ending (or the run ending) at t.
 func (x *Explanation) waitBy(i int, t core.Time) [NumClasses]core.Time {
 	var by [NumClasses]core.Time
-	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
-		e := &x.entries[k]
+	for k := x.last[i]; k >= 0; k = x.entries.at(k).prev {
+		e := x.entries.at(k)
 		if e.kind == kWait {
 			by[e.class] += t - e.at
 		}
@@ -109,18 +109,18 @@ func (r *Result) Steps(i int, out []Event) []Event {
 		return out
 	}
 	n, first := 0, int32(-1)
-	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
+	for k := x.last[i]; k >= 0; k = x.entries.at(k).prev {
 		n, first = n+1, k
 	}
-	if j.FirstStart >= 0 && (n == 0 || x.entries[first].kind == kPreempt) {
+	if j.FirstStart >= 0 && (n == 0 || x.entries.at(first).kind == kPreempt) {
 		// A lean run logs no first start of a job that had not waited (exStarted).
 		out = append(out, Event{At: j.FirstStart, Kind: Started,
 			Text: "started on " + strconv.Itoa(j.Job.GPUs) + " GPU" + plural(j.Job.GPUs) + " (a lean run keeps no GPU ids)"})
 	}
 	out = slices.Grow(out, n)[:len(out)+n]
 	at := len(out) - 1 // the log links each job's entries from its last
-	for k := x.last[i]; k >= 0; k = x.entries[k].prev {
-		out[at] = r.event(&x.entries[k])
+	for k := x.last[i]; k >= 0; k = x.entries.at(k).prev {
+		out[at] = r.event(x.entries.at(k))
 		at--
 	}
 	return out

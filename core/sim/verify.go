@@ -23,14 +23,14 @@ func (s *Sim) verify() {
 		if j.status != Running {
 			panic(fmt.Sprintf("verify: job %d in running list with status %v", i, j.status))
 		}
-		if len(j.gpus) != j.Job.GPUs {
-			panic(fmt.Sprintf("verify: job %d holds %d GPUs, gang is %d", i, len(j.gpus), j.Job.GPUs))
+		if len(j.live.gpus) != j.Job.GPUs {
+			panic(fmt.Sprintf("verify: job %d holds %d GPUs, gang is %d", i, len(j.live.gpus), j.Job.GPUs))
 		}
 		if s.leaseList && (j.live.leaseAt <= s.now || j.live.leaseAt != s.jobs[s.runHead].live.leaseAt) {
 			panic(fmt.Sprintf("verify: job %d's lease ends at %d, now %d, the first running job's at %d (see endDueLeases)",
 				i, j.live.leaseAt, s.now, s.jobs[s.runHead].live.leaseAt))
 		}
-		for _, g := range j.gpus {
+		for _, g := range j.live.gpus {
 			if owners[g] >= 0 && s.occ == nil {
 				panic(fmt.Sprintf("verify: GPU %d held by jobs %d and %d", g, owners[g], i))
 			}
@@ -107,18 +107,18 @@ func (s *Sim) verifySharing(owners []int32) {
 	count := make([]int, len(s.occ))
 	for i := s.runHead; i >= 0; i = s.jobs[i].next {
 		j := &s.jobs[i]
-		for _, g := range j.gpus {
+		for _, g := range j.live.gpus {
 			if !slices.Contains(s.occ[g], i) {
 				panic(fmt.Sprintf("verify: job %d runs on GPU %d but is not among its occupants %v", i, g, s.occ[g]))
 			}
 			count[g]++
 		}
 		f := s.factor(j)
-		if math.Abs(f-j.factor) > 1e-12 {
-			panic(fmt.Sprintf("verify: job %d normalised throughput %.9g, recomputed %.9g", i, j.factor, f))
+		if math.Abs(f-j.live.factor) > 1e-12 {
+			panic(fmt.Sprintf("verify: job %d normalised throughput %.9g, recomputed %.9g", i, j.live.factor, f))
 		}
-		if !(s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit) && math.Abs(j.rate-float64(j.live.baseRate*f)) > 1e-12*j.live.baseRate {
-			panic(fmt.Sprintf("verify: job %d rate %.9g, want %.9g × %.9g", i, j.rate, j.live.baseRate, f))
+		if !(s.rounds == LeaseRounds && s.cfg.Progress == RoundCredit) && math.Abs(j.live.rate-float64(j.live.baseRate*f)) > 1e-12*j.live.baseRate {
+			panic(fmt.Sprintf("verify: job %d rate %.9g, want %.9g × %.9g", i, j.live.rate, j.live.baseRate, f))
 		}
 	}
 	for g, o := range s.occ {

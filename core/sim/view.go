@@ -172,8 +172,14 @@ func (v *View) Progress(j *JobState) float64 { return j.progressAt(v.s.now) }
 func (v *View) ReachesAt(j *JobState, x float64) core.Time { return j.reachesAt(v.s.now, x) }
 
 // LeaseCredit is the work a lease credits running job j under round-credit progress: floor(round ÷
-// iteration time) iterations on its current allocation, or the round in ms for a duration-only job.
-func (v *View) LeaseCredit(j *JobState) float64 { return j.credit }
+// iteration time) iterations on its current allocation, or the round in ms for a duration-only job
+// (0 for a job that has not run or has finished).
+func (v *View) LeaseCredit(j *JobState) float64 {
+	if j.live == nil {
+		return 0
+	}
+	return j.live.credit
+}
 
 // Attained is the GPU-time j has received so far (held time × GPUs), Tiresias' attained service.
 func (v *View) Attained(j *JobState) core.Time { return j.heldAt(v.s.now) * core.Time(j.Job.GPUs) }

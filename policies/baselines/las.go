@@ -48,16 +48,23 @@ type LAS struct {
 	thresh []core.Time // GPU-ms
 	starve float64
 
-	queue     []uint8
-	enter     []core.Time // when the job entered its queue
-	baseAtt   []core.Time // Attained when it last entered the top queue
+	queue    []uint8
+	enter    []core.Time // when the job entered its queue
+	st       *starvation // nil when Starve is 0
+	promoted int
+	order    *tiresiasOrder // nil: OrderRunningFirst
+}
+
+// starvation is the per-job state of the starvation guard, kept only when it is on: without it
+// a job re-enters the top queue never, so its service counts from zero (a million-job run spent
+// 34 MB on these arrays for nothing).
+type starvation struct {
+	baseAtt   []core.Time // Attained when the job last entered the top queue
 	baseHeld  []core.Time // Held at the same moment
 	waitAcc   []core.Time // waiting time counted towards starvation, up to stoppedAt
 	stoppedAt []core.Time
 	gen       []uint32
 	promo     []promoEntry // min-heap by due time
-	promoted  int
-	order     *tiresiasOrder // nil: OrderRunningFirst
 }
 
 type promoEntry struct {
@@ -117,12 +124,11 @@ func (l *LAS) Init(v *sim.View) {
 	n := v.NumJobs()
 	l.queue = make([]uint8, n)
 	l.enter = make([]core.Time, n)
-	l.baseAtt = make([]core.Time, n)
-	l.baseHeld = make([]core.Time, n)
-	l.waitAcc = make([]core.Time, n)
-	l.stoppedAt = make([]core.Time, n)
-	l.gen = make([]uint32, n)
-	l.promo = l.promo[:0]
+	l.st = nil
+	if l.starve > 0 {
+		l.st = &starvation{baseAtt: make([]core.Time, n), baseHeld: make([]core.Time, n), waitAcc: make([]core.Time, n),
+			stoppedAt: make([]core.Time, n), gen: make([]uint32, n)}
+	}
 	l.promoted = 0
 	if l.order != nil {
 		l.order.init(n)
@@ -138,8 +144,8 @@ func (l *LAS) Decide(v *sim.View, _ sim.Trigger) {
 	l.promote(v)
 	l.core.schedule(v, l)
 	next := l.core.staleAt // (no demotion comes before it)
-	if len(l.promo) > 0 {
-		next = min(next, l.promo[0].due)
+	if l.st != nil && len(l.st.promo) > 0 {
+		next = min(next, l.st.promo[0].due)
 	}
 	v.WakeAt(next)
 }
@@ -161,13 +167,21 @@ func (l *LAS) pendingKey(v *sim.View, j *sim.JobState) key {
 var ruleLAS = &sim.Rule{Class: sim.Order, Text: "las: least attained service first, by queue", Key: "attained service", Unit: "GPU-s"}
 
 func (l *LAS) behind(v *sim.View, j *sim.JobState, first, n int) sim.Reason {
-	return sim.Behind(ruleLAS, first, n, (v.Attained(j) - l.baseAtt[j.Index]).Seconds())
+	return sim.Behind(ruleLAS, first, n, l.service(v, j).Seconds())
+}
+
+// service is j's attained service since it last entered the top queue.
+func (l *LAS) service(v *sim.View, j *sim.JobState) core.Time {
+	if l.st == nil {
+		return v.Attained(j)
+	}
+	return v.Attained(j) - l.st.baseAtt[j.Index]
 }
 
 // runningKey demotes j past every threshold its service has crossed.
 func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 	i := j.Index
-	svc := v.Attained(j) - l.baseAtt[i]
+	svc := l.service(v, j)
 	q := l.queue[i]
 	if l.order != nil {
 		l.order.rekey(i)
@@ -199,52 +213,64 @@ func (l *LAS) keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time {
 	if q >= len(l.thresh) {
 		return core.MaxTime
 	}
-	left := l.thresh[q] - (v.Attained(j) - l.baseAtt[i])
+	left := l.thresh[q] - l.service(v, j)
 	g := core.Time(j.Job.GPUs)
 	return v.Now() + (left+g-1)/g
 }
 
 func (l *LAS) stopped(v *sim.View, j *sim.JobState) {
 	i := j.Index
-	l.stoppedAt[i] = v.Now()
-	l.gen[i]++
 	if l.order != nil {
 		l.order.stopped(i)
 	}
-	if l.starve > 0 && l.queue[i] > 0 {
-		exec := v.Held(j) - l.baseHeld[i]
-		due := v.Now() + core.Time(math.Ceil(l.starve*float64(exec))) - l.waitAcc[i]
-		l.pushPromo(promoEntry{due: due, job: int32(i), gen: l.gen[i]})
+	st := l.st
+	if st == nil {
+		return
+	}
+	st.stoppedAt[i] = v.Now()
+	st.gen[i]++
+	if l.queue[i] > 0 {
+		exec := v.Held(j) - st.baseHeld[i]
+		due := v.Now() + core.Time(math.Ceil(l.starve*float64(exec))) - st.waitAcc[i]
+		st.push(promoEntry{due: due, job: int32(i), gen: st.gen[i]})
 	}
 }
 
 func (l *LAS) started(v *sim.View, j *sim.JobState) {
 	i := j.Index
-	l.gen[i]++
 	if l.order != nil {
 		l.order.started(i)
 	}
-	if v.Held(j) > l.baseHeld[i] {
+	st := l.st
+	if st == nil {
+		return
+	}
+	st.gen[i]++
+	if v.Held(j) > st.baseHeld[i] {
 		// Tiresias counts waiting time only once the job has run since entering the top queue.
-		l.waitAcc[i] += v.Now() - l.stoppedAt[i]
+		st.waitAcc[i] += v.Now() - st.stoppedAt[i]
 	}
 }
 
 // promote moves starving jobs to the top queue.
 func (l *LAS) promote(v *sim.View) {
+	st := l.st
+	if st == nil {
+		return
+	}
 	now := v.Now()
-	for len(l.promo) > 0 && l.promo[0].due <= now {
-		e := l.popPromo()
+	for len(st.promo) > 0 && st.promo[0].due <= now {
+		e := st.pop()
 		i := int(e.job)
-		if e.gen != l.gen[i] || !l.core.pend.has(e.job) {
+		if e.gen != st.gen[i] || !l.core.pend.has(e.job) {
 			continue
 		}
 		j := v.Job(i)
 		l.queue[i] = 0
 		l.enter[i] = now
-		l.baseAtt[i] = v.Attained(j)
-		l.baseHeld[i] = v.Held(j)
-		l.waitAcc[i] = 0
+		st.baseAtt[i] = v.Attained(j)
+		st.baseHeld[i] = v.Held(j)
+		st.waitAcc[i] = 0
 		l.promoted++
 		if l.order != nil {
 			l.order.appended(i, true)
@@ -254,8 +280,8 @@ func (l *LAS) promote(v *sim.View) {
 	}
 }
 
-func (l *LAS) pushPromo(e promoEntry) {
-	h := append(l.promo, e)
+func (st *starvation) push(e promoEntry) {
+	h := append(st.promo, e)
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
@@ -265,11 +291,11 @@ func (l *LAS) pushPromo(e promoEntry) {
 		h[i], h[p] = h[p], h[i]
 		i = p
 	}
-	l.promo = h
+	st.promo = h
 }
 
-func (l *LAS) popPromo() promoEntry {
-	h := l.promo
+func (st *starvation) pop() promoEntry {
+	h := st.promo
 	e := h[0]
 	n := len(h) - 1
 	h[0] = h[n]
@@ -289,7 +315,7 @@ func (l *LAS) popPromo() promoEntry {
 		h[i], h[c] = h[c], h[i]
 		i = c
 	}
-	l.promo = h
+	st.promo = h
 	return e
 }
 

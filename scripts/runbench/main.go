@@ -69,7 +69,7 @@ func counts(s string) ([]int, error) {
 	return out, nil
 }
 
-// measure is one run: wall and CPU seconds, peak resident memory in MB, or a stop.
+// measure is one run: wall and CPU seconds, peak resident memory in MB (10⁶ bytes), or a stop.
 type measure struct {
 	wall, cpu float64
 	peakMB    float64
@@ -166,7 +166,7 @@ func once(c config, sim string, n int, pol string) (measure, error) {
 	m := measure{wall: wall}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		m.cpu = float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
-		m.peakMB = float64(ru.Maxrss) / 1024 // kB on Linux
+		m.peakMB = float64(ru.Maxrss) * 1024 / 1e6 // KiB on Linux; MB are 10⁶ bytes
 	}
 	return m, nil
 }

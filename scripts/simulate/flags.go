@@ -55,7 +55,7 @@ func parseFlags(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&generate, "generate", "", "the workload: a generator `SPEC` NAME:key=value,…, e.g. philly:jobs=1000,rate=9 (its seed is -seed)")
 	fs.StringVar(&format, "format", "", "force a trace format `NAME` (default: detect from the first line)")
 	fs.StringVar(&columns, "columns", "", "read any CSV by column `MAPPING` (format mapped), e.g. 'submit=time:s,duration=runtime:ms,gpus=num_gpu,model=app'")
-	fs.IntVar(&o.maxJobs, "max-jobs", 0, "refuse traces with more than `N` jobs (default 5000000; memory ≈ 550 B/job to import, about as much to run)")
+	fs.IntVar(&o.maxJobs, "max-jobs", 0, "refuse traces with more than `N` jobs (default 5000000; memory ≈ 550 B/job to import, less to run)")
 	fs.StringVar(&o.saveTrace, "save-trace", "", "write the loaded workload to `PATH` in the native CSV format (any format → native)")
 	fs.StringVar(&clusterS, "cluster", "16x8", "cluster `SPEC`: SERVERSxGPUS[:TYPE][,cpu=N][,mem=GB][,gpumem=GB][,bw=INTRA/INTER] joined by +, or @FILE (JSON, Tiresias CSV, Synergy .ini, Alibaba openb node list, PAI machine spec)")
 	fs.StringVar(&policyS, "policy", "fifo", "comma-separated registry `NAMES` (see -list); one run each on the same workload and cluster")
