@@ -9,17 +9,21 @@ import (
 	"schedlab/policies/figure"
 )
 
-// TestSharedRunsGiveEveryReadingItsRows runs one seed of similarity-makespan under its 12
-// readings twice: every cell on its own, and each distinct run once (figure.Figure.Shared) with
-// its rows read for every cell that shares it, as the runner and the page do. The CSVs must be the
-// same bytes, and the sharing must save runs (the baselines read no fallback or order). The series
-// of the default reading only (gavel-maxmin's LP is the costliest cell) are left out: they share
-// nothing.
+// TestSharedRunsGiveEveryReadingItsRows runs one seed of similarity-makespan under its 6 readings
+// on Gavel's GPUs (the cheaper half) twice: every cell on its own, and each distinct run once
+// (figure.Figure.Shared) with its rows read for every cell that shares it, as the runner and the
+// page do. The CSVs must be the same bytes, and the sharing must save runs (the baselines read no
+// fallback or order). The series of the default reading only (gavel-maxmin's LP is the costliest
+// cell) are left out: they share nothing.
 func TestSharedRunsGiveEveryReadingItsRows(t *testing.T) {
 	reg, models := Builtin(), world.Models()
 	for _, id := range []string{"similarity-makespan"} {
 		f, _ := FindFigure(id)
-		cells := slices.DeleteFunc(f.Cells(f.Seeds[:1]), func(c figure.Cell) bool { return f.Series[c.S].DefaultOnly })
+		rs, err := f.SelectReadings("gpus=gavel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells := slices.DeleteFunc(f.CellsIn(rs, f.Seeds[:1]), func(c figure.Cell) bool { return f.Series[c.S].DefaultOnly })
 		var each, shared []figure.Row
 		for _, c := range cells {
 			rows, err := RunCell(reg, models, f, c, nil, Hooks{})
