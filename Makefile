@@ -29,7 +29,7 @@ script-philly:
 	PATH="$(WASMDIR):$$PATH" GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./wasm/scripting -run '^$$' -bench Philly -benchtime 1x
 
 .PHONY: all help build sim site serve test deps vet depcheck fmtcheck check test-native \
-	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e bench bench-page repro repro-synergy rerun-synergy rerun-tiresias rerun-gavel figures-csv heldout doc-figures claims-rows doc-index figures report \
+	test-wasm fuzz-brief fuzz golden sim-cross golden-update e2e page-figures-time bench bench-page repro repro-synergy rerun-synergy rerun-tiresias rerun-gavel figures-csv heldout doc-figures claims-rows doc-index figures report \
 	clean distclean npm
 
 all: build
@@ -51,6 +51,7 @@ help:
 	@echo "make claims-rows    rewrite the rows the claims read (policies/figure/testdata/claims) from build/figures-csv (no runs)"
 	@echo "make doc-index      rewrite README.md's reproduction table from the families' tables (no runs)"
 	@echo "make figures        figures-csv, then render every figure to build/figures/ID.svg"
+	@echo "make page-figures-time  the heavy figures in Chromium with every reading and the page's default workers: wall time and CPU seconds per figure (PAGE_FIGURES='id ...')"
 	@echo "make report         figures-csv, then build/report.html: per paper every claim, ours ± 95 % interval, verdict"
 	@echo "make repro-synergy  the Synergy document's table of every policy: every policy, seed 42 and seeds 1-10 (build/repro/synergy-table.md)"
 	@echo "make rerun-synergy  re-run the authors' Synergy simulator for every recorded reference and compare (hours of CPython; ONLY=regexp, J=2)"
@@ -180,6 +181,15 @@ endif
 e2e: site
 	@echo "== e2e: browser tests in scripts/e2e/ (Chromium via playwright-core)"
 	@scripts/e2e.sh
+
+# page-figures-time runs the heavy figures in the page (every reading, default seeds, the page's
+# default workers) and prints per figure its wall time and the browser's CPU seconds
+# (scripts/e2e/figperf.mjs). Minutes, not part of `make test`; PAGE_FIGURES="id …" picks others,
+# an empty list every figure of the page's list.
+PAGE_FIGURES ?= similarity-makespan similarity-unseen similarity-packing similarity-online synergy-fig1 synergy-fig12 asrpt-cluster
+page-figures-time: site
+	@echo "== page-figures-time: $(PAGE_FIGURES)"
+	@FIGURES="$(PAGE_FIGURES)" scripts/e2e.sh --script scripts/e2e/figperf.mjs
 
 # ---- other ---------------------------------------------------------------------------------
 

@@ -3,12 +3,18 @@
 # the built site (build/site) served by scripts/serve on a free local port. Skips with a message
 # when there are no tests or no Chromium, except under CI=true, where a missing Chromium fails.
 # Run from the repository root after `make site` (the Makefile does both). Arguments name test
-# files to run instead of all of them (scripts/e2e.sh scripts/e2e/scripts.test.mjs).
+# files to run instead of all of them (scripts/e2e.sh scripts/e2e/scripts.test.mjs). With
+# --script FILE it runs that measurement script (node FILE, e.g. scripts/e2e/figperf.mjs) against
+# the served site instead of the tests.
 set -euo pipefail
 
 shopt -s nullglob
 tests=(scripts/e2e/*.test.mjs)
-if [ $# -gt 0 ]; then
+script=
+if [ "${1:-}" = --script ]; then
+	script=${2:?e2e: --script needs a file}
+	tests=("$script")
+elif [ $# -gt 0 ]; then
 	tests=("$@")
 fi
 if [ ${#tests[@]} -eq 0 ]; then
@@ -56,6 +62,11 @@ if [ -z "$url" ]; then
 	cat "$log" >&2
 	echo "e2e: server did not start within 10 s" >&2
 	exit 1
+fi
+if [ -n "$script" ]; then
+	echo "e2e: $script against $url"
+	BASE_URL=$url CHROMIUM=$chromium node "$script"
+	exit
 fi
 echo "e2e: ${#tests[@]} test file(s) against $url"
 BASE_URL=$url CHROMIUM=$chromium RUNNER=$PWD/build/simulate-e2e node --test "${tests[@]}"

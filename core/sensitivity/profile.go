@@ -36,6 +36,11 @@ type Table struct {
 	list   []Profile
 	names  [][]string       // per profile: the exact spellings matched without normalising
 	byName map[string][]int // exact spelling → profiles (read-only after NewTable)
+	// byKey is core.ModelKey of each profile's model → its profiles, in list order (read-only
+	// after NewTable): a lookup of a name spelt otherwise, or of a model the table lacks (every
+	// job of a workload outside Synergy's models, at every lease), normalises one name, not
+	// every profile's.
+	byKey map[string][]int
 }
 
 // NewTable builds a table; model names are canonicalised through models (nil = the core registry).
@@ -54,10 +59,13 @@ func NewTable(list []Profile, models *core.Models) *Table {
 		}
 	}
 	t.byName = map[string][]int{}
+	t.byKey = map[string][]int{}
 	for i, names := range t.names {
 		for _, n := range names {
 			t.byName[n] = append(t.byName[n], i)
 		}
+		k := core.ModelKey(t.list[i].Model)
+		t.byKey[k] = append(t.byKey[k], i)
 	}
 	return t
 }
@@ -86,30 +94,19 @@ func (t *Table) Lookup(model string, propCPU float64) (*Profile, bool) {
 	r := RatioFor(propCPU)
 	// Fast path: an exact spelling (simulations look a profile up at every lease).
 	if idx, ok := t.byName[model]; ok {
-		var fallback *Profile
-		for _, i := range idx {
-			if p := &t.list[i]; p.Ratio == r {
-				return p, true
-			} else if p.Ratio == 3 {
-				fallback = p
-			}
-		}
-		if fallback != nil {
-			return fallback, true
+		if p, ok := t.find(r, idx); ok {
+			return p, true
 		}
 	}
-	key := core.ModelKey(t.models.Canonical(model))
-	return t.find(r, func(i int) bool { return core.ModelKey(t.list[i].Model) == key })
+	return t.find(r, t.byKey[core.ModelKey(t.models.Canonical(model))])
 }
 
-// find returns the profile of ratio r among those matching, else the matching ratio-3 profile.
-func (t *Table) find(r int, match func(i int) bool) (*Profile, bool) {
+// find returns the profile of ratio r among the profiles idx (ascending), else the last ratio-3
+// profile among them.
+func (t *Table) find(r int, idx []int) (*Profile, bool) {
 	var fallback *Profile
-	for i := range t.list {
+	for _, i := range idx {
 		p := &t.list[i]
-		if !match(i) {
-			continue
-		}
 		if p.Ratio == r {
 			return p, true
 		}

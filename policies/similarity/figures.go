@@ -14,9 +14,10 @@ import (
 // design choices (the fallback rules, +rounds' min_gain, +packing's pair rule, gavel-maxmin's
 // re-consolidation) was ever looked at on — those were studied on seeds 1–10 (README.md). A cell
 // takes milliseconds, and the makespan of 48 jobs varies so much from one workload to the next
-// that a 95 % interval of a few points needs 120 seeds (300 with whole families hidden). In the
-// page each cell also costs its save and redraw (≈ 0.02 s), which bounds a figure to about 2,000
-// cells.
+// that a 95 % interval of a few points needs 120 seeds (300 with whole families hidden). The
+// readings multiply the cells, not the runs of the baselines, which take no fallback rule or
+// queue order (figure.Figure.Shared); the page sends its workers the runs in batches, so a short
+// cell does not pay a round trip through the page's thread.
 var figureSeeds = figure.SeedRange(11, 130)
 
 // figureRuns are the series of every similarity figure: the three heterogeneity-oblivious

@@ -717,7 +717,7 @@ func (p *MaxMin) movable(v *sim.View, j *sim.JobState) bool {
 // startOn starts j on GPUs of type index t when a gang fits there now (consolidated if one server
 // has room, else spread).
 func (p *MaxMin) startOn(v *sim.View, j *sim.JobState, t int) {
-	for _, c := range candidates(v, j.Job) {
+	for _, c := range candidates(v, p.types, j.Job) {
 		if c.typ == p.types[t] {
 			if err := v.Start(j, sim.Alloc{GPUs: c.gpus}); err != nil {
 				panic(fmt.Sprintf("%s: %v", p.name, err))

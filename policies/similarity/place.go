@@ -20,11 +20,12 @@ type candidate struct {
 // candidates lists, for each GPU type of the cluster the job may use (cluster order), the best
 // placement available now: the fullest server of that type that holds the whole gang (best fit,
 // keeps large holes for large jobs), else the gang spread over the servers of that type with the
-// most free GPUs first (fewest servers). Types without room are left out.
-func candidates(v *sim.View, j *core.Job) []candidate {
+// most free GPUs first (fewest servers). Types without room are left out. types are the cluster's
+// (Cluster.Types, kept by the policy: a decision asks for candidates per pending job).
+func candidates(v *sim.View, types []core.GPUType, j *core.Job) []candidate {
 	cl := v.Cluster()
-	var out []candidate
-	for _, t := range cl.Types() {
+	out := make([]candidate, 0, len(types))
+	for _, t := range types {
 		if !j.AllowsType(t) {
 			continue
 		}
@@ -41,7 +42,7 @@ func candidates(v *sim.View, j *core.Job) []candidate {
 		}
 		switch {
 		case best >= 0:
-			out = append(out, candidate{typ: t, gpus: takeFree(v, best, j.GPUs, nil)})
+			out = append(out, candidate{typ: t, gpus: takeFree(v, best, j.GPUs, make([]int, 0, j.GPUs))})
 		case free >= j.GPUs:
 			var order []int
 			for i, sv := range cl.Servers {
@@ -55,7 +56,7 @@ func candidates(v *sim.View, j *core.Job) []candidate {
 					order[b], order[b-1] = order[b-1], order[b]
 				}
 			}
-			var gpus []int
+			gpus := make([]int, 0, j.GPUs)
 			for _, sv := range order {
 				gpus = takeFree(v, sv, min(j.GPUs-len(gpus), v.FreeOn(sv)), gpus)
 				if len(gpus) == j.GPUs {

@@ -352,7 +352,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 			v.NoRoom(j)
 			continue
 		}
-		cands := candidates(v, j.Job)
+		cands := candidates(v, p.types, j.Job)
 		if p.pack != nil {
 			cands = append(cands, p.shareCandidates(v, j)...)
 		}
@@ -381,7 +381,7 @@ func (p *Policy) rematch(v *sim.View) {
 			if cur <= 0 || rem <= 0 {
 				continue
 			}
-			for _, c := range candidates(v, j.Job) {
+			for _, c := range candidates(v, p.types, j.Job) {
 				alt := p.score(e, c.typ, c.spread)
 				if alt <= cur*(1+p.minGain) {
 					continue

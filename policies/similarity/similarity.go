@@ -87,10 +87,12 @@ type Predictor struct {
 	// index finds a reference by core.ModelKey of its name or job type (NewPredictor builds it;
 	// without it Lookup scans Refs): a policy looks jobs up at every decision.
 	index map[string]int
-	// feat is each reference's descriptor vector at one GPU, and at each (type, GPUs, spread) —
-	// type "" for any — whether it was measured there (NewPredictor; nil: computed per call).
-	feat     [][numFeatures]float64
-	measured []map[placeKey]bool
+	// feat is each reference's descriptor vector at one GPU, and measuredAt, per (type, GPUs,
+	// spread) — type "" for any — the references measured there, ascending (NewPredictor; nil:
+	// computed per call). One lookup per placement, not one per reference: a policy asks for
+	// the candidates of every type and placement of every job it predicts.
+	feat       [][numFeatures]float64
+	measuredAt map[placeKey][]int
 }
 
 // placeKey is a placement a reference may have been measured at; Type "" stands for any type.
@@ -108,19 +110,22 @@ func NewPredictor(t *hetero.Table, k int, ex Exclude) *Predictor {
 		p.index[core.ModelKey(p.Refs[i].JobType)] = i
 	}
 	p.feat = make([][numFeatures]float64, len(p.Refs))
-	p.measured = make([]map[placeKey]bool, len(p.Refs))
+	p.measuredAt = map[placeKey][]int{}
 	for i, r := range p.Refs {
 		p.feat[i] = features(r.Desc, r.Batch, 1)
-		m := map[placeKey]bool{}
+		add := func(k placeKey) {
+			if at := p.measuredAt[k]; len(at) == 0 || at[len(at)-1] != i {
+				p.measuredAt[k] = append(at, i)
+			}
+		}
 		for _, pt := range r.prof.Points {
 			for _, t := range []core.GPUType{pt.Type, ""} {
-				m[placeKey{t, pt.GPUs, pt.Spread}] = true
+				add(placeKey{t, pt.GPUs, pt.Spread})
 				if pt.GPUs == 1 { // one GPU is never spread: it answers either
-					m[placeKey{t, 1, !pt.Spread}] = true
+					add(placeKey{t, 1, !pt.Spread})
 				}
 			}
 		}
-		p.measured[i] = m
 	}
 	return p
 }
@@ -160,17 +165,21 @@ func (p *Predictor) Neighbours(q Reference, typ core.GPUType, gpus int, spread b
 // candidates are the visible references measured at (typ, gpus, spread); typ "" accepts any.
 func (p *Predictor) candidates(q Reference, typ core.GPUType, gpus int, spread bool) []int {
 	var cand []int
+	if p.measuredAt != nil {
+		for _, r := range p.measuredAt[placeKey{typ, gpus, spread}] {
+			if p.visible(q, r) {
+				cand = append(cand, r)
+			}
+		}
+		return cand
+	}
 	for r := range p.Refs {
 		if !p.visible(q, r) {
 			continue
 		}
 		ok := false
-		if p.measured != nil {
-			ok = p.measured[r][placeKey{typ, gpus, spread}]
-		} else {
-			for _, pt := range p.Refs[r].prof.Points {
-				ok = ok || ((typ == "" || pt.Type == typ) && pt.GPUs == gpus && (pt.Spread == spread || gpus == 1))
-			}
+		for _, pt := range p.Refs[r].prof.Points {
+			ok = ok || ((typ == "" || pt.Type == typ) && pt.GPUs == gpus && (pt.Spread == spread || gpus == 1))
 		}
 		if ok {
 			cand = append(cand, r)

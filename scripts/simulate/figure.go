@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -148,21 +147,21 @@ type job struct {
 	cell figure.Cell
 }
 
-// distinctRuns groups jobs by their cell's spec: cells of different figures with the same spec
-// (synergy-fig8 at 9 jobs/h and synergy-fig8-cdf, …) are one run, which gives the rows of each.
-// The groups hold indices into jobs, in order of first appearance; specs[r] is run r's spec.
+// distinctRuns groups jobs by their cell's run (figure.Figure.RunKey): the cells of one figure
+// that share a run (readings its series' policy does not read) and cells of different figures with
+// the same spec (synergy-fig8 at 9 jobs/h and synergy-fig8-cdf, …) are one run, which gives the rows
+// of each. The groups hold indices into jobs, in order of first appearance; specs[r] is run r's spec.
 func distinctRuns(figs []*figure.Figure, jobs []job) (runs [][]int, specs []scenario.Spec, err error) {
 	seen := map[string]int{}
 	for k, j := range jobs {
-		spec := figs[j.fig].Spec(j.cell)
-		key, err := json.Marshal(spec)
+		key, err := figs[j.fig].RunKey(j.cell)
 		if err != nil {
 			return nil, nil, err
 		}
-		r, ok := seen[string(key)]
+		r, ok := seen[key]
 		if !ok {
-			r, seen[string(key)] = len(runs), len(runs)
-			runs, specs = append(runs, nil), append(specs, spec)
+			r, seen[key] = len(runs), len(runs)
+			runs, specs = append(runs, nil), append(specs, figs[j.fig].Spec(j.cell))
 		}
 		runs[r] = append(runs[r], k)
 	}
@@ -185,7 +184,11 @@ func runFigures(o options, stdout io.Writer) error {
 	}
 	var jobs []job
 	for i, f := range fo.figs {
-		for _, c := range fo.shard.of(fo.cellsOf(f)) {
+		cells, err := fo.shard.of(f, fo.cellsOf(f))
+		if err != nil {
+			return err
+		}
+		for _, c := range cells {
 			jobs = append(jobs, job{i, c})
 		}
 	}

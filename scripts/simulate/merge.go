@@ -72,8 +72,12 @@ func pendingFigures(fo figureOptions, stderr io.Writer) ([]*figure.Figure, error
 		if err == nil && m.shard != want.shard {
 			err = fmt.Errorf("%s: shard %s, not %s", path, m.shard, want.shard)
 		}
+		var mine []figure.Cell
 		if err == nil {
-			if missing, foreign := partCoverage(f, fo.shard.of(fo.cellsOf(f)), rows); len(missing)+len(foreign) > 0 {
+			mine, err = fo.shard.of(f, fo.cellsOf(f))
+		}
+		if err == nil {
+			if missing, foreign := partCoverage(f, mine, rows); len(missing)+len(foreign) > 0 {
 				err = fmt.Errorf("%s: incomplete (lacks %s)", path, describeCells(f, append(missing, foreign...)))
 			}
 		}
@@ -151,12 +155,16 @@ func mergeFigure(f *figure.Figure, cells []figure.Cell, want partMeta, paths []s
 		if m.shard.n != n {
 			return nil, fmt.Errorf("%s: shard %s, but %s is a shard of %d", path, m.shard, paths[0], n)
 		}
+		mine, err := m.shard.of(f, cells)
+		if err != nil {
+			return nil, err
+		}
 		if prev, dup := byShard[m.shard.i]; dup {
 			return nil, fmt.Errorf("%s and %s are both shard %s (%s): give each part once", prev, path, m.shard,
-				describeCells(f, m.shard.of(cells)))
+				describeCells(f, mine))
 		}
 		byShard[m.shard.i] = path
-		missing, foreign := partCoverage(f, m.shard.of(cells), rows)
+		missing, foreign := partCoverage(f, mine, rows)
 		if len(foreign) > 0 {
 			return nil, fmt.Errorf("%s: holds cells that are not shard %s's: %s", path, m.shard, describeCells(f, foreign))
 		}
@@ -170,7 +178,11 @@ func mergeFigure(f *figure.Figure, cells []figure.Cell, want partMeta, paths []s
 	for i := range n {
 		if _, ok := byShard[i]; !ok {
 			lost = append(lost, shard{i, n}.String())
-			lostCells = append(lostCells, shard{i, n}.of(cells)...)
+			theirs, err := shard{i, n}.of(f, cells)
+			if err != nil {
+				return nil, err
+			}
+			lostCells = append(lostCells, theirs...)
 		}
 	}
 	if len(lost) > 0 {

@@ -13,10 +13,11 @@ import (
 	"schedlab/policies/figure"
 )
 
-// A shard is the cells of a figure whose canonical index is I mod N: a cluster array job runs one
-// per task (-shard I/N), and -merge joins the parts into the bytes an unsharded run writes. Taking
-// every N-th cell rather than a contiguous block spreads each sweep value's cells — and so the slow
-// high-load ones — over all tasks.
+// A shard is the runs of a figure whose first cell's canonical index is I mod N (figure.Shard):
+// a cluster array job runs one per task (-shard I/N), and -merge joins the parts into the bytes an
+// unsharded run writes. The cells that share a run (readings a series' policy does not read) are in
+// one shard, so no run is made twice; taking every N-th run rather than a contiguous block spreads
+// each sweep value's runs — and so the slow high-load ones — over all tasks.
 type shard struct{ i, n int } // n == 0: not sharded
 
 // maxShards bounds N (a cluster array is at most a few thousand tasks; more is a typo).
@@ -34,18 +35,12 @@ func parseShard(s string) (shard, error) {
 
 func (s shard) String() string { return fmt.Sprintf("%d/%d", s.i, s.n) }
 
-// of returns the cells of cells that belong to s (all of them when not sharded).
-func (s shard) of(cells []figure.Cell) []figure.Cell {
+// of returns the cells of f's cells that belong to s (all of them when not sharded).
+func (s shard) of(f *figure.Figure, cells []figure.Cell) ([]figure.Cell, error) {
 	if s.n == 0 {
-		return cells
+		return cells, nil
 	}
-	var out []figure.Cell
-	for _, c := range cells {
-		if c.Index%s.n == s.i {
-			out = append(out, c)
-		}
-	}
-	return out
+	return f.Shard(cells, s.i, s.n)
 }
 
 // partPrefix starts a part's first line, the metadata that -merge checks: which figure, seeds,

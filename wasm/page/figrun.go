@@ -3,7 +3,6 @@
 package page
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,10 +19,9 @@ import (
 type figRun struct {
 	v       *figView
 	workers *pool.Pool
-	cells   map[int][]figure.Cell // per submitted cell's index: it and the cells sharing its run
-	total   int                   // cells of the figure as chosen
-	before  int                   // of them finished before this run (stored)
-	done    int                   // finished by this run
+	total   int // cells of the figure as chosen
+	before  int // of them finished before this run (stored)
+	done    int // finished by this run
 	t0      float64
 	peakMem int // the largest wasm memory a worker reported (bytes)
 }
@@ -58,33 +56,52 @@ func (v *figView) start() {
 	}
 	body.RemoveAttribute("data-done")
 	// In run order, so that a worker's cells of one point and seed share a workload (policies.Workloads).
-	// Cells of different readings with the same spec (a baseline the reading does not change, a
+	// Cells that share a run (figure.Figure.Shared: a baseline the reading does not change, a
 	// metric-only reading) are one run, as in the runner: the first of them is submitted and its
 	// values give the rows of all.
-	run := &figRun{v: v, cells: map[int][]figure.Cell{}, total: len(all), before: len(all) - len(missing), t0: perfNow()}
-	first := map[string]int{}
-	var submit []figure.Cell
-	for _, c := range figure.RunOrder(missing) {
-		key, err := json.Marshal(v.f.Spec(c))
-		if err != nil {
-			v.p.setError(err.Error())
-			body.SetAttribute("data-done", "1")
-			return
-		}
-		if i, ok := first[string(key)]; ok {
-			run.cells[i] = append(run.cells[i], c)
-			continue
-		}
-		first[string(key)] = c.Index
-		run.cells[c.Index] = []figure.Cell{c}
-		submit = append(submit, c)
+	groups, err := v.f.Shared(figure.RunOrder(missing))
+	if err != nil {
+		v.p.setError(err.Error())
+		body.SetAttribute("data-done", "1")
+		return
 	}
-	run.workers = pool.New(pool.Options{Size: min(len(submit), v.workers()), Reuse: true, Scripts: len(v.scripts) > 0}, v.p.funcs)
+	run := &figRun{v: v, total: len(all), before: len(all) - len(missing), t0: perfNow()}
+	batches := v.batches(groups)
+	run.workers = pool.New(pool.Options{Size: min(len(batches), v.workers()), Reuse: true, Scripts: len(v.scripts) > 0}, v.p.funcs)
 	v.run = run
-	for _, c := range submit {
-		run.submit(c)
+	for _, b := range batches {
+		run.submit(b)
 	}
 	v.status(run.progress(), float64(run.before)/float64(run.total))
+}
+
+// batchRuns is how many runs a worker is sent at once at most: a figure of thousands of short
+// runs (a few ms each) pays a message to the worker and an answer handled on the page's thread per
+// batch, not per run, and a redraw on the page's thread no longer leaves the worker idle between
+// runs; ten batches per worker at least keep the workers' shares even at the end.
+const batchRuns = 16
+
+// batches splits the runs (groups of cells sharing one, in run order) into the batches sent to the
+// workers: consecutive runs, at most batchRuns and about a tenth of a worker's share each, of
+// one trace file.
+func (v *figView) batches(groups [][]figure.Cell) []batch {
+	size := max(1, min(batchRuns, len(groups)/(10*v.workers())))
+	var out []batch
+	for _, g := range groups {
+		trace := v.f.Spec(g[0]).Trace
+		if n := len(out); n == 0 || len(out[n-1].runs) == size || out[n-1].trace != trace {
+			out = append(out, batch{trace: trace})
+		}
+		out[len(out)-1].runs = append(out[len(out)-1].runs, g)
+	}
+	return out
+}
+
+// batch is runs sent to a worker at once: each the cells sharing one run (the first is run), all
+// of one trace file ("" for generated workloads).
+type batch struct {
+	runs  [][]figure.Cell
+	trace string
 }
 
 // shipped fetches a trace file the site serves (static/data/REL: the Synergy authors' two MIT
@@ -116,14 +133,18 @@ func (v *figView) traces(cells []figure.Cell) []string {
 	return out
 }
 
-// submit queues cell c. The pool hands a worker its next cell before this one's answer is drawn
-// and saved: finishCell waits its turn on the page's thread, and a redraw that outlasts a short
-// cell would leave the worker idle.
-func (run *figRun) submit(c figure.Cell) {
-	fields := map[string]any{"figure": run.v.f.ID, "index": c.Index, "r": c.R, "x": c.X, "s": c.S, "seed": float64(c.Seed),
-		"scripts": scriptsJSON(run.v.scripts)}
-	if t := run.v.f.Spec(c).Trace; t != "" {
-		fields["file"] = run.v.files[pagelogic.TraceBase(t)]
+// submit queues batch b. The pool hands a worker its next batch before this one's answer is drawn
+// and saved: finish waits its turn on the page's thread, and a redraw that outlasts a batch would
+// leave the worker idle.
+func (run *figRun) submit(b batch) {
+	cells := make([]any, len(b.runs))
+	for i, g := range b.runs {
+		c := g[0]
+		cells[i] = map[string]any{"index": c.Index, "r": c.R, "x": c.X, "s": c.S, "seed": float64(c.Seed)}
+	}
+	fields := map[string]any{"figure": run.v.f.ID, "cells": cells, "scripts": scriptsJSON(run.v.scripts)}
+	if b.trace != "" {
+		fields["file"] = run.v.files[pagelogic.TraceBase(b.trace)]
 	}
 	run.workers.Submit(&pool.Task{Kind: pool.Cell, Fields: fields, Done: func(d js.Value, err error) {
 		if err != nil {
@@ -135,36 +156,40 @@ func (run *figRun) submit(c figure.Cell) {
 		for i := range out {
 			out[i] = vals.Index(i).Float()
 		}
-		go run.finishCell(d.Get("index").Int(), out, d.Get("memory").Int())
+		go run.finish(b, out, d.Get("memory").Int())
 	}})
 }
 
-// finishCell keeps a cell's values, saves the figure and redraws it (the worker already has its
-// next cell).
-func (run *figRun) finishCell(index int, vals []float64, mem int) {
+// finish keeps a batch's values (each run's for every cell sharing it), saves the figure and
+// redraws it (the worker already has its next batch).
+func (run *figRun) finish(b batch, vals []float64, mem int) {
 	v := run.v
 	defer v.recover()
 	if v.run != run {
 		return // cancelled or superseded: late answers are dropped
 	}
-	cells, ok := run.cells[index]
-	if !ok || len(vals) != len(v.f.Metrics) {
-		run.stop(fmt.Sprintf("figure %s: a worker answered for an unknown cell %d", v.f.ID, index))
+	m := len(v.f.Metrics)
+	if len(vals) != len(b.runs)*m {
+		run.stop(fmt.Sprintf("figure %s: a worker answered %d values for %d cells of %d metrics", v.f.ID, len(vals), len(b.runs), m))
 		return
 	}
-	for _, c := range cells {
-		v.rows[cellKey{c.R, c.X, c.S, c.Seed}] = v.f.Rows(c, vals)
+	for k, g := range b.runs {
+		for _, c := range g {
+			v.rows[cellKey{c.R, c.X, c.S, c.Seed}] = v.f.Rows(c, vals[k*m:(k+1)*m])
+		}
+		run.done += len(g)
 	}
-	run.done += len(cells)
 	run.peakMem = max(run.peakMem, mem)
 	last := run.before+run.done == run.total
 	v.status(run.progress(), float64(run.before+run.done)/float64(run.total))
 	v.draw(last)
-	// A save writes the whole CSV so far: at most once a second (and at the last cell), or a
-	// figure of ten thousand cells (every reading) spends its time rewriting its own rows.
-	if now := perfNow(); last || now-v.savedMs >= 1000 {
+	// A save writes the whole CSV so far: at most once a second, or ten times its own last duration
+	// apart (and at the last cell), or a figure of ten thousand cells (every reading) spends its
+	// time rewriting its own rows.
+	if now := perfNow(); last || now-v.savedMs >= max(1000, 10*v.saveMs) {
 		v.savedMs = now
 		v.save(run.before+run.done, run.total)
+		v.saveMs = perfNow() - now
 	}
 	if last { // once: end() clears v.run, so a later answer of this run returns above
 		run.end()

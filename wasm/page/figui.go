@@ -110,13 +110,17 @@ func (v *figView) showControls() {
 }
 
 // draw redraws the chart and the table from the finished cells; unless force, at most every
-// 150 ms (cells of a small figure can finish faster than a chart redraws).
+// 150 ms (cells of a small figure can finish faster than a chart redraws), and at least four times
+// the last redraw's time apart: the table judges every claim under every reading, and on the
+// thousands of cells of a figure with readings a redraw takes long enough that redrawing every
+// 150 ms would keep the page's thread from answering its workers.
 func (v *figView) draw(force bool) {
 	now := perfNow()
-	if !force && now-v.lastMs < 150 {
+	if !force && now-v.lastMs < max(150, 4*v.drawMs) {
 		return
 	}
 	v.lastMs = now
+	defer func() { v.drawMs = perfNow() - now }()
 	sub, rows := v.sub(), v.subRows()
 	chart := hook("figure-chart").Underlying()
 	setAttr(chart, "data-cells", itoa(len(rows)/max(1, len(sub.Metrics))))

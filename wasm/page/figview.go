@@ -36,7 +36,9 @@ type figView struct {
 	embed   bool
 	scripts []runrecord.Script // the scripts added to the open figure as series (offerScripts)
 	lastMs  float64            // when the chart was last drawn (performance.now)
+	drawMs  float64            // how long that took (ms)
 	savedMs float64            // when the finished cells were last saved (performance.now)
+	saveMs  float64            // how long that took (ms)
 	created int64              // when the stored run of this choice was first saved (Unix ms; 0: not yet)
 }
 

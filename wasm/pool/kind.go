@@ -9,7 +9,7 @@ type Kind string
 // The requests: the fields each takes and answers are documented beside its handler.
 const (
 	Run    Kind = "run"    // run one policy of a spec; answers the record (binary, transferred)
-	Cell   Kind = "cell"   // run one cell of a catalogue figure; answers its metric values
+	Cell   Kind = "cell"   // run a batch of cells of a catalogue figure; answers their metric values
 	Parse  Kind = "parse"  // read an uploaded trace; answers its format, jobs, preview and hash
 	Export Kind = "export" // read an uploaded trace; answers it in the native CSV format
 	// The scripting worker's (Options.Scripts) requests:

@@ -39,7 +39,8 @@ type worker struct {
 	// in figure.RunOrder, so the cells of one point and seed mostly come to the same worker one
 	// after another.
 	workloads policies.Workloads
-	scripts   Scripting // nil in worker.wasm
+	cellFig   cellFigure // the figure of the last cells (figureOf)
+	scripts   Scripting  // nil in worker.wasm
 }
 
 // Scripting is what script.wasm's workers add (wasm/scripting): scripted policies. It is an
@@ -85,7 +86,7 @@ func Start(scripts Scripting) {
 	w := &worker{scripts: scripts}
 	w.handlers = map[pool.Kind]handler{
 		pool.Run:    w.runPolicy,
-		pool.Cell:   w.runCell,
+		pool.Cell:   w.runCells,
 		pool.Parse:  parse,
 		pool.Export: exportNative,
 	}
