@@ -176,7 +176,11 @@ func run(c config, w io.Writer) error {
 		}
 		fmt.Fprintf(w, "| %s | %d ÷ %d |", bc.name(), hi, lo)
 		for _, s := range c.sims {
-			fmt.Fprintf(w, " %s |", ratio(res[id(s, hi, ci)], res[id(s, lo, ci)]))
+			r := "–" // one size only
+			if hi > lo {
+				r = ratio(res[id(s, hi, ci)], res[id(s, lo, ci)])
+			}
+			fmt.Fprintf(w, " %s |", r)
 		}
 		fmt.Fprintln(w)
 	}
