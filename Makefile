@@ -195,15 +195,18 @@ page-figures-time: site
 
 # The Go benchmarks, then whole runs of the runner (scripts/runbench): BENCH_JOBS jobs of the
 # Philly-like generator at 230 jobs/h on 1,000 servers of 8 GPUs under BENCH_POLICIES, and the
-# overloaded case (560 jobs/h, queues of hundreds of thousands) at 300,000 jobs.
-BENCH_JOBS     ?= 100000,1000000
-BENCH_POLICIES ?= fifo,fifo-backfill,sjf,srtf,srsf,las
+# overloaded case (560 jobs/h, queues of hundreds of thousands) at 300,000 jobs; then each
+# family's policies on a workload of their own (scripts/runbench/families.go) at BENCH_FAMILY_JOBS.
+BENCH_JOBS        ?= 100000,1000000
+BENCH_POLICIES    ?= fifo,fifo-backfill,sjf,srtf,srsf,las
+BENCH_FAMILY_JOBS ?= 10000,30000,100000
 bench: sim
 	@echo "== bench: core/ and policies/"
 	$(GO) test -bench '$(BENCH)' -benchmem -run '^$$' ./core/... ./policies/...
 	@echo "== bench: whole runs of build/simulate (time, peak memory)"
 	$(GO) run ./scripts/runbench -sim build/simulate -jobs $(BENCH_JOBS) -policy $(BENCH_POLICIES)
-	$(GO) run ./scripts/runbench -sim build/simulate -jobs 300000 -rate 560 -policy fifo,las
+	$(GO) run ./scripts/runbench -sim build/simulate -jobs 300000 -generate philly:rate=560 -policy fifo,las
+	$(GO) run ./scripts/runbench -sim build/simulate -families -jobs $(BENCH_FAMILY_JOBS)
 
 # The page in headless Chromium against the native runner (scripts/e2e/pagebench.mjs): PAGE_JOBS
 # jobs of the same generator and cluster as bench under PAGE_POLICIES, from the click on Run until

@@ -11,17 +11,29 @@ const NumFeatures = 13
 // History is what the scheduler knows about past runs: for every recurrence group (and user, and
 // model), the iteration counts of its runs whose outcome is known. Codes for categorical values
 // are assigned in order of first appearance, so they never depend on map iteration order.
+//
+// A group's features and means are read at every arrival. So that an arrival costs no more as the
+// history grows, each group keeps the running sums of its counts and of their logs, and the history
+// the number and sum of all runs: added in the order learnt, from zero, they are the very sums a
+// loop over the counts gives, to the bit. A window (maxHist) of the last runs is summed anew.
 type History struct {
 	codes   map[string]int
-	runs    map[string][]float64 // group key -> known iteration counts, in the order learnt
-	all     []float64
-	maxHist int // use at most the last maxHist runs of a group (0 = all)
+	runs    map[string]*groupRuns // group key -> its known runs
+	allN    int                   // runs known, of every group
+	allSum  float64               // their iteration counts' sum
+	maxHist int                   // use at most the last maxHist runs of a group (0 = all)
+}
+
+// groupRuns are one group's known iteration counts in the order learnt, with their running sums.
+type groupRuns struct {
+	its         []float64
+	sum, logSum float64 // Σ its, Σ Log(max(1, its))
 }
 
 // NewHistory returns an empty history that uses at most the last maxHist runs of each group
 // (0 = all of them).
 func NewHistory(maxHist int) *History {
-	return &History{codes: map[string]int{}, runs: map[string][]float64{}, maxHist: maxHist}
+	return &History{codes: map[string]int{}, runs: map[string]*groupRuns{}, maxHist: maxHist}
 }
 
 func (h *History) code(kind, s string) float64 {
@@ -45,16 +57,34 @@ func groupKey(j *core.Job) string {
 // Learn records a finished run's iteration count.
 func (h *History) Learn(j *core.Job, iterations float64) {
 	k := groupKey(j)
-	h.runs[k] = append(h.runs[k], iterations)
-	h.all = append(h.all, iterations)
+	g := h.runs[k]
+	if g == nil {
+		g = &groupRuns{}
+		h.runs[k] = g
+	}
+	g.its = append(g.its, iterations)
+	g.sum += iterations
+	g.logSum += detmath.Log(max(1, iterations))
+	h.allN++
+	h.allSum += iterations
 }
 
-func (h *History) recent(j *core.Job) []float64 {
-	r := h.runs[groupKey(j)]
-	if h.maxHist > 0 && len(r) > h.maxHist {
-		r = r[len(r)-h.maxHist:]
+// recent returns the runs of j's group the features read (the last maxHist, or all) and their
+// sums.
+func (h *History) recent(j *core.Job) (r []float64, sum, logSum float64) {
+	g := h.runs[groupKey(j)]
+	if g == nil {
+		return nil, 0, 0
 	}
-	return r
+	if h.maxHist == 0 || len(g.its) <= h.maxHist {
+		return g.its, g.sum, g.logSum
+	}
+	r = g.its[len(g.its)-h.maxHist:]
+	for _, v := range r {
+		sum += v
+		logSum += detmath.Log(max(1, v))
+	}
+	return r, sum, logSum
 }
 
 // Features is the feature row of job j given the history: group, user and model codes, GPUs, the
@@ -72,14 +102,10 @@ func (h *History) Features(j *core.Job, out []float64) []float64 {
 	if p == (core.Parallelism{}) {
 		p = core.Parallelism{DP: j.GPUs, PP: 1, TP: 1}
 	}
-	r := h.recent(j)
+	r, _, logSum := h.recent(j)
 	meanLog, lastLog, meanSamples := -1.0, -1.0, -1.0
 	if len(r) > 0 {
-		s := 0.0
-		for _, v := range r {
-			s += detmath.Log(max(1, v))
-		}
-		meanLog = s / float64(len(r))
+		meanLog = logSum / float64(len(r))
 		lastLog = detmath.Log(max(1, r[len(r)-1]))
 		meanSamples = meanLog + detmath.Log(float64(max(1, j.BatchSize)))
 	}
@@ -96,16 +122,13 @@ func (h *History) Features(j *core.Job, out []float64) []float64 {
 // MeanOfHistory is the plain predictor the forest is compared with: the arithmetic mean of the
 // group's known runs, else of every known run, else fallback.
 func (h *History) MeanOfHistory(j *core.Job, fallback float64) float64 {
-	r := h.recent(j)
-	if len(r) == 0 {
-		r = h.all
+	r, s, _ := h.recent(j)
+	n := len(r)
+	if n == 0 {
+		n, s = h.allN, h.allSum
 	}
-	if len(r) == 0 {
+	if n == 0 {
 		return fallback
 	}
-	s := 0.0
-	for _, v := range r {
-		s += v
-	}
-	return s / float64(len(r))
+	return s / float64(n)
 }

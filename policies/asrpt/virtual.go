@@ -15,13 +15,19 @@ type vjob struct {
 	rem   float64 // remaining virtual processing time, ms
 	done  bool
 	vDone core.Time // virtual completion time once done
+	at    int32     // position in Virtual.active while not done
 }
 
 // Virtual is the virtual single machine of speed 1 running preemptive SRPT (ties to the earlier
 // arrival). It records its schedule as spans.
+//
+// Its not-yet-finished jobs are a binary heap ordered as SRPT picks them (remaining time, then
+// arrival index: a total order, so the job it runs is the one a scan of them all would pick): its
+// backlog is bound by no cluster size and grows over a long run, and a scan of it at every step of
+// every decision made the run's time grow with the square of its jobs.
 type Virtual struct {
 	now    core.Time
-	active []int // indexes into jobs of not-yet-finished virtual jobs
+	active []int // indexes into jobs of not-yet-finished virtual jobs, a heap (shorter)
 	jobs   []vjob
 	// pos[i] is 1 + the jobs index of arrival index i, 0 when i is not on the machine: a slice,
 	// not a map, because every priority comparison (Less) looks two jobs up.
@@ -46,7 +52,7 @@ func (m *Virtual) Add(idx int, rem float64) {
 	}
 	m.pos[idx] = int32(len(m.jobs) + 1)
 	m.jobs = append(m.jobs, vjob{idx: idx, rem: max(rem, 1)})
-	m.active = append(m.active, len(m.jobs)-1)
+	m.push(len(m.jobs) - 1)
 }
 
 // Extend adds virtual work to a job whose prediction was corrected upward (the paper's virtual
@@ -61,37 +67,86 @@ func (m *Virtual) Extend(idx int, extra float64) {
 	j := &m.jobs[k]
 	if j.done {
 		j.done, j.vDone, j.rem = false, 0, max(extra, 1)
-		m.active = append(m.active, k)
+		m.push(k)
 		return
 	}
 	j.rem += extra
+	m.down(int(j.at))
 }
 
-// shortest returns the position in active of the job SRPT runs now, -1 if idle.
-func (m *Virtual) shortest() int {
-	best := -1
-	for a, k := range m.active {
-		if best < 0 {
-			best = a
-			continue
-		}
-		b := &m.jobs[m.active[best]]
-		if j := &m.jobs[k]; j.rem < b.rem || (j.rem == b.rem && j.idx < b.idx) {
-			best = a
-		}
+// shorter reports whether SRPT runs jobs index a before b: less remaining time, then the earlier
+// arrival.
+func (m *Virtual) shorter(a, b int) bool {
+	x, y := &m.jobs[a], &m.jobs[b]
+	return x.rem < y.rem || (x.rem == y.rem && x.idx < y.idx)
+}
+
+// push puts jobs index k on the heap.
+func (m *Virtual) push(k int) {
+	m.active = append(m.active, k)
+	m.set(len(m.active)-1, k)
+	m.up(len(m.active) - 1)
+}
+
+// pop takes the heap's first job off it.
+func (m *Virtual) pop() {
+	last := len(m.active) - 1
+	m.set(0, m.active[last])
+	m.active = m.active[:last]
+	if last > 0 {
+		m.down(0)
 	}
-	return best
+}
+
+func (m *Virtual) set(h, k int) {
+	m.active[h] = k
+	m.jobs[k].at = int32(h)
+}
+
+// up moves the job at heap position h towards the root while it runs before its parent.
+func (m *Virtual) up(h int) {
+	for h > 0 {
+		parent := (h - 1) / 2
+		k, pk := m.active[h], m.active[parent]
+		if !m.shorter(k, pk) {
+			return
+		}
+		m.set(h, pk)
+		m.set(parent, k)
+		h = parent
+	}
+}
+
+// down moves the job at heap position h away from the root while a child runs before it.
+func (m *Virtual) down(h int) {
+	n := len(m.active)
+	for {
+		c := 2*h + 1
+		if c >= n {
+			return
+		}
+		if r := c + 1; r < n && m.shorter(m.active[r], m.active[c]) {
+			c = r
+		}
+		k, ck := m.active[h], m.active[c]
+		if !m.shorter(ck, k) {
+			return
+		}
+		m.set(h, ck)
+		m.set(c, k)
+		h = c
+	}
 }
 
 // Advance runs the machine up to time t.
 func (m *Virtual) Advance(t core.Time) {
 	for m.now < t {
-		a := m.shortest()
-		if a < 0 {
+		if len(m.active) == 0 {
 			m.now = t
 			return
 		}
-		j := &m.jobs[m.active[a]]
+		// The first job stays first as it runs: only its remaining time changes, downwards.
+		j := &m.jobs[m.active[0]]
 		step := min(float64(t-m.now), j.rem)
 		end := m.now + core.Time(step+0.5)
 		if step == j.rem || end >= t {
@@ -105,7 +160,7 @@ func (m *Virtual) Advance(t core.Time) {
 		m.now = end
 		if j.rem <= 0.5 {
 			j.rem, j.done, j.vDone = 0, true, end
-			m.active = append(m.active[:a], m.active[a+1:]...)
+			m.pop()
 		}
 	}
 }

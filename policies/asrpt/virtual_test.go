@@ -1,6 +1,8 @@
 package asrpt
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"schedlab/core"
@@ -32,4 +34,88 @@ func TestVirtualSRPT(t *testing.T) {
 	if got := m.Spans(); got[len(got)-2] != (Span{1, 3000, 4500}) {
 		t.Errorf("got spans %v, want job 1 again from 3 s to 4.5 s", got)
 	}
+}
+
+// TestVirtualSameAsScan: on random arrivals (ties in remaining time included), extensions of
+// running and finished jobs and advances, the heap runs the job a scan of every unfinished job
+// picks (remaining time, then arrival index), so the schedules and priorities are the same.
+func TestVirtualSameAsScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 7))
+	m := newVirtual()
+	type job struct {
+		rem  float64
+		done bool
+		end  core.Time
+	}
+	var ref []job
+	var spans []Span
+	now := core.Time(0)
+	for step := range 3000 {
+		switch rng.IntN(4) {
+		case 0, 1:
+			rem := float64(1000 * (1 + rng.IntN(20))) // coarse: equal remaining times are common
+			m.Add(len(ref), rem)
+			ref = append(ref, job{rem: rem})
+		case 2:
+			if len(ref) > 0 {
+				i, extra := rng.IntN(len(ref)), float64(500*rng.IntN(6))
+				m.Extend(i, extra)
+				if extra > 0 {
+					if ref[i].done {
+						ref[i] = job{rem: max(extra, 1)}
+					} else {
+						ref[i].rem += extra
+					}
+				}
+			}
+		default:
+			t1 := now + core.Time(rng.IntN(5000))
+			m.Advance(t1)
+			for now < t1 {
+				best := -1
+				for i, j := range ref {
+					if !j.done && (best < 0 || j.rem < ref[best].rem) {
+						best = i
+					}
+				}
+				if best < 0 {
+					now = t1
+					break
+				}
+				j := &ref[best]
+				end := min(now+core.Time(j.rem+0.5), t1)
+				if n := len(spans); n > 0 && spans[n-1].Job == best && spans[n-1].To == now {
+					spans[n-1].To = end
+				} else {
+					spans = append(spans, Span{best, now, end})
+				}
+				j.rem -= float64(end - now)
+				now = end
+				if j.rem <= 0.5 {
+					j.rem, j.done, j.end = 0, true, end
+				}
+			}
+		}
+		for i, j := range ref {
+			want := prio{a: j.rem, idx: i}
+			if j.done {
+				want = prio{done: true, a: float64(j.end), idx: i}
+			}
+			if got := m.prio(i); got != want {
+				t.Fatalf("step %d: job %d: got priority %+v, want %+v", step, i, got, want)
+			}
+		}
+	}
+	if got := m.Spans(); !slices.Equal(got, spans) {
+		t.Fatalf("got %d spans, want %d; first difference at %d", len(got), len(spans), firstDiff(got, spans))
+	}
+}
+
+func firstDiff(a, b []Span) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }
