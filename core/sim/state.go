@@ -66,7 +66,7 @@ type JobState struct {
 // its speed without co-runners, its lease and the speed model's recent answers (see iterTimeOn).
 // It is 328 bytes, so the engine hands one out at a job's first start and takes it back when the
 // job finishes: a run holds one per unfinished job that has run, not one per job of the workload
-// (a million-job trace needed 256 MB for them). For the same reason what only a job that has run
+// (one per job of a million-job trace would be 328 MB). For the same reason what only a job that has run
 // reads (its GPUs, its speed, its restart stall, its speed under sharing, its lease credit) is
 // kept here, not in its JobState, and a finished job's GPU list goes with its liveState to the
 // next job that starts.
