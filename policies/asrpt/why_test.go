@@ -17,21 +17,8 @@ func TestWhyASRPT(t *testing.T) {
 		{ID: "a", GPUs: 4, Submit: 0, Duration: 100 * core.Second},
 		{ID: "b", GPUs: 2, Submit: 10 * core.Second, Duration: 50 * core.Second},
 	}
-	c, err := core.ParseCluster("1x4")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, name := range []string{"a-srpt", "srpt-oracle"} {
-		p, err := policies.Builtin().New(name, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: p, Verify: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := s.Run()
-		got := simtest.Timeline(r, 1)
+		got := simtest.Timeline(runOn1x4(t, jobs, name, ""), 1)
 		want := "10 submitted : submitted, needs 2 GPUs\n10 waiting capacity: needs 2 GPUs; 0 free in the cluster\n" +
 			"100 started : started on 2 GPUs on 1 server: GPUs 0-1\n150 finished : finished"
 		if got != want {
@@ -52,20 +39,7 @@ func TestWhyASRPTNoBackfill(t *testing.T) {
 		{ID: "b", GPUs: 4, Submit: 10 * core.Second, Duration: 50 * core.Second},
 		{ID: "c", GPUs: 1, Submit: 20 * core.Second, Duration: 500 * core.Second},
 	}
-	c, err := core.ParseCluster("1x4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := policies.Builtin().New("srpt-oracle", []byte(`{"backfill": false}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: p, Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := s.Run()
-	got := simtest.Timeline(r, 2)
+	got := simtest.Timeline(runOn1x4(t, jobs, "srpt-oracle", `{"backfill": false}`), 2)
 	want := "20 submitted : submitted, needs 1 GPU\n" +
 		"20 waiting order: behind job b (a-srpt without backfill: no job passes the first in the virtual machine's order); its predicted length n̂: 500000\n" +
 		"100 waiting order: behind 1 job; first: job b (a-srpt: jobs ranked ahead on the virtual machine took the free GPUs); its predicted length n̂: 500000\n" +
@@ -84,20 +58,7 @@ func TestWhyASRPTEvicted(t *testing.T) {
 		{ID: "a", GPUs: 4, Submit: 0, Duration: 1000 * core.Second},
 		{ID: "b", GPUs: 4, Submit: 10 * core.Second, Duration: 50 * core.Second},
 	}
-	c, err := core.ParseCluster("1x4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := policies.Builtin().New("srpt-oracle", []byte(`{"preempt": true}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: p, Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := s.Run()
-	got := simtest.Timeline(r, 0)
+	got := simtest.Timeline(runOn1x4(t, jobs, "srpt-oracle", `{"preempt": true}`), 0)
 	want := "0 submitted : submitted, needs 4 GPUs\n0 started : started on 4 GPUs on 1 server: GPUs 0-3\n" +
 		"10 preempted : preempted, at the decision on the arrival of job b; its GPUs went to job b\n" +
 		"10 waiting order: behind 1 job; first: job b (a-srpt: evicted for a job ranked ahead on the virtual machine); its predicted length n̂: 1000000\n" +
@@ -105,4 +66,27 @@ func TestWhyASRPTEvicted(t *testing.T) {
 	if got != want {
 		t.Errorf("a:\n%s\nwant\n%s", got, want)
 	}
+}
+
+// runOn1x4 runs jobs on one server of 4 GPUs under the built-in policy name with args (JSON, ""
+// for none), checking the engine's invariants at every step.
+func runOn1x4(t *testing.T, jobs []core.Job, name, args string) *sim.Result {
+	t.Helper()
+	c, err := core.ParseCluster("1x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []byte
+	if args != "" {
+		raw = []byte(args)
+	}
+	p, err := policies.Builtin().New(name, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(sim.Config{Cluster: c, Jobs: jobs, Policy: p, Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Run()
 }
