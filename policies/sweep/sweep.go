@@ -37,6 +37,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -296,7 +297,7 @@ func (p parser) specs(f *File, fig *figure.Figure) ([]scenario.Spec, error) {
 	if len(xs) == 0 {
 		xs = []string{""}
 	}
-	for name := range f.Params {
+	for _, name := range slices.Sorted(maps.Keys(f.Params)) { // sorted: the same error for the same file
 		if !slices.Contains(f.Policies, name) {
 			return nil, p.errf(p.lineOf("params"), "params."+name, "not one of the policies")
 		}

@@ -121,6 +121,7 @@ func TestErrorsNameFileLineAndField(t *testing.T) {
 		{"gen on trace", `{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "trace": "t.csv", "sweep": {"param": "generate.rate", "values": [1]}}`, "not generated"},
 		{"params policy", `{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "sweep": {"param": "params.b.k", "values": [1]}}`, "POLICY one of the policies"},
 		{"params unknown", `{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "params": {"b": {}}}`, "params.b: not one of the policies"},
+		{"params unknown, two", `{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "params": {"c": {}, "b": {}}}`, "params.b: not one of the policies"}, // the first by name, not by map order
 		{"round", `{"id": "x", "seeds": "1", "metrics": ["m"], "policies": ["a"], "generate": "philly", "sweep": {"param": "round_s", "values": [0.5]}}`, "with round_s = 0.5: spec: round 0.5 s"},
 		{"two values", `{"id": "x"} {}`, "more than one JSON value"},
 		{"truncated", `{"id": "x"`, "not a complete JSON object"},
