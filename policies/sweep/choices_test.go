@@ -211,8 +211,8 @@ func TestFigureOfCSVWithReadings(t *testing.T) {
 		{h + "a,,,,s,1,m,s,1\na,p=1,,,s,1,m,s,1\n", `m.csv:3: reading: "p=1": want the choices of the first row`},
 		{h + "a,p,,,s,1,m,s,1\n", `m.csv:2: reading: "p": want the choices of the first row`},
 		{h + "a,p=1=2,,,s,1,m,s,1\n", `m.csv:2: reading: "p=1=2": choice p: value "1=2" empty or with = or |`},
-		{h + "a,\"p=1,p=2\",,,s,1,m,s,1\n", `m.csv: reading: choice name "p" empty, repeated or with |`},
-		{h + "a,=1,,,s,1,m,s,1\n", `m.csv: reading: choice name "" empty`},
+		{h + "a,\"p=1,p=2\",,,s,1,m,s,1\n", `m.csv:2: reading: choice name "p" empty, repeated or with |`},
+		{h + "a,=1,,,s,1,m,s,1\n", `m.csv:2: reading: choice name "" empty`},
 	} {
 		if _, _, err := FigureOfCSV("m.csv", []byte(bad.doc)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: got %v, want %q", bad.doc, err, bad.want)
@@ -224,7 +224,7 @@ func TestFigureOfCSVWithReadings(t *testing.T) {
 		r1, r2 = append(r1, fmt.Sprintf("c%d=a", i)), append(r2, fmt.Sprintf("c%d=b", i))
 	}
 	doc := h + "a,\"" + strings.Join(r1, ",") + "\",,,s,1,m,s,1\na,\"" + strings.Join(r2, ",") + "\",,,s,1,m,s,1\n"
-	if _, _, err := FigureOfCSV("m.csv", []byte(doc)); err == nil || !strings.Contains(err.Error(), "more than 4096 readings") {
+	if _, _, err := FigureOfCSV("m.csv", []byte(doc)); err == nil || !strings.Contains(err.Error(), "m.csv:3: reading: ") || !strings.Contains(err.Error(), "more than 4096 readings") {
 		t.Errorf("13 choices: %v", err)
 	}
 }

@@ -79,9 +79,6 @@ func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error)
 		f.Seeds = append(f.Seeds, s)
 	}
 	slices.Sort(f.Seeds)
-	if err := checkReadings(f); err != nil {
-		return nil, nil, fmt.Errorf("%s: reading: %w", name, err)
-	}
 	// Cell stays nil: these cells ran elsewhere. What Validate would check of the rest is checked
 	// here: no empty name (ReadCSV checks every field against these lists).
 	if f.ID == "" || slices.Contains(f.Sweep.Values, "") ||
@@ -101,9 +98,11 @@ func FigureOfCSV(name string, data []byte) (*figure.Figure, []figure.Row, error)
 const maxCSVReadings = 4096
 
 // addReading adds the choices and values reading name holds to f: the first row's name fixes the
-// choices and their order, each later row must name the same choices in that order, and a value is
-// added where first seen (the readings' order, the first choice outermost, keeps each choice's
-// values in the figure's order). An empty name is a figure without choices, and then every row's is.
+// choices and their order (names unique and fit for a reading's name), each later row must name the
+// same choices in that order, and a value is added where first seen (the readings' order, the first
+// choice outermost, keeps each choice's values in the figure's order), up to maxCSVReadings
+// readings. An empty name is a figure without choices, and then every row's is. Each check is made
+// on the row that fails it, so the error names that row's line.
 func addReading(f *figure.Figure, first bool, name string) error {
 	if name == "" {
 		if !first && len(f.Choices) > 0 {
@@ -115,6 +114,9 @@ func addReading(f *figure.Figure, first bool, name string) error {
 	if first {
 		for _, part := range parts {
 			c, _, _ := strings.Cut(part, "=")
+			if c == "" || strings.ContainsAny(c, "|") || slices.ContainsFunc(f.Choices, func(o figure.Choice) bool { return o.Name == c }) {
+				return fmt.Errorf("choice name %q empty, repeated or with |", c)
+			}
 			f.Choices = append(f.Choices, figure.Choice{Name: c, Label: c})
 		}
 	}
@@ -131,21 +133,13 @@ func addReading(f *figure.Figure, first bool, name string) error {
 		}
 		if !slices.Contains(f.Choices[i].Values, v) {
 			f.Choices[i].Values = append(f.Choices[i].Values, v)
-		}
-	}
-	return nil
-}
-
-// checkReadings checks the choices addReading gathered: names unique and fit for a reading's name,
-// and not too many readings.
-func checkReadings(f *figure.Figure) error {
-	n := 1
-	for i, c := range f.Choices {
-		if c.Name == "" || strings.ContainsAny(c.Name, "|") || slices.ContainsFunc(f.Choices[:i], func(o figure.Choice) bool { return o.Name == c.Name }) {
-			return fmt.Errorf("choice name %q empty, repeated or with |", c.Name)
-		}
-		if n *= len(c.Values); n > maxCSVReadings {
-			return fmt.Errorf("the choices %s make more than %d readings", choiceNames(f), maxCSVReadings)
+			n := 1
+			for _, c := range f.Choices {
+				n *= len(c.Values)
+			}
+			if n > maxCSVReadings {
+				return fmt.Errorf("%q: the choices %s make more than %d readings", name, choiceNames(f), maxCSVReadings)
+			}
 		}
 	}
 	return nil
