@@ -26,7 +26,8 @@ type Rounds uint8
 
 // Round modes.
 const (
-	// NoRounds: decisions on arrivals and completions only; no ticks.
+	// NoRounds: decisions on arrivals, completions and the wake-ups the policy asks for
+	// (View.WakeAt) only; no ticks.
 	NoRounds Rounds = iota
 	// RoundsToo: ticks in addition to arrivals and completions (a periodic re-placement, a
 	// preemption rule applied once per round). A policy that only needs to act when its
