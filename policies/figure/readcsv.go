@@ -65,8 +65,8 @@ func ReadCSV(f *Figure, name string, r io.Reader) ([]Row, error) {
 }
 
 // readingIndexes maps each reading's name to its index in f.Readings(), listed once for a whole
-// file: listing them per row (ReadingIndex) was most of the time taken to read a large CSV with
-// readings.
+// file: listing the readings again for every row would be most of the time taken to read a large
+// CSV with readings.
 func readingIndexes(f *Figure) map[string]int {
 	out := map[string]int{}
 	for _, r := range f.Readings() {

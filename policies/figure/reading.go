@@ -70,11 +70,6 @@ func readingName(choices []Choice, values []string) string {
 	return strings.Join(parts, ",")
 }
 
-// ReadingIndex is the index of f's reading called name, -1 when there is none.
-func (f *Figure) ReadingIndex(name string) int {
-	return slices.IndexFunc(f.Readings(), func(r Reading) bool { return r.Name == name })
-}
-
 // SelectReadings picks f's readings by a filter: "all" (or "") is every reading, "default" the
 // default one, and "choice=value,…" every reading with those values (a choice left out is any of
 // its values). An unknown choice or value is an error naming it.

@@ -67,11 +67,16 @@ func TestSweepGuideExample(t *testing.T) {
 	if !strings.Contains(b.String(), "\nplacement-study,\"placement=spread,thresholds=three\",rate,12,las,1,mean_jct_s,s,") {
 		t.Errorf("no row of LAS under placement=spread,thresholds=three:\n%s", b.String())
 	}
-	las, one, three := fig.SeriesIndex("las"), fig.ReadingIndex("placement=consolidate,thresholds=one"), fig.ReadingIndex("placement=consolidate,thresholds=three")
+	one, err1 := fig.SelectReadings("placement=consolidate,thresholds=one")
+	three, err3 := fig.SelectReadings("placement=consolidate,thresholds=three")
+	if err1 != nil || err3 != nil || len(one) != 1 || len(three) != 1 {
+		t.Fatalf("readings %v (%v), %v (%v): want one each", one, err1, three, err3)
+	}
+	las := fig.SeriesIndex("las")
 	differ := false
 	for _, a := range rows {
 		for _, b := range rows {
-			if a.S == las && b.S == las && a.R == one && b.R == three && a.X == b.X && a.M == b.M && a.Seed == b.Seed {
+			if a.S == las && b.S == las && a.R == one[0] && b.R == three[0] && a.X == b.X && a.M == b.M && a.Seed == b.Seed {
 				differ = differ || a.Value != b.Value
 			}
 		}
