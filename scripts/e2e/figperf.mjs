@@ -4,7 +4,7 @@
 // workers, or WORKERS=N), load the trace files a replaying figure asks for from ../shared/data,
 // wait until it finishes (TIMEOUT seconds, default 600) and print one JSON line:
 // cells, time in the page, workers' peak wasm memory, the verdicts, and the CPU seconds the
-// browser spent meanwhile: in all, on the page's main thread and in its dedicated workers (summed
+// browser spent meanwhile: in all (its dedicated workers included) and on the page's main thread (summed
 // over the threads of the Chromium that holds this run's profile, from /proc: on a machine shared
 // with other work the wall time says little, the CPU time what the figure costs). Usage, with the
 // site served (`make page-figures-time` builds, serves and runs it on the heavy figures):
