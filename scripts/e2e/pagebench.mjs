@@ -47,11 +47,11 @@ function serve(site) {
 
 // native runs the runner once: wall and CPU seconds (user + system, from GNU time's format).
 function native(n, policy) {
-  const args = ['-f', '%e %U %S %M', runner, '-generate', `philly:jobs=${n},rate=${rate}`, '-cluster', cluster, '-policy', policy];
+  const args = ['-f', '%e %U %S', runner, '-generate', `philly:jobs=${n},rate=${rate}`, '-cluster', cluster, '-policy', policy];
   const r = spawnSync('/usr/bin/time', args, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   if (r.status !== 0) throw new Error(`${runner} on ${n} jobs under ${policy}: ${r.stderr}`);
-  const [wall, user, sys, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { wall, cpu: user + sys, peakMB: kb / 1024 };
+  const [wall, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { wall, cpu: user + sys };
 }
 
 // browserCPU is the CPU seconds (user + system) of every process of the browser with this
