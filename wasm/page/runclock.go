@@ -9,7 +9,7 @@ import (
 
 // runClock is the time of a run's steps, in ms, for the page benchmark (scripts/e2e/pagebench.mjs
 // reads body[data-last-run-phases]): the worker's own steps as it reported them ("phases" of its
-// answer: start-up, workload, run, record, save, encode), "worker" from the task's posting to the
+// answer: start-up, workload, run, record, encode, save), "worker" from the task's posting to the
 // answer's arrival, then the page's steps after it.
 type runClock struct {
 	ms   map[string]float64
