@@ -137,9 +137,13 @@ func polar(v *sim.View) float64 {
 // (reserve) only comes nearer between decisions, which holds back no fewer jobs (see reserve).
 func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 	p.decide(v, why)
-	wake := core.MaxTime
+	// (decide has corrected every job due by now, so each due time is later; one that were not
+	// would cancel the wake-up for all of them: WakeAt(t ≤ now) cancels.)
+	wake, now := core.MaxTime, v.Now()
 	for j := range v.Running() {
-		wake = min(wake, p.due[j.Index])
+		if d := p.due[j.Index]; d > now {
+			wake = min(wake, d)
+		}
 	}
 	v.WakeAt(wake)
 }
