@@ -80,7 +80,27 @@ func (p *Policy) Steady(v *sim.View, limit int) int {
 		}
 	}
 	p.steady, p.pairs = sc, pairs
-	return p.arrivals(v, p.inOrder(v, min(limit, p.unbumped(v))))
+	// Each bound is a minimum over its own events (arrivals(n) is min(n, a bound of the arrivals
+	// alone), and so is inOrder(n)), so their order does not change the result; the cheap one goes
+	// first, and inOrder, which projects every pair at every tick, projects no tick past it.
+	return p.arrivals(v, p.inOrder(v, p.roomFor(v, min(limit, p.unbumped(v)))))
+}
+
+// roomFor bounds n by the first tick that sees an arrival the walk ended with room for, the cheap
+// test of arrivals: at low load it is the next arrival, which ends the repetition before any pair
+// leaves its order.
+func (p *Policy) roomFor(v *sim.View, n int) int {
+	for a := v.Arrived(); a < v.NumJobs(); a++ {
+		j := v.Job(a)
+		seen := tickSeeing(v, j.Job.Submit)
+		if seen > n {
+			return n
+		}
+		if j.Job.GPUs <= p.freeEnd && !p.dead(p.state(v, j).class) {
+			return seen - 1
+		}
+	}
+	return n
 }
 
 // inOrder bounds n by the first tick from 2 on at which a pair with a placed job falls out of order.

@@ -14,9 +14,10 @@ func Limit() int {
 	return min(maxWorkers, max(1, js.Global().Get("navigator").Get("hardwareConcurrency").Int()))
 }
 
-// FigureDefault is a figure's default pool: cores − 1, at least 1, so that one core stays with
-// the page while a figure runs for minutes. The Figures view's workers box (and &workers=N) raises
-// it up to Limit: on a 2-core machine two workers halve a long figure's time, while the page
-// between results only updates a status line, redraws at most every 150 ms and saves a small
-// record.
-func FigureDefault() int { return max(1, Limit()-1) }
+// FigureDefault is a figure's default pool: one core is kept for the page only where that still
+// leaves at least two workers, i.e. max(min(2, Limit), Limit − 1): 1 core → 1, 2 → 2, 4 → 3,
+// 8 → 7. The page's own thread does little while a figure runs: the runs go to the workers in
+// batches, and redraws and saves are spaced by their own cost. So on a 2-core machine a second
+// worker halves a long figure's time while the page stays responsive. The Figures view's workers
+// box (and &workers=N) sets it anywhere from 1 up to Limit.
+func FigureDefault() int { return max(min(2, Limit()), Limit()-1) }
