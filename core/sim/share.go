@@ -188,9 +188,6 @@ func (s *Sim) effectiveGPUs() float64 {
 	return e
 }
 
-// SharingOn reports whether the run has a co-location model (GPU sharing is possible).
-func (v *View) SharingOn() bool { return v.s.occ != nil }
-
 // Occupants lists the arrival indices of the jobs on GPU g, in the order they joined (read-only;
 // empty when the GPU is idle).
 func (v *View) Occupants(g int) []int32 {

@@ -79,9 +79,6 @@ func (p *Policy) Init(v *sim.View) {
 // Virtual returns the virtual single machine (its schedule is Spans).
 func (p *Policy) Virtual() *Virtual { return p.vm }
 
-// Predicted returns n̂ of the job with arrival index i (0 before it arrives).
-func (p *Policy) Predicted(i int) float64 { return p.nhat[i] }
-
 // alphaMax is the job's worst-case iteration time in seconds: every collective across servers
 // for mixed-parallel jobs of a known shape, else the engine's reference iteration time.
 func (p *Policy) alphaMax(v *sim.View, j *sim.JobState) float64 {

@@ -6,7 +6,7 @@
 // time of each and the page's over the native's, then the page's steps as the worker and the page
 // time them (body[data-last-run-phases]). The page's CPU time is that of the whole browser
 // (every process under its profile, from /proc), the native's the runner process's; on a busy
-// machine CPU time stretches less than wall time.
+// machine CPU time stretches less than wall time. Memory is in MB of 10⁶ bytes, as runbench prints it.
 //
 //   node scripts/e2e/pagebench.mjs [JOBS=100000,1000000] [POLICIES=fifo,las] [RATE=230] [CLUSTER=1000x8]
 //
@@ -102,7 +102,7 @@ async function pageRun(url, n, policy) {
     if (error) throw new Error(`page, ${n} jobs under ${policy}: ${error}`);
     const phases = JSON.parse(await page.getAttribute('body', 'data-last-run-phases') || '{}');
     const wasm = Number(await page.getAttribute('body', 'data-last-run-wasm-bytes') || 0);
-    return { wall, cpu, phases, peakMB: peak / 2 ** 20, workerMB: wasm / 2 ** 20 };
+    return { wall, cpu, phases, peakMB: peak / 1e6, workerMB: wasm / 1e6 };
   } finally {
     await b.close();
   }
