@@ -321,10 +321,7 @@ func TestGavelRounds(t *testing.T) {
 			pol.decimals = 6
 		}
 		res := runRounds(t, pol, jobs, cl, 360*core.Second)
-		same := 0
-		for same < len(rec) && same < len(pol.rounds) && rec[same][1] == pol.rounds[same] && atof(t, rec[same][0]) == pol.starts[same] {
-			same++
-		}
+		same := sameRounds(t, rec, pol)
 		parted := "never"
 		if same < len(rec) {
 			parted = rec[same][0] + " s"

@@ -67,7 +67,8 @@ type gavelRounds struct {
 	set                       []int     // the job set, ascending
 	solves                    int       // re-solves so far, and how many of them had several optima
 	several                   int
-	order                     []int     // type indexes, newest generation first
+	types                     []int     // type indexes, newest generation first
+	order                     []int     // the current round's type order (types, or shuffled)
 	shuffler                  *pyRandom // agnostic: Gavel's type shuffle
 }
 
@@ -90,9 +91,9 @@ func newGavelRounds(v *sim.View, types []core.GPUType, agnostic bool) *gavelRoun
 	g := &gavelRounds{joined: make([]bool, n), jobTime: make([][]float64, n), deficit: make([][]float64, n),
 		alloc: make([][]float64, n), gthr: make([][]float64, n), steps: make([]float64, n), workerTime: make([]float64, len(types))}
 	for i := range types {
-		g.order = append(g.order, i)
+		g.types = append(g.types, i)
 	}
-	slices.SortStableFunc(g.order, func(a, b int) int { return cmp.Compare(genRank(types[a]), genRank(types[b])) })
+	slices.SortStableFunc(g.types, func(a, b int) int { return cmp.Compare(genRank(types[a]), genRank(types[b])) })
 	if agnostic {
 		g.shuffler = newPyRandom(gavelSeed + 5)
 	}
@@ -202,9 +203,36 @@ func (p *MaxMin) resetGavel(v *sim.View, t, half float64) {
 	}
 	g.lastReset, g.changed = t, false
 	g.solves++
-	thr := make([][]float64, len(g.set))
-	gpus := make([]int, len(g.set))
+	src := allocSource(p)
+	if p.source != nil {
+		src = p.source
+	}
+	x := src.allocate(v, t, g.set)
+	clear(g.alloc)
 	for k, i := range g.set {
+		g.alloc[i] = x[k]
+		if p.decimals > 0 {
+			g.alloc[i] = roundFractions(x[k], p.decimals)
+		}
+	}
+}
+
+// allocSource gives mechanism gavel the allocation of a re-solve at time t (seconds on Gavel's
+// clock): per job of set (job indexes, ascending), its fraction of time on each type. The policy's
+// own is the max-min LP (MaxMin.allocate); a test replays, through this seam, the allocations
+// Gavel's simulator computed, to show that the rounds are Gavel's given Gavel's allocations.
+type allocSource interface {
+	allocate(v *sim.View, t float64, set []int) [][]float64
+}
+
+// allocate implements allocSource with the max-min LP over set. An LP that fails gives equal
+// shares until the next re-solve (the run's warnings say so); re-solves with several optima are
+// counted and warned about.
+func (p *MaxMin) allocate(v *sim.View, _ float64, set []int) [][]float64 {
+	g := p.g
+	thr := make([][]float64, len(set))
+	gpus := make([]int, len(set))
+	for k, i := range set {
 		thr[k], gpus[k] = p.gavelThr(v.Job(i)), v.Job(i).Job.GPUs
 		if p.agnostic {
 			// Gavel's max_min_fairness sets 1 on every type, also where its table has no
@@ -215,8 +243,9 @@ func (p *MaxMin) resetGavel(v *sim.View, t, half float64) {
 	x, _, err := solveMaxMin(thr, gpus, p.cap, p.opts)
 	if err != nil {
 		v.Warn(fmt.Sprintf("%s: allocation LP failed (%v): equal shares until the next re-solve", p.name, err))
-		x = equalShares(thr, gpus, p.cap)
-	} else if several, err := severalOptima(thr, gpus, p.cap, p.opts); err == nil && several {
+		return equalShares(thr, gpus, p.cap)
+	}
+	if several, err := severalOptima(thr, gpus, p.cap, p.opts); err == nil && several {
 		g.several++
 		if p.agnostic {
 			v.Warn(p.name + ": an allocation LP has several optima (ours takes the even spread, as Gavel's ECOS does)")
@@ -224,16 +253,10 @@ func (p *MaxMin) resetGavel(v *sim.View, t, half float64) {
 			v.Warn(p.name + ": an allocation LP has several optima (our simplex picks one, Gavel's ECOS may pick another)")
 		}
 	}
-	if err == nil && p.agnostic {
+	if p.agnostic {
 		x = spreadEvenly(x, thr, gpus, p.cap)
 	}
-	clear(g.alloc)
-	for k, i := range g.set {
-		g.alloc[i] = x[k]
-		if p.decimals > 0 {
-			g.alloc[i] = roundFractions(x[k], p.decimals)
-		}
-	}
+	return x
 }
 
 // roundFractions is numpy's round(x, decimals) clipped to [0, 1], as the rounded copy of
@@ -251,29 +274,20 @@ func roundFractions(x []float64, decimals int) []float64 {
 	return out
 }
 
-// gavelEntry is one job in one type's queue.
-type gavelEntry struct {
-	job             int
-	prio, def, frac float64
-}
-
-// roundGavel fills the types' queues in turn and applies the round's assignment.
-func (p *MaxMin) roundGavel(v *sim.View) {
+// assignGavel fills the types' queues in the given order under allocation alloc (per job index,
+// nil = not in it) and returns the type index of each job given one and those jobs in the order
+// they were given it. It changes nothing, so a test may ask what another allocation would give.
+func (p *MaxMin) assignGavel(v *sim.View, order []int, alloc [][]float64) (map[int]int, []int) {
 	g := p.g
 	left := slices.Clone(p.cap)
 	assigned := make(map[int]int, len(g.set))
 	var seq []int
 	queue := make([]gavelEntry, 0, len(g.set))
-	order := g.order
-	if g.shuffler != nil {
-		order = slices.Clone(g.order)
-		g.shuffler.shuffle(order)
-	}
 	for _, ti := range order {
 		queue = queue[:0]
 		for _, i := range g.set {
 			e := gavelEntry{job: i}
-			if a := g.alloc[i]; a != nil && a[ti] != 0 && p.gavelThr(v.Job(i))[ti] != 0 {
+			if a := alloc[i]; a != nil && a[ti] != 0 && p.gavelThr(v.Job(i))[ti] != 0 {
 				e.frac = a[ti]
 				e.prio = a[ti] * 1e9
 				if g.workerTime[ti] != 0 {
@@ -306,6 +320,24 @@ func (p *MaxMin) roundGavel(v *sim.View) {
 			seq = append(seq, e.job)
 		}
 	}
+	return assigned, seq
+}
+
+// gavelEntry is one job in one type's queue.
+type gavelEntry struct {
+	job             int
+	prio, def, frac float64
+}
+
+// roundGavel fills the types' queues and applies the round's assignment.
+func (p *MaxMin) roundGavel(v *sim.View) {
+	g := p.g
+	g.order = g.types
+	if g.shuffler != nil {
+		g.order = slices.Clone(g.types)
+		g.shuffler.shuffle(g.order)
+	}
+	assigned, seq := p.assignGavel(v, g.order, g.alloc)
 	var stop []*sim.JobState
 	for j := range v.Running() {
 		if ti, ok := assigned[j.Index]; !ok || p.types[ti] != j.GPUType() {

@@ -69,6 +69,9 @@ type MaxMin struct {
 	order   []prio    // byPriority's heap, reused: read only until the next call
 	said    []uint8   // per job index: the reason explain last gave it (saidNone …)
 	opts    lpOptions // the LP's settings that tests change
+	// source gives mechanism gavel its allocations: nil is the LP (the policy's own); tests
+	// replay Gavel's logged allocations through it.
+	source allocSource
 	// decimals > 0 rounds the fractions of mechanism gavel to that many decimals, as the rounded
 	// copy of Gavel's code does: tests compare ours with its recorded runs under the same rounding.
 	decimals int

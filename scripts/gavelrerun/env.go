@@ -48,7 +48,10 @@ func (e *env) prepare(stderr io.Writer) error {
 	if err := ensureClone(e.gavel, gavelRepo, gavelCommit, "scheduler/scripts/drivers/simulate_scheduler_with_trace.py", stderr); err != nil {
 		return err
 	}
-	vpy := filepath.Join(e.venv, "bin", "python")
+	vpy, err := filepath.Abs(filepath.Join(e.venv, "bin", "python")) // absolute: the protobuf step runs in scheduler/
+	if err != nil {
+		return err
+	}
 	check := "import cvxpy, ecos; assert cvxpy.__version__ == '1.4.4' and ecos.__version__ == '2.0.14', (cvxpy.__version__, ecos.__version__)"
 	if exec.Command(vpy, "-c", check).Run() != nil {
 		if err := ensureClone(e.cvxpy, cvxpyRepo, cvxpyTag, "setup.py", stderr); err != nil {
@@ -91,11 +94,11 @@ func (e *env) prepare(stderr io.Writer) error {
 // shim is the directory of the stand-in modules.
 func (e *env) shim() string { return e.venv + "-shim" }
 
-// rounded6Copy makes (once) the copy of Gavel's scheduler/ with rounded6Edit and returns the
-// directory that holds it as scheduler/.
-func (e *env) rounded6Copy() (string, error) {
-	dir := e.gavel + "-" + rounded6
-	py := filepath.Join(dir, "scheduler", "policies", "max_min_fairness.py")
+// patchedCopy makes (once) a copy of Gavel's scheduler/ under the name variant, with edit applied
+// to its file (under scheduler/), and returns the directory that holds it as scheduler/.
+func (e *env) patchedCopy(variant, file string, edit [2]string) (string, error) {
+	dir := e.gavel + "-" + variant
+	py := filepath.Join(dir, "scheduler", file)
 	if _, err := os.Stat(py); err != nil {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", err
@@ -109,11 +112,11 @@ func (e *env) rounded6Copy() (string, error) {
 		return "", err
 	}
 	text := string(src)
-	if !strings.Contains(text, rounded6Edit[1]) {
-		if strings.Count(text, rounded6Edit[0]) != 1 {
-			return "", fmt.Errorf("%s: the line to round is not there once: %q", py, rounded6Edit[0])
+	if !strings.Contains(text, edit[1]) {
+		if strings.Count(text, edit[0]) != 1 {
+			return "", fmt.Errorf("%s: the line to change is not there once: %q", py, edit[0])
 		}
-		text = strings.Replace(text, rounded6Edit[0], rounded6Edit[1], 1)
+		text = strings.Replace(text, edit[0], edit[1], 1)
 		if err := os.WriteFile(py, []byte(text), 0o644); err != nil {
 			return "", err
 		}

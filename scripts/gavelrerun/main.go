@@ -18,11 +18,16 @@
 // scheduler imports are generated as its Makefile does; matrix_completion, which only Gavel's
 // throughput estimator calls (off in these runs), is a stand-in module whose function raises.
 // Each run is also made on a copy of Gavel's scheduler/ whose allocations are rounded to six
-// decimals (rounded6Edit), to show how much of ours' difference ECOS's residue makes. -write
-// records the outputs instead of comparing them.
+// decimals (rounded6Edit), to show how much of ours' difference ECOS's residue makes, and the runs
+// of Gavel as it is once more on a copy that only logs every allocation it computes, at full
+// precision (loggedEdit): their JCTs and rounds must be the unpatched runs', and their allocations
+// are recorded too (TRACE.POLICY.alloc.csv.gz), for ours to replay. -write records the outputs
+// instead of comparing them.
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
@@ -54,6 +59,10 @@ var runs = []struct{ trace, policy, variant string }{
 	{"max_min_fairness", "max_min_fairness", rounded6},
 	{"minimize_makespan", "max_min_fairness_perf", rounded6},
 	{"minimize_makespan", "max_min_fairness", rounded6},
+	{"max_min_fairness", "max_min_fairness_perf", logged},
+	{"max_min_fairness", "max_min_fairness", logged},
+	{"minimize_makespan", "max_min_fairness_perf", logged},
+	{"minimize_makespan", "max_min_fairness", logged},
 }
 
 // rounded6 names the runs of a copy of Gavel's code whose max-min allocations are rounded to six
@@ -68,6 +77,21 @@ var rounded6Edit = [2]string{
 	"return super().unflatten(x.value.clip(min=0.0).clip(max=1.0), index)",
 	"return super().unflatten(np.round(x.value, 6).clip(min=0.0).clip(max=1.0), index)",
 }
+
+// logged names the runs of a copy of Gavel's code that logs every allocation it computes; it
+// schedules as Gavel as it is does, so its JCTs and rounds are compared with those runs' records.
+const logged = "logged"
+
+// loggedEdit adds one line to the copy (scheduler/scheduler.py, _update_priorities, after the
+// simulator's re-solve): it logs the re-solve's time and, per job of the allocation in job order,
+// its fractions other than 0.0, each as Python's repr (which reads back to the same float).
+var loggedEdit = [2]string{
+	allocLine,
+	allocLine + "                self._logger.info('[Allocation computed] %r %s' % (current_time, ' '.join('%r%s' % (j, ''.join(',%s=%r' % (w, a[w]) for w in sorted(a) if a[w] != 0.0)) for j, a in sorted(self._allocation.items(), key=lambda e: e[0].as_tuple()))))\n",
+}
+
+// allocLine is where _update_priorities takes the new allocation in simulation.
+const allocLine = "                self._allocation = self._compute_allocation()\n                self._need_to_update_allocation = False\n"
 
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gavelrerun", flag.ContinueOnError)
@@ -88,7 +112,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := e.prepare(stderr); err != nil {
 		return err
 	}
-	rounded, err := e.rounded6Copy()
+	rounded, err := e.patchedCopy(rounded6, "policies/max_min_fairness.py", rounded6Edit)
+	if err != nil {
+		return err
+	}
+	loggedDir, err := e.patchedCopy(logged, "scheduler.py", loggedEdit)
 	if err != nil {
 		return err
 	}
@@ -97,8 +125,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	bad := 0
 	for _, r := range runs {
 		src, code := e.gavel, "as is"
-		if r.variant == rounded6 {
+		switch r.variant {
+		case rounded6:
 			src, code = rounded, "fractions rounded to 6 decimals"
+		case logged:
+			src, code = loggedDir, "as is, logging its allocations"
 		}
 		out, err := e.simulate(src, r.trace, r.policy)
 		if err != nil {
@@ -109,7 +140,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s %s: %v", r.trace, r.policy, err)
 		}
 		base := r.trace + "." + r.policy
-		if r.variant != "" {
+		if r.variant == rounded6 {
 			base += "." + r.variant
 		}
 		rounds, err := parseRounds(out)
@@ -118,6 +149,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		name := filepath.Join(*data, base+".jct.csv")
 		roundsName := filepath.Join(*data, base+".rounds.csv")
+		var allocs string
+		if r.variant == logged {
+			if allocs, err = parseAllocations(out); err != nil {
+				return fmt.Errorf("%s %s: %v", r.trace, r.policy, err)
+			}
+		}
+		allocName := filepath.Join(*data, base+".alloc.csv.gz")
+		if *write && r.variant == logged {
+			if err := writeGzip(allocName, allocs); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "| %s | %s | %s | %d | – | – | %s |\n", r.trace, r.policy, code, len(got), mean)
+			continue
+		}
 		if *write {
 			if err := os.WriteFile(name, []byte(jctCSV(got)), 0o644); err != nil {
 				return err
@@ -153,10 +198,53 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if same < len(got) || jctCSV(got) != string(want) || rounds != string(wantRounds) {
 			bad++
 		}
+		if r.variant == logged {
+			wantAllocs, err := readGzip(allocName)
+			if err != nil {
+				return err
+			}
+			if allocs != wantAllocs {
+				sameRounds += ", allocations differ"
+				bad++
+			} else {
+				sameRounds += ", allocations as recorded"
+			}
+		}
 		fmt.Fprintf(stdout, "| %s | %s | %s | %d | %d | %s | %s |\n", r.trace, r.policy, code, len(got), same, sameRounds, mean)
 	}
 	if bad > 0 {
 		return errMismatch(bad)
 	}
 	return nil
+}
+
+// writeGzip writes text gzipped to name.
+func writeGzip(name, text string) error {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	if _, err := w.Write([]byte(text)); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(name, b.Bytes(), 0o644)
+}
+
+// readGzip reads the gzipped text of name.
+func readGzip(name string) (string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	r, err := gzip.NewReader(f)
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", name, err)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", name, err)
+	}
+	return string(b), nil
 }

@@ -15,7 +15,10 @@ var (
 	// firstRound is a micro-task Gavel schedules at t = 0, with the job's allocation per type.
 	firstRound = regexp.MustCompile(`(?m)^scheduler:INFO \[0\.0\] \[Micro-task scheduled\]\tJob ID: (\d+)\tWorker type: ([a-z0-9]+)\t.*\[ k80 ([0-9.]+)\] \[p100 ([0-9.]+)\] \[v100 ([0-9.]+)\]`)
 	// scheduled is any micro-task Gavel schedules: the round's start (Gavel's clock), job, type.
-	scheduled = regexp.MustCompile(`(?m)^scheduler:INFO \[([0-9.]+)\] \[Micro-task scheduled\]\tJob ID: (\d+)\tWorker type: ([a-z0-9]+)\t`)
+	// allocation is a re-solve the logging copy logs (loggedEdit): time, then per job
+	// "job,type=fraction,…" with the fractions other than 0.0, as Python's repr.
+	allocation = regexp.MustCompile(`(?m)\[Allocation computed\] (\S+) (.*)$`)
+	scheduled  = regexp.MustCompile(`(?m)^scheduler:INFO \[([0-9.]+)\] \[Micro-task scheduled\]\tJob ID: (\d+)\tWorker type: ([a-z0-9]+)\t`)
 )
 
 // job is one printed JCT: the job id and the seconds as printed.
@@ -69,6 +72,37 @@ func parseRounds(out string) (string, error) {
 			return x - y
 		})
 		b.WriteString(start + "," + strings.Join(round, " ") + "\n")
+	}
+	return b.String(), nil
+}
+
+// allocTypes are the columns of the recorded allocations: Gavel's worker types.
+var allocTypes = []string{"k80", "p100", "v100"}
+
+// parseAllocations is the recorded allocations of the logging copy: time_s,job,k80,p100,v100, a
+// row per job of each re-solve, every number as Python's repr printed it (0 for a fraction the
+// log leaves out: exactly 0.0).
+func parseAllocations(out string) (string, error) {
+	ms := allocation.FindAllStringSubmatch(out, -1)
+	if len(ms) == 0 {
+		return "", fmt.Errorf("no allocation logged in the simulator's output")
+	}
+	var b strings.Builder
+	b.WriteString("time_s,job," + strings.Join(allocTypes, ",") + "\n")
+	for _, m := range ms {
+		for _, entry := range strings.Fields(m[2]) {
+			fields := strings.Split(entry, ",")
+			row := []string{m[1], fields[0], "0", "0", "0"}
+			for _, f := range fields[1:] {
+				typ, val, ok := strings.Cut(f, "=")
+				k := slices.Index(allocTypes, typ)
+				if !ok || k < 0 {
+					return "", fmt.Errorf("allocation at %s: %q is not type=fraction of %v", m[1], f, allocTypes)
+				}
+				row[2+k] = val
+			}
+			b.WriteString(strings.Join(row, ",") + "\n")
+		}
 	}
 	return b.String(), nil
 }
