@@ -286,9 +286,10 @@ rerun-synergy:
 # Gavel's simulator (stanford-futuredata/gavel at c4fa400, cloned into build/gavel-src when
 # missing) re-run for the recorded comparisons of gavel-maxmin and gavel-maxmin-agnostic, every
 # job's JCT and every round's schedule compared with policies/similarity/testdata/gavel-rerun
-# (scripts/gavelrerun). cvxpy and ecos are built from their sources into build/gavel-venv;
-# Debian's python3 packages are installed when missing. Ours against the same outputs:
-# go test -run 'TestGavelReruns|TestGavelRounds' -v ./policies/similarity.
+# (scripts/gavelrerun), with the allocations a logging copy of it records. cvxpy and ecos are
+# built from their sources into build/gavel-venv; Debian's python3 packages are installed when
+# missing. Then ours against the same outputs, Gavel's allocations replayed among them:
+# go test -run 'TestGavelReruns|TestGavelRounds|TestGavelReplay' -v ./policies/similarity.
 GAVEL_PY_DEBS = python3-venv python3-dev python3-numpy python3-scipy python3-cvxopt python3-grpcio python3-protobuf python3-psutil python3-grpc-tools
 rerun-gavel:
 	@/usr/bin/python3 -c 'import numpy, scipy, cvxopt, grpc, google.protobuf, psutil, grpc_tools' 2>/dev/null || { \
@@ -296,7 +297,9 @@ rerun-gavel:
 		export DEBIAN_FRONTEND=noninteractive; $$sudo apt-get update -q </dev/null && $$sudo apt-get install -y -q $(GAVEL_PY_DEBS) </dev/null; }
 	@mkdir -p build/repro
 	@$(GO) run ./scripts/gavelrerun >build/repro/gavel-rerun.md; st=$$?; \
-		cat build/repro/gavel-rerun.md; exit $$st
+		cat build/repro/gavel-rerun.md; [ $$st = 0 ] || exit $$st
+	@$(GO) test -count=1 -run 'TestGavelReruns|TestGavelRounds|TestGavelReplay' -v ./policies/similarity \
+		>build/repro/gavel-ours.txt; st=$$?; grep -v '^=== RUN' build/repro/gavel-ours.txt; exit $$st
 # The authors' Tiresias simulator (SymbioticLab/Tiresias, cloned into TIRESIAS_SRC at the recorded
 # commit when missing: from TIRESIAS_REPO, a local git directory holding the commit when there is
 # one, else GitHub), run under Python 2.7 (TIRESIAS_PYTHON: pyenv's 2.7.18 when installed, else

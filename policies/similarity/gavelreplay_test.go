@@ -244,9 +244,12 @@ func TestGavelReplay(t *testing.T) {
 		rec := readCSV(t, base+".rounds.csv")
 		same := sameRounds(t, rec, pol.roundLog)
 		within1s, within1pc, worst, mean, theirs, before := 0, 0, 0.0, 0.0, 0.0, 0
+		var earlier []int // the jobs Gavel finished before the first round our LP assigns otherwise
+		theirJCT := map[int]float64{}
 		for _, row := range readCSV(t, base+".jct.csv") {
 			id, _ := strconv.Atoi(row[0])
 			want := atof(t, row[1])
+			theirJCT[id] = want
 			got := (res.Jobs[id].End - res.Jobs[id].Job.Submit).Seconds()
 			d := math.Abs(got - want)
 			worst = max(worst, d)
@@ -260,12 +263,20 @@ func TestGavelReplay(t *testing.T) {
 			theirs += want / float64(len(jobs))
 			if pol.firstDiffer >= 0 && jobs[id].Submit.Seconds()+want <= pol.firstDiffer {
 				before++
+				earlier = append(earlier, id)
 			}
 		}
-		// ours with its own LP, against the same record
+		// ours with its own LP, against the same record: the same rounds up to the first that our
+		// LP's allocation assigns otherwise, and the jobs Gavel finished before it within 1 %
 		lp := &roundLog{MaxMin: newPolicy(t, r.ours, `{"mechanism":"gavel"}`).(*MaxMin), firstSeveral: -1}
-		runRounds(t, lp, jobs, cl, 360*core.Second)
+		lpRes := runRounds(t, lp, jobs, cl, 360*core.Second)
 		lpSame := sameRounds(t, rec, lp)
+		for _, id := range earlier {
+			want := theirJCT[id]
+			if got := (lpRes.Jobs[id].End - lpRes.Jobs[id].Job.Submit).Seconds(); math.Abs(got-want) > 0.01*want {
+				t.Errorf("%s: job %d, finished by Gavel before the first round our LP assigns otherwise: ours %.1f s, Gavel %.1f s", base, id, got, want)
+			}
+		}
 		t.Logf("%s, Gavel's allocations replayed: %d of %d rounds the same (ours %d); %d/%d jobs within 1 s, %d within 1 %%, worst %.3f s; mean %.1f s (Gavel %.1f s)",
 			base, same, len(rec), len(pol.rounds), within1s, len(jobs), within1pc, worst, mean, theirs)
 		t.Logf("%s: of %d re-solves, %d give another point than our LP (a fraction more than 1e-6 apart; first %s), %d have several optima in our LP (first %s); %d rounds give GPUs to a fraction below 1e-6 (first %s); %d rounds our LP's allocation would assign otherwise in the same state: %d by a residue, %d by another optimum, %d by digits beyond the sixth decimal (first: round %d %s, %s); %d jobs Gavel finished before it; ours with its LP makes Gavel's first %d rounds",

@@ -326,8 +326,8 @@ func TestGavelRounds(t *testing.T) {
 		if same < len(rec) {
 			parted = rec[same][0] + " s"
 		}
-		t.Logf("%s, %s%s: %d of Gavel's %d rounds the same from the first (ours %d); they part at %s; first re-solve with several optima at %.1f s",
-			r.trace, r.theirs, r.label(), same, len(rec), len(pol.rounds), parted, pol.firstSeveral)
+		t.Logf("%s, %s%s: %d of Gavel's %d rounds the same from the first (ours %d); they part at %s; first re-solve with several optima %s",
+			r.trace, r.theirs, r.label(), same, len(rec), len(pol.rounds), parted, at(pol.firstSeveral))
 		if w := want[k]; same != w.same || len(rec) != w.rounds {
 			t.Errorf("%s %s%s: %d of %d rounds the same, want %d of %d", r.trace, r.ours, r.label(), same, len(rec), w.same, w.rounds)
 		}

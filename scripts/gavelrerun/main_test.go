@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -42,5 +43,20 @@ func TestParse(t *testing.T) {
 	}
 	if _, _, err := parseJCTs("Traceback (most recent call last):\nModuleNotFoundError: x\n"); err == nil || !strings.Contains(err.Error(), "ModuleNotFoundError") {
 		t.Errorf("got %v, want the output's last lines", err)
+	}
+}
+
+// TestEditsDocumented checks that the recorded runs' README shows both copies' changes as
+// scripts/gavelrerun makes them.
+func TestEditsDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../policies/similarity/testdata/gavel-rerun/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := strings.TrimSpace(strings.TrimPrefix(loggedEdit[1], loggedEdit[0]))
+	for _, line := range []string{added, strings.TrimSuffix(strings.TrimPrefix(rounded6Edit[1], "return super().unflatten("), ", index)")} {
+		if !strings.Contains(string(readme), line) {
+			t.Errorf("the README does not show %q", line)
+		}
 	}
 }
