@@ -258,6 +258,12 @@ func (r *roundState) assign() {
 			end = r.keptAt[i+1]
 		}
 		kept := r.kept[r.keptAt[i]:end]
+		if len(kept) == len(pl.gpus) {
+			// It keeps them all: kept is its last plan's GPUs in their order (server by server
+			// in ascending order, as both were built), so its record and heldBy stand as they are.
+			copy(pl.gpus, kept)
+			continue
+		}
 		pl.gpus = pl.gpus[:0]
 		for k, s := range pl.servers {
 			n, lo := pl.nOn[k], r.cl.Servers[s].FirstGPU
@@ -280,22 +286,24 @@ func (r *roundState) assign() {
 				n--
 			}
 		}
+		r.remember(pl)
 	}
-	for i := range r.plans {
-		pl := &r.plans[i]
-		j, g := pl.job, len(pl.gpus)
-		if int(j) >= len(r.prevAt) {
-			r.prevAt = append(r.prevAt, make([]int32, int(j)+1-len(r.prevAt))...)
-		}
-		if r.prevAt[j] == 0 {
-			r.prevAt[j] = int32(len(r.prevBuf) + 1)
-			r.prevBuf = append(r.prevBuf, make([]int, g)...)
-		}
-		at := int(r.prevAt[j]) - 1
-		copy(r.prevBuf[at:at+g], pl.gpus)
-		for _, x := range pl.gpus {
-			r.heldBy[x] = j + 1
-		}
+}
+
+// remember keeps plan pl's GPUs as its job's last (prevBuf) and marks them as last held by it.
+func (r *roundState) remember(pl *plan) {
+	j, g := pl.job, len(pl.gpus)
+	if int(j) >= len(r.prevAt) {
+		r.prevAt = append(r.prevAt, make([]int32, int(j)+1-len(r.prevAt))...)
+	}
+	if r.prevAt[j] == 0 {
+		r.prevAt[j] = int32(len(r.prevBuf) + 1)
+		r.prevBuf = append(r.prevBuf, make([]int, g)...)
+	}
+	at := int(r.prevAt[j]) - 1
+	copy(r.prevBuf[at:at+g], pl.gpus)
+	for _, x := range pl.gpus {
+		r.heldBy[x] = j + 1
 	}
 }
 
