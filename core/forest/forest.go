@@ -84,12 +84,18 @@ type builder struct {
 	count []int32   // times each row was drawn
 	goes  []int     // per row: 1 if it goes left at the split being applied, else 0
 	spare []int32   // scratch for partitions
+	// flat[f] is set while the node being grown, and so each node below it, has one value of
+	// feature f in all its samples (flatAt lists them in the order set, for unsetting): a split
+	// on f is impossible there, so its scan is skipped and its list is not partitioned, which
+	// nothing below reads.
+	flat   []bool
+	flatAt []int
 }
 
 func newBuilder(X [][]float64, y []float64, cfg Config, rng *rand.Rand) *builder {
 	n, p := len(X), len(X[0])
 	b := &builder{y: y, cfg: cfg, rng: rng, feats: make([]int, p), count: make([]int32, n),
-		goes: make([]int, n), spare: make([]int32, n)}
+		goes: make([]int, n), spare: make([]int32, n), flat: make([]bool, p)}
 	for f := range p {
 		col := make([]float64, n)
 		ord := make([]int32, n)
@@ -143,8 +149,10 @@ func (b *builder) grow(lo, hi, depth int) int32 {
 	if len(drawn) < 2*b.cfg.MinLeaf || (b.cfg.MaxDepth > 0 && depth >= b.cfg.MaxDepth) {
 		return me
 	}
+	mark := b.markFlat(lo, hi)
 	feat, thr, ok := b.bestSplit(lo, hi)
 	if !ok {
+		b.unmarkFlat(mark)
 		return me
 	}
 	col := b.cols[feat]
@@ -154,14 +162,39 @@ func (b *builder) grow(lo, hi, depth int) int32 {
 			b.goes[i] = 1
 		}
 	}
-	mid := lo
-	for _, l := range b.lists {
+	mid, p := lo, len(b.cols)
+	for f, l := range b.lists {
+		if f < p && b.flat[f] {
+			continue // (the drawn list, lists[p], always is partitioned)
+		}
 		mid = b.partition(l[lo:hi]) + lo
 	}
 	left := b.grow(lo, mid, depth+1)
 	right := b.grow(mid, hi, depth+1)
+	b.unmarkFlat(mark)
 	b.nodes[me] = node{feat: int32(feat), thr: thr, left: left, right: right, value: mean}
 	return me
+}
+
+// markFlat sets flat for each feature that has one value in the samples [lo, hi) (each list is
+// sorted by its feature, so its first and last value tell) and returns the mark to unset them at.
+func (b *builder) markFlat(lo, hi int) int {
+	mark := len(b.flatAt)
+	for f, col := range b.cols {
+		if l := b.lists[f]; !b.flat[f] && col[l[lo]] == col[l[hi-1]] {
+			b.flat[f] = true
+			b.flatAt = append(b.flatAt, f)
+		}
+	}
+	return mark
+}
+
+// unmarkFlat unsets the features markFlat set since mark.
+func (b *builder) unmarkFlat(mark int) {
+	for _, f := range b.flatAt[mark:] {
+		b.flat[f] = false
+	}
+	b.flatAt = b.flatAt[:mark]
 }
 
 // partition moves the rows going left to the front of s, keeping the order on both sides, and
@@ -203,6 +236,9 @@ func (b *builder) bestSplit(lo, hi int) (int, float64, bool) {
 		j := k + b.rng.IntN(p-k)
 		b.feats[k], b.feats[j] = b.feats[j], b.feats[k]
 		f := b.feats[k]
+		if b.flat[f] {
+			continue // every pair of neighbours is tied: the scan below would find no split
+		}
 		ord, col := b.lists[f][lo:hi], b.cols[f]
 		var ls, lsq float64
 		for m := 0; m < n-1; m++ {

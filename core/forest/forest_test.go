@@ -84,6 +84,35 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// grouped is data shaped like A-SRPT's feature rows: a group code and features fixed per group
+// (model, degrees), a few batch levels, and continuous history features; the target depends on
+// the group and a continuous feature. Below a split on the group, most features are constant.
+func grouped(n int, seed uint64) ([][]float64, []float64) {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	X := make([][]float64, n)
+	y := make([]float64, n)
+	for i := range X {
+		g := rng.IntN(12)
+		batch := float64(rng.IntN(3))
+		x := rng.Float64()
+		X[i] = []float64{float64(g), float64(g % 5), float64(int(1) << (g % 4)), float64(g % 3), batch,
+			float64(rng.IntN(200)), x, float64(x*0.5) + float64(g)}
+		y[i] = float64(g) + float64(2*x) - batch + 0.1*rng.Float64()
+	}
+	return X, y
+}
+
+// BenchmarkFitGrouped fits A-SRPT's online forest's shape (30 trees, half the features per split)
+// on grouped rows.
+func BenchmarkFitGrouped(b *testing.B) {
+	X, y := grouped(5000, 1)
+	for b.Loop() {
+		if _, err := Fit(X, y, Config{Trees: 30, MaxFeatures: 4, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkFit(b *testing.B) {
 	X, y := synthetic(500, 1)
 	for b.Loop() {
@@ -100,7 +129,7 @@ func TestSameAsReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for _, tc := range []struct {
 		name   string
-		n, lev int // rows, distinct values per feature (0: continuous)
+		n, lev int // rows, distinct values per feature (0: continuous; -1: grouped)
 		cfg    Config
 	}{
 		{"continuous", 300, 0, Config{Trees: 10, MaxFeatures: 2, MinLeaf: 1, Seed: 1}},
@@ -108,8 +137,14 @@ func TestSameAsReference(t *testing.T) {
 		{"ties-minleaf", 200, 3, Config{Trees: 10, MaxFeatures: 5, MinLeaf: 3, Seed: 3}},
 		{"depth", 150, 6, Config{Trees: 10, MaxFeatures: 1, MinLeaf: 1, MaxDepth: 4, Seed: 4}},
 		{"tiny", 3, 2, Config{Trees: 5, MaxFeatures: 5, MinLeaf: 1, Seed: 5}},
+		// features constant below a split (flat: not scanned, not partitioned)
+		{"grouped", 400, -1, Config{Trees: 10, MaxFeatures: 4, MinLeaf: 1, Seed: 6}},
+		{"grouped-minleaf", 300, -1, Config{Trees: 10, MaxFeatures: 3, MinLeaf: 2, Seed: 7}},
 	} {
 		X, y := synthetic(tc.n, uint64(len(tc.name)))
+		if tc.lev < 0 {
+			X, y = grouped(tc.n, uint64(len(tc.name)))
+		}
 		if tc.lev > 0 {
 			for _, r := range X {
 				for k := range r {

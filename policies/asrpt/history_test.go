@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"schedlab/core/detmath"
+	"schedlab/core/forest"
 )
 
 // TestHistorySumsAsLoop: the running sums History keeps give, to the bit, the means a loop over
@@ -68,5 +69,22 @@ func BenchmarkHistoryFeatures(b *testing.B) {
 				k++
 			}
 		})
+	}
+}
+
+// BenchmarkOnlineFit is one refit of the online forest on the rows A-SRPT has when 20,000 runs of
+// the recurring workload are known (each row as its job's arrival saw the history): the fits are
+// most of a long run's time.
+func BenchmarkOnlineFit(b *testing.B) {
+	jobs := workload(b, "recurring:jobs=20000,rate=40", 1)
+	o := newOnline(PredictRF, 0, 0)
+	o.nextFit = len(jobs) + 1 // no refit while the rows are gathered
+	for i := range jobs {
+		o.learn(&jobs[i], o.features(&jobs[i]))
+	}
+	for b.Loop() {
+		if _, err := forest.Fit(o.rows, o.targets, onlineConfig(0)); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

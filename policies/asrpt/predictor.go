@@ -81,7 +81,7 @@ func (o *online) learn(j *core.Job, row []float64) {
 	o.rows = append(o.rows, row)
 	o.targets = append(o.targets, detmath.Log(max(1, n)))
 	if len(o.rows) >= o.nextFit {
-		f, err := forest.Fit(o.rows, o.targets, forest.Config{Trees: onlineTrees, MaxFeatures: NumFeatures / 2, Seed: forestSeedBase + uint64(o.fits)})
+		f, err := forest.Fit(o.rows, o.targets, onlineConfig(o.fits))
 		if err != nil {
 			panic(err) // rows are well-formed by construction
 		}
@@ -89,4 +89,10 @@ func (o *online) learn(j *core.Job, row []float64) {
 		o.fits++
 		o.nextFit = int(math.Ceil(float64(len(o.rows)) * retrainGrowth))
 	}
+}
+
+// onlineConfig is the online forest's configuration at its fit-th refit (each has a seed of its
+// own).
+func onlineConfig(fit int) forest.Config {
+	return forest.Config{Trees: onlineTrees, MaxFeatures: NumFeatures / 2, Seed: forestSeedBase + uint64(fit)}
 }

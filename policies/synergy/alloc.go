@@ -32,6 +32,9 @@ type roundState struct {
 	first    int      // servers below first have no free GPU
 	prevAt   []int32  // per job (arrival index): 1 + offset of its last plan's GPUs in prevBuf, 0 if none
 	prevBuf  []int    // GPUs of each job's last plan, Job.GPUs slots per job
+	heldBy   []int32  // per GPU: 1 + the job of the last plan that took it, 0 if none did
+	kept     []int    // scratch for assign: the GPUs each plan keeps, plan after plan
+	keptAt   []int    // scratch for assign: where each plan's kept GPUs start in kept
 	order    []int    // scratch for targets
 	tgts     []target // scratch for targets
 	sel      []int    // scratch for adjustPeers
@@ -70,6 +73,7 @@ func (r *roundState) init(c *core.Cluster) {
 		r.wordAt[i+1] = r.wordAt[i] + (s.GPUs+63)/64
 	}
 	r.freeBits = make([]uint64, r.wordAt[n])
+	r.heldBy = make([]int32, c.NumGPUs())
 }
 
 // reset starts a round: under lease rounds every GPU is free at a tick.
@@ -118,13 +122,8 @@ func (r *roundState) reset(v *sim.View) {
 // a server's used and free GPUs always adding up to its GPUs.)
 //
 // Only how many GPUs the walk takes on each server matters to the authors' simulator (resources
-// are per server, and GPUs of a server are interchangeable), so of a server's free GPUs the job
-// gets the ones it held in its previous plan first, then the lowest ids: every decision is the
-// authors', while a job renewing its lease stays on its GPUs (one Gantt interval, no spurious
-// migration under -checkpoint-cost).
-//
-// The walk first only counts (segs): a failed placement then changes nothing, and the GPU ids are
-// chosen once, on success, server by server (takeFrom).
+// are per server, and GPUs of a server are interchangeable): the walk counts (segs), and the GPU
+// ids are chosen once the round is complete (assign).
 func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	g := j.Job.GPUs
 	pc, pm := cpu/float64(g), mem/float64(g)
@@ -171,11 +170,6 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	if need > 0 {
 		return false
 	}
-	var prev []int
-	if j.Index < len(r.prevAt) && r.prevAt[j.Index] > 0 {
-		at := int(r.prevAt[j.Index]) - 1
-		prev = r.prevBuf[at : at+g]
-	}
 	// Reuse the backing arrays of an earlier round's plan in this slot (the engine copies the GPU
 	// list at Start), so that steady-state rounds allocate nothing.
 	idx := len(r.plans)
@@ -186,15 +180,20 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	}
 	pl := &r.plans[idx]
 	pl.job, pl.cpu, pl.mem, pl.adjusted = int32(j.Index), cpu, mem, false
-	// One self-reslice per statement: the compiler then stores only the length, no pointer.
-	pl.gpus = pl.gpus[:0]
+	// One self-reslice per statement: the compiler then stores only the length, no pointer. (The
+	// ids come at the round's end, assign; the walk reads only how many.)
+	if cap(pl.gpus) >= g {
+		pl.gpus = pl.gpus[:g]
+	} else {
+		pl.gpus = make([]int, g)
+	}
 	pl.servers = pl.servers[:0]
 	pl.nOn = pl.nOn[:0]
 	pl.cpuOn = pl.cpuOn[:0]
 	pl.memOn = pl.memOn[:0]
 	for k := range segs {
 		sg := &segs[k] // (by pointer, as above)
-		r.takeFrom(pl, sg.server, sg.n, prev)
+		r.nFree[sg.server] -= sg.n
 		// hc and hm are sg.n additions of the per-GPU share from zero, as a sum over the plan's
 		// GPUs on the server would be.
 		pl.servers = append(pl.servers, sg.server)
@@ -205,15 +204,6 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 	}
 	r.charge(pl, 1)
 	r.nfree -= g
-	if j.Index >= len(r.prevAt) {
-		r.prevAt = append(r.prevAt, make([]int32, j.Index+1-len(r.prevAt))...)
-	}
-	if r.prevAt[j.Index] == 0 {
-		r.prevAt[j.Index] = int32(len(r.prevBuf) + 1)
-		r.prevBuf = append(r.prevBuf, make([]int, g)...)
-	}
-	at := int(r.prevAt[j.Index]) - 1
-	copy(r.prevBuf[at:at+g], pl.gpus)
 	return true
 }
 
@@ -223,34 +213,97 @@ type seg struct {
 	cpu, mem  float64
 }
 
-// takeFrom moves n of server s's free GPUs to pl.gpus: those of prev (the job's previous plan)
-// first, in prev's order, then the lowest others.
-func (r *roundState) takeFrom(pl *plan, s, n int, prev []int) {
-	words := r.freeBits[r.wordAt[s]:r.wordAt[s+1]]
-	lo := r.cl.Servers[s].FirstGPU
-	r.nFree[s] -= n
-	for _, p := range prev {
-		if n == 0 {
-			return
-		}
-		b := p - lo
-		if b < 0 || b >= 64*len(words) || words[b/64]&(1<<(b%64)) == 0 {
-			continue // on another server, or taken
-		}
-		words[b/64] &^= 1 << (b % 64)
-		pl.gpus = append(pl.gpus, p)
-		n--
-	}
-	for k := 0; n > 0; {
-		w := words[k]
-		if w == 0 {
-			k++
+// assign chooses the GPU ids of the round's plans, once the walk has fixed how many GPUs each
+// plan takes on each server. A job keeps the GPUs it held in the last round on every server where
+// the round leaves it as many or fewer (first, in the order it held them), and gets the lowest free
+// ids for the rest. A job that only renews its lease then stays on its GPUs: one Gantt interval,
+// and no migration (nor, under -checkpoint-cost, a restart) that the authors' simulator, which
+// counts GPUs per server, has no trace of. Choosing ids as each job was placed instead let a job
+// placed earlier in the round take the GPU a later one held on the same server, and the later
+// one moved within its server for nothing (TestMovesOnlyAcrossServers).
+func (r *roundState) assign() {
+	// First every plan claims what it keeps (a GPU is kept by the job the last plan on it was
+	// for: an older plan's GPU may since have gone to another job).
+	r.kept, r.keptAt = r.kept[:0], r.keptAt[:0]
+	for i := range r.plans {
+		pl := &r.plans[i]
+		r.keptAt = append(r.keptAt, len(r.kept))
+		if int(pl.job) >= len(r.prevAt) || r.prevAt[pl.job] == 0 {
 			continue
 		}
-		b := bits.TrailingZeros64(w)
-		words[k] = w &^ (1 << b)
-		pl.gpus = append(pl.gpus, lo+64*k+b)
-		n--
+		at := int(r.prevAt[pl.job]) - 1
+		prev := r.prevBuf[at : at+len(pl.gpus)]
+		for k, s := range pl.servers {
+			n, lo := pl.nOn[k], r.cl.Servers[s].FirstGPU
+			words := r.freeBits[r.wordAt[s]:r.wordAt[s+1]]
+			for _, g := range prev {
+				if n == 0 {
+					break
+				}
+				b := g - lo
+				if b < 0 || b >= r.cl.Servers[s].GPUs || r.heldBy[g] != pl.job+1 || words[b/64]&(1<<(b%64)) == 0 {
+					continue // on another server, last held by another job, or taken
+				}
+				words[b/64] &^= 1 << (b % 64)
+				r.kept = append(r.kept, g)
+				n--
+			}
+		}
+	}
+	// Then each plan's GPUs, server by server: those it keeps there, then the lowest free.
+	for i := range r.plans {
+		pl := &r.plans[i]
+		end := len(r.kept)
+		if i+1 < len(r.keptAt) {
+			end = r.keptAt[i+1]
+		}
+		kept := r.kept[r.keptAt[i]:end]
+		if len(kept) == len(pl.gpus) {
+			// It keeps them all: kept is its last plan's GPUs in their order (server by server
+			// in ascending order, as both were built), so its record and heldBy stand as they are.
+			copy(pl.gpus, kept)
+			continue
+		}
+		pl.gpus = pl.gpus[:0]
+		for k, s := range pl.servers {
+			n, lo := pl.nOn[k], r.cl.Servers[s].FirstGPU
+			for _, g := range kept {
+				if g >= lo && g < lo+r.cl.Servers[s].GPUs {
+					pl.gpus = append(pl.gpus, g)
+					n--
+				}
+			}
+			words := r.freeBits[r.wordAt[s]:r.wordAt[s+1]]
+			for w := 0; n > 0; {
+				x := words[w]
+				if x == 0 {
+					w++
+					continue
+				}
+				b := bits.TrailingZeros64(x)
+				words[w] = x &^ (1 << b)
+				pl.gpus = append(pl.gpus, lo+64*w+b)
+				n--
+			}
+		}
+		r.remember(pl)
+	}
+}
+
+// remember keeps plan pl's GPUs as its job's last (prevBuf) and marks them as last held by it.
+func (r *roundState) remember(pl *plan) {
+	j, g := pl.job, len(pl.gpus)
+	if int(j) >= len(r.prevAt) {
+		r.prevAt = append(r.prevAt, make([]int32, int(j)+1-len(r.prevAt))...)
+	}
+	if r.prevAt[j] == 0 {
+		r.prevAt[j] = int32(len(r.prevBuf) + 1)
+		r.prevBuf = append(r.prevBuf, make([]int, g)...)
+	}
+	at := int(r.prevAt[j]) - 1
+	copy(r.prevBuf[at:at+g], pl.gpus)
+	for _, x := range pl.gpus {
+		r.heldBy[x] = j + 1
 	}
 }
 

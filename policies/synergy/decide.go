@@ -53,6 +53,7 @@ func (p *Policy) Decide(v *sim.View, why sim.Trigger) {
 		p.bump(v)
 	}
 	p.Skipped += p.roundSkipped
+	r.assign()
 	lease := v.Now() + v.Round()
 	for i := range r.plans {
 		pl := &r.plans[i]

@@ -6,12 +6,11 @@ import "fmt"
 //
 // A round is a function of the sequence of jobs it considers (Policy.consider, past its free-GPU
 // test): it starts from an idle cluster (every lease ends at a tick), and each consider reads only
-// the round so far, the job's fixed demand and the GPUs of its previous plan. So while a round
-// considers the same jobs in the same order as the last one, each does exactly what it did then.
-// A job that the last round placed at the first try (at its ideal demand under TUNE and GREEDY, at
-// its proportional share otherwise) gets the same plan again: the same servers, shares and GPUs
-// (its previous plan's GPUs are those the last round gave it, which were free at that point and are
-// again). Its plan is still in its slot, plans being built in consider order, unless TUNE shrank it
+// the round so far and the job's fixed demand (the GPU ids come after the walk: assign). So while
+// a round considers the same jobs in the same order as the last one, each does exactly what it did
+// then. A job that the last round placed at the first try (at its ideal demand under TUNE and
+// GREEDY, at its proportional share otherwise) gets the same plan again: the same servers, GPU
+// counts and shares. Its plan is still in its slot, plans being built in consider order, unless TUNE shrank it
 // later in the last round (plan.adjusted). replay applies that plan instead of walking the servers
 // for it. A round that one arrival or completion changed repeats its prefix: under FIFO, every job
 // that arrived before the one that finished or arrived.
@@ -57,15 +56,6 @@ func (r *roundState) replay(i int32) bool {
 	pl := &r.plans[idx]
 	if pl.job != i {
 		panic(fmt.Sprintf("synergy: replaying job %d, plan %d is job %d's", i, idx, pl.job))
-	}
-	for _, g := range pl.gpus {
-		s := r.cl.ServerOf(g)
-		b := g - r.cl.Servers[s].FirstGPU
-		w := &r.freeBits[r.wordAt[s]+b/64]
-		if *w&(1<<(b%64)) == 0 {
-			panic(fmt.Sprintf("synergy: replaying job %d, GPU %d is taken", i, g))
-		}
-		*w &^= 1 << (b % 64)
 	}
 	for k, s := range pl.servers {
 		r.nFree[s] -= pl.nOn[k]

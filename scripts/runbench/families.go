@@ -12,7 +12,10 @@ package main
 //     extension, and gavel-maxmin, whose linear program per round is the slowest of the families
 //     and runs up to 30,000 jobs;
 //   - interference: Gavel's job types at 200 jobs/h on 128x8 V100 under iasp-iapp;
-//   - A-SRPT: the recurring jobs at 40 jobs/h on 128x8 under a-srpt and a-srpt-preempt.
+//   - A-SRPT: the recurring jobs at 40 jobs/h on 128x8 under a-srpt and a-srpt-preempt. Up to
+//     100,000 jobs (seed 1) this load drains; a longer run of it may tip into a queue that feeds itself,
+//     under fifo and las as well (wide jobs started on scattered GPUs run slower), which then
+//     measures the queue: see "A queue that stops draining" in policies/asrpt/README.md.
 var families = []benchCase{
 	{family: "synergy", policy: "fifo+tune", gen: "synergy:rate=60", cluster: "128x8"},
 	{family: "synergy", policy: "las+proportional", gen: "synergy:rate=60", cluster: "128x8"},
