@@ -214,13 +214,13 @@ type seg struct {
 }
 
 // assign chooses the GPU ids of the round's plans, once the walk has fixed how many GPUs each
-// plan takes on each server. A job keeps the GPUs it held in the last round on every server where
-// the round leaves it as many or fewer (first, in the order it held them), and gets the lowest free
-// ids for the rest. A job that only renews its lease then stays on its GPUs: one Gantt interval,
-// and no migration (nor, under -checkpoint-cost, a restart) that the authors' simulator, which
-// counts GPUs per server, has no trace of. Choosing ids as each job was placed instead let a job
-// placed earlier in the round take the GPU a later one held on the same server, and the later
-// one moved within its server for nothing (TestMovesOnlyAcrossServers).
+// plan takes on each server. A job keeps the GPUs of its last plan that no job took since, as many
+// on each server as the round gives it there (first, in the order it held them), and gets the
+// lowest free ids for the rest. A job that only renews its lease then stays on its GPUs: one Gantt
+// interval, and no migration (nor, under -checkpoint-cost, a restart) that the authors' simulator,
+// which counts GPUs per server, has no trace of. Choosing ids as each job is placed would let a
+// job placed earlier in the round take the GPU a later one held on the same server, and the later
+// one would move within its server for nothing (TestMovesOnlyAcrossServers).
 func (r *roundState) assign() {
 	// First every plan claims what it keeps (a GPU is kept by the job the last plan on it was
 	// for: an older plan's GPU may since have gone to another job).

@@ -10,9 +10,9 @@ import "fmt"
 // a round considers the same jobs in the same order as the last one, each does exactly what it did
 // then. A job that the last round placed at the first try (at its ideal demand under TUNE and
 // GREEDY, at its proportional share otherwise) gets the same plan again: the same servers, GPU
-// counts and shares. Its plan is still in its slot, plans being built in consider order, unless TUNE shrank it
-// later in the last round (plan.adjusted). replay applies that plan instead of walking the servers
-// for it. A round that one arrival or completion changed repeats its prefix: under FIFO, every job
+// counts and shares. Its plan is still in its slot, plans being built in consider order, unless
+// TUNE shrank it later in the last round (plan.adjusted). replay applies that plan instead of
+// walking the servers for it. A round that one arrival or completion changed repeats its prefix: under FIFO, every job
 // that arrived before the one that finished or arrived.
 type replays struct {
 	log, last []int32 // the jobs considered this round and in the last, in order (^i: not replayable)

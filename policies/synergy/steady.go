@@ -9,9 +9,10 @@ import (
 
 // Steady implements sim.SteadyPolicy. A round is a function of the jobs its walk takes, in order:
 // the LAS prefix, the first-fit walk, TUNE's fallbacks and peer adjustment all start from an idle
-// cluster (every lease ends at a tick), and the walk gives a job the GPUs of its previous plan
-// first, so a job placed on the same servers gets the same GPUs. So the round just decided repeats
-// at every following tick at which the walk would take the same jobs in the same order.
+// cluster (every lease ends at a tick), and once the walk is complete assign gives each job the
+// GPUs it held wherever the round leaves it as many on a server, so a round that repeats gives
+// every job the same GPUs. So the round just decided repeats at every following tick at which the
+// walk would take the same jobs in the same order.
 //
 // Under FIFO the order is arrival order, which only arrivals and completions change (the engine
 // bounds those). Under FTF every waiting job's key moves with the clock: no round is known to
