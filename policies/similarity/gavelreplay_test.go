@@ -239,6 +239,10 @@ func TestGavelReplay(t *testing.T) {
 		cl, _ := core.ParseCluster("1x8:K80+1x8:P100+1x8:V100")
 		p := newPolicy(t, r.ours, `{"mechanism":"gavel"}`).(*MaxMin)
 		rp := &replay{p: p, solves: readAllocations(t, base+".alloc.csv.gz"), firstFar: -1, firstSeveral: -1}
+		residues := "none"
+		if lo, hi := residueRange(rp.solves); hi > 0 {
+			residues = strconv.FormatFloat(lo, 'e', 1, 64) + " to " + strconv.FormatFloat(hi, 'e', 1, 64)
+		}
 		p.source = rp
 		pol := &noiseLog{roundLog: &roundLog{MaxMin: p, firstSeveral: -1}, rp: rp, firstResidue: -1, firstDiffer: -1, differRound: -1}
 		res := runRounds(t, pol, jobs, cl, 360*core.Second)
@@ -283,8 +287,8 @@ func TestGavelReplay(t *testing.T) {
 		}
 		t.Logf("%s, Gavel's allocations replayed: %d of %d rounds the same (ours %d); %d/%d jobs within 1 s, %d within 1 %%, worst %.3f s; mean %.1f s (Gavel %.1f s)",
 			base, same, len(rec), len(pol.rounds), within1s, len(jobs), within1pc, worst, mean, theirs)
-		t.Logf("%s: of %d re-solves, %d give another point than our LP (a fraction more than 1e-6 apart; first %s), %d have several optima in our LP (first %s); %d rounds give GPUs to a fraction below 1e-6 (first %s); %d rounds our LP's allocation would assign otherwise in the same state: %d by a residue, %d by another optimum, %d by digits beyond the sixth decimal (first: round %d %s, %s); %d jobs Gavel finished before it; ours with its LP makes Gavel's first %d rounds",
-			base, rp.next, rp.far, at(rp.firstFar), rp.several, at(rp.firstSeveral), pol.residue, at(pol.firstResidue), pol.differ, pol.byResidue, pol.byOptimum, pol.byDigit, pol.differRound, at(pol.firstDiffer), pol.firstCause, before, lpSame)
+		t.Logf("%s: of %d re-solves, %d give another point than our LP (a fraction more than 1e-6 apart; first %s), %d have several optima in our LP (first %s); Gavel's fractions in (0, 1e-6): %s; %d rounds give GPUs to a fraction below 1e-6 (first %s); %d rounds our LP's allocation would assign otherwise in the same state: %d by a residue, %d by another optimum, %d by digits beyond the sixth decimal (first: round %d %s, %s); %d jobs Gavel finished before it; ours with its LP makes Gavel's first %d rounds",
+			base, rp.next, rp.far, at(rp.firstFar), rp.several, at(rp.firstSeveral), residues, pol.residue, at(pol.firstResidue), pol.differ, pol.byResidue, pol.byOptimum, pol.byDigit, pol.differRound, at(pol.firstDiffer), pol.firstCause, before, lpSame)
 		if same != len(rec) || len(pol.rounds) != len(rec) || worst > 3 {
 			t.Errorf("%s: with Gavel's allocations, %d of %d rounds the same (ours %d), worst JCT %.3f s off: want every round and every JCT within 3 s", base, same, len(rec), len(pol.rounds), worst)
 		}
@@ -296,6 +300,24 @@ func TestGavelReplay(t *testing.T) {
 			t.Errorf("%s: got %+v, mean %.1f s; want %+v, %.1f s", base, got, mean, want[k], wantMean[k])
 		}
 	}
+}
+
+// residueRange is the smallest and the largest of the recorded fractions above 0 and below 10⁻⁶
+// (ECOS's residues of zeros), 0 and 0 when there are none.
+func residueRange(solves []loggedSolve) (lo, hi float64) {
+	for _, s := range solves {
+		for _, x := range s.x {
+			for _, f := range x {
+				if f > 0 && f < 1e-6 {
+					if hi == 0 || f < lo {
+						lo = f
+					}
+					hi = max(hi, f)
+				}
+			}
+		}
+	}
+	return lo, hi
 }
 
 // at is "at T s" for a time T, "none" for none (-1).
