@@ -69,7 +69,8 @@ func Fit(X [][]float64, y []float64, cfg Config) (*Forest, error) {
 // feature it tried, which made training most of an A-SRPT run's time (and more in wasm). Now the
 // rows are sorted once per feature (by value, then row index: the order the split scan needs),
 // each tree's bootstrap sample is laid out in that order by counting, and a split partitions every
-// list stably, so each node's samples are a range [lo, hi) of every list, already in order. The
+// list stably, so each node's samples are a range [lo, hi) of every list, already in order (but
+// the lists of features constant in the node, which nothing below it reads: see flat). The
 // trees are the ones sorting per node grew, bit for bit (TestSameAsReference): the scan visits
 // the same samples in the same order, and sums over a node run in bootstrap order as before.
 type builder struct {
