@@ -76,7 +76,8 @@ type Sim struct {
 
 	nextArrival int // cursor into jobs
 	gpuOwner    []int32
-	freeGPUs    []int // per server
+	freeGPUs    []int     // per server
+	byFree      freeIndex // the servers by type and idle GPUs (View.TightestServer)
 	totalFree   int
 	cpuUsed     []float64 // per server
 	memUsed     []float64
@@ -222,6 +223,7 @@ func New(cfg Config) (*Sim, error) {
 	for i, sv := range s.cl.Servers {
 		s.freeGPUs[i] = sv.GPUs
 	}
+	s.byFree.init(s.cl)
 	s.totalFree = n
 	if cfg.Colocation != nil {
 		s.coloc = cfg.Colocation
@@ -560,6 +562,7 @@ func (s *Sim) unbook(j *JobState) {
 	for k, g := range j.live.gpus {
 		sv := s.cl.ServerOf(int(g))
 		if s.vacate(int(g), int32(j.Index)) {
+			s.byFree.move(sv, s.freeGPUs[sv], s.freeGPUs[sv]+1)
 			s.freeGPUs[sv]++
 			s.totalFree++
 			if s.cfg.Lean {
@@ -719,6 +722,7 @@ func (s *Sim) anyOn(gpus []int, sv int) bool {
 // the GPU taken when it was idle (begin and renew; release gives both back).
 func (s *Sim) hold(sv int, idle bool, cpu, mem float64) {
 	if idle {
+		s.byFree.move(sv, s.freeGPUs[sv], s.freeGPUs[sv]-1)
 		s.freeGPUs[sv]--
 		s.totalFree--
 		if s.cfg.Lean {
