@@ -243,7 +243,29 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Lean {
 		s.initBusy()
 	}
+	s.sizeRecord()
 	return s, nil
+}
+
+// sizeRecord reserves the allocation intervals and the series at the sizes a run usually ends
+// with: an interval per job (one per start, and most jobs start once) and a point per arrival and
+// per end. Grown by append instead, a million jobs' intervals and two million points were copied
+// over and over (append grows a large slice by a quarter), a tenth of the run under wasm, and the
+// last copies held the old and the new arrays at once. A run that needs more still appends.
+func (s *Sim) sizeRecord() {
+	if !s.cfg.Lean {
+		s.res.Intervals = make([]Interval, 0, len(s.jobs))
+	}
+	if s.cfg.Lean && s.occ == nil {
+		return // recordPoint is not called
+	}
+	n := 2*len(s.jobs) + 1
+	se := &s.res.Series
+	se.T, se.BusyGPUs, se.CPUUsed, se.MemUsed = make([]core.Time, 0, n), make([]int32, 0, n), make([]float64, 0, n), make([]float64, 0, n)
+	se.Queue, se.RunningJ = make([]int32, 0, n), make([]int32, 0, n)
+	if s.occ != nil {
+		se.Effective = make([]float64, 0, n)
+	}
 }
 
 // Now is the current simulated time.
