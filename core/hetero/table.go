@@ -88,8 +88,14 @@ func (t *Table) Profiles() []Profile { return t.profiles }
 
 // Profile finds the profile of a model by job type or canonical name.
 func (t *Table) Profile(model string) (*Profile, bool) {
-	var buf [64]byte
-	i, ok := t.index[string(core.AppendModelKey(buf[:0], model))]
+	var i int
+	var ok bool
+	if core.IsModelKey(model) {
+		i, ok = t.index[model]
+	} else {
+		var buf [64]byte
+		i, ok = t.index[string(core.AppendModelKey(buf[:0], model))]
+	}
 	if !ok {
 		return nil, false
 	}
