@@ -102,10 +102,8 @@ func Summarise(r *sim.Result, c *core.Cluster) Summary {
 		return s
 	}
 	s.MeanJCT = secs(mean(jct))
-	sort.Float64s(jct)
-	s.P50JCT = secs(Percentile(jct, 50))
-	s.P95JCT = secs(Percentile(jct, 95))
-	s.P99JCT = secs(Percentile(jct, 99))
+	pc := percentiles(jct, 50, 95, 99)
+	s.P50JCT, s.P95JCT, s.P99JCT = secs(pc[0]), secs(pc[1]), secs(pc[2])
 	s.MeanQueue = secs(queue / float64(s.MeasuredJobs))
 	s.WaitByReason = waitShares(r)
 	s.Makespan = secs(float64(last - first))
@@ -288,17 +286,6 @@ func EffectiveGPUTime(r *sim.Result) float64 {
 		t += float64(r.Jobs[i].Effective * float64(r.Jobs[i].Job.GPUs))
 	}
 	return t
-}
-
-// Percentile of sorted xs by linear interpolation between closest ranks (numpy's default).
-func Percentile(sorted []float64, p float64) float64 {
-	if len(sorted) == 0 {
-		return math.NaN()
-	}
-	rank := float64(p / 100 * float64(len(sorted)-1))
-	lo := int(math.Floor(rank))
-	hi := min(lo+1, len(sorted)-1)
-	return sorted[lo] + float64((sorted[hi]-sorted[lo])*(rank-float64(lo)))
 }
 
 // MeanSD returns the mean and the sample standard deviation (n − 1) of xs: the "mean ± spread"
