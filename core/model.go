@@ -150,6 +150,21 @@ func AppendModelKey(dst []byte, name string) []byte {
 	return dst[:start+len(dropKeySeparators(dst[start:]))]
 }
 
+// IsModelKey reports whether name is its own ModelKey because it has nothing to change: ASCII
+// without upper-case letters, spaces or control characters, '-', '_' or "nvidia". Every name the
+// generators write is one, so a table keyed by ModelKey can look such a name up as it is,
+// without building its key (a lookup at every job start, and the miss of every table but the
+// one that knows the model).
+func IsModelKey(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c <= ' ' || c >= 0x80 || c == '-' || c == '_' || 'A' <= c && c <= 'Z' || c == 'n' && strings.HasPrefix(name[i:], "nvidia") {
+			return false
+		}
+	}
+	return true
+}
+
 // List returns a copy of the registry's models in registration order, so that registries can be
 // combined with NewModels.
 func (r *Models) List() []Model { return append([]Model(nil), r.list...) }

@@ -296,3 +296,23 @@ func TestLoadGavelJSONDuplicateKeys(t *testing.T) {
 		})
 	}
 }
+
+// TestProfileSpellings: every profile of the built-in tables is found by its job type, its
+// canonical name and other spellings of them, and names the tables do not know, some with the
+// first byte and length of a key they hold, are not.
+func TestProfileSpellings(t *testing.T) {
+	for _, tb := range []*Table{Gavel(), Zeus()} {
+		for i, p := range tb.Profiles() {
+			for _, name := range []string{p.JobType, p.Name, strings.ToUpper(p.Name), " " + p.JobType + " ", "NVIDIA " + p.Name} {
+				if got, ok := tb.Profile(name); !ok || got != &tb.Profiles()[i] {
+					t.Errorf("%q: not found as %s", name, p.JobType)
+				}
+			}
+		}
+		for _, name := range []string{"", "alexnet", "resnet18", "transformer-xl", "a3d", "resnet18-bs17", "cyclegam", "Z"} {
+			if p, ok := tb.Profile(name); ok {
+				t.Errorf("%q: found as %s", name, p.JobType)
+			}
+		}
+	}
+}

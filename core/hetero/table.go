@@ -32,7 +32,11 @@ type Profile struct {
 type Table struct {
 	profiles []Profile
 	index    map[string]int
-	eff      []efficiency // multi-GPU scaling efficiencies (estimate.go)
+	// keyLens has, per first byte of a key of index, bit n%64 set for a key of n bytes: a name
+	// whose key matches no bit is not in the table, found without hashing it (the tables know
+	// few models, and every job of the others is looked up in each at every start).
+	keyLens [256]uint64
+	eff     []efficiency // multi-GPU scaling efficiencies (estimate.go)
 }
 
 // NewTable builds a table; points are sorted and duplicates or non-positive throughputs rejected.
@@ -58,6 +62,9 @@ func NewTable(profiles []Profile) (*Table, error) {
 				return nil, fmt.Errorf("profile %s: name %q already names %s", p.JobType, key, t.profiles[j].JobType)
 			}
 			t.index[k] = i
+			if k != "" {
+				t.keyLens[k[0]] |= 1 << (len(k) % 64)
+			}
 		}
 	}
 	t.eff = efficiencies(t.profiles)
@@ -88,13 +95,29 @@ func (t *Table) Profiles() []Profile { return t.profiles }
 
 // Profile finds the profile of a model by job type or canonical name.
 func (t *Table) Profile(model string) (*Profile, bool) {
-	var buf [64]byte
-	i, ok := t.index[string(core.AppendModelKey(buf[:0], model))]
+	var i int
+	var ok bool
+	if core.IsModelKey(model) {
+		if len(model) > 0 && !t.mayHold(model[0], len(model)) {
+			return nil, false
+		}
+		i, ok = t.index[model]
+	} else {
+		var buf [64]byte
+		key := core.AppendModelKey(buf[:0], model)
+		if len(key) > 0 && !t.mayHold(key[0], len(key)) {
+			return nil, false
+		}
+		i, ok = t.index[string(key)] // (a lookup by string(key) copies nothing)
+	}
 	if !ok {
 		return nil, false
 	}
 	return &t.profiles[i], true
 }
+
+// mayHold is false when the table has no key of n bytes starting with first (keyLens).
+func (t *Table) mayHold(first byte, n int) bool { return t.keyLens[first]&(1<<(n%64)) != 0 }
 
 // Throughput is the measured isolated throughput (iterations/s of the whole job) of model on
 // gpus GPUs of type typ; a single GPU is always consolidated. ok is false when not measured.

@@ -76,7 +76,8 @@ type Sim struct {
 
 	nextArrival int // cursor into jobs
 	gpuOwner    []int32
-	freeGPUs    []int // per server
+	freeGPUs    []int     // per server
+	byFree      freeIndex // the servers by type and idle GPUs (View.TightestServer)
 	totalFree   int
 	cpuUsed     []float64 // per server
 	memUsed     []float64
@@ -222,6 +223,7 @@ func New(cfg Config) (*Sim, error) {
 	for i, sv := range s.cl.Servers {
 		s.freeGPUs[i] = sv.GPUs
 	}
+	s.byFree.init(s.cl)
 	s.totalFree = n
 	if cfg.Colocation != nil {
 		s.coloc = cfg.Colocation
@@ -241,7 +243,29 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Lean {
 		s.initBusy()
 	}
+	s.sizeRecord()
 	return s, nil
+}
+
+// sizeRecord reserves the allocation intervals and the series at the sizes a run usually ends
+// with: an interval per job (one per start, and most jobs start once) and a point per arrival and
+// per end. Grown by append instead, a million jobs' intervals and two million points were copied
+// over and over (append grows a large slice by a quarter), a tenth of the run under wasm, and the
+// last copies held the old and the new arrays at once. A run that needs more still appends.
+func (s *Sim) sizeRecord() {
+	if !s.cfg.Lean {
+		s.res.Intervals = make([]Interval, 0, len(s.jobs))
+	}
+	if s.cfg.Lean && s.occ == nil {
+		return // recordPoint is not called
+	}
+	n := 2*len(s.jobs) + 1
+	se := &s.res.Series
+	se.T, se.BusyGPUs, se.CPUUsed, se.MemUsed = make([]core.Time, 0, n), make([]int32, 0, n), make([]float64, 0, n), make([]float64, 0, n)
+	se.Queue, se.RunningJ = make([]int32, 0, n), make([]int32, 0, n)
+	if s.occ != nil {
+		se.Effective = make([]float64, 0, n)
+	}
 }
 
 // Now is the current simulated time.
@@ -560,6 +584,7 @@ func (s *Sim) unbook(j *JobState) {
 	for k, g := range j.live.gpus {
 		sv := s.cl.ServerOf(int(g))
 		if s.vacate(int(g), int32(j.Index)) {
+			s.byFree.move(sv, s.freeGPUs[sv], s.freeGPUs[sv]+1)
 			s.freeGPUs[sv]++
 			s.totalFree++
 			if s.cfg.Lean {
@@ -719,6 +744,7 @@ func (s *Sim) anyOn(gpus []int, sv int) bool {
 // the GPU taken when it was idle (begin and renew; release gives both back).
 func (s *Sim) hold(sv int, idle bool, cpu, mem float64) {
 	if idle {
+		s.byFree.move(sv, s.freeGPUs[sv], s.freeGPUs[sv]-1)
 		s.freeGPUs[sv]--
 		s.totalFree--
 		if s.cfg.Lean {

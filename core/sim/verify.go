@@ -63,6 +63,9 @@ func (s *Sim) verify() {
 			panic(fmt.Sprintf("verify: server %d free %d, recomputed %d", sv, s.freeGPUs[sv], free[sv]))
 		}
 		total += free[sv]
+		if x := &s.byFree; x.sets[x.set(sv, free[sv])*x.words+sv>>6]&(1<<(sv&63)) == 0 {
+			panic(fmt.Sprintf("verify: server %d (%d idle GPUs) missing from the index of idle GPUs", sv, free[sv]))
+		}
 		const eps = 1e-6
 		srv := s.cl.Servers[sv]
 		if s.cpuUsed[sv] > srv.CPUs+eps || s.cpuUsed[sv] < -eps || s.memUsed[sv] > srv.MemGB+eps || s.memUsed[sv] < -eps {

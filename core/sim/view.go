@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"schedlab/core"
 )
@@ -135,6 +136,30 @@ func (v *View) FreeOn(sv int) int {
 		return v.s.freeGPUs[sv] + v.s.keptOn(sv)
 	}
 	return v.s.freeGPUs[sv]
+}
+
+// TightestServer is the server of GPU type typ with the fewest idle GPUs (FreeOn) but at least n,
+// the lowest-numbered of equals, or -1 when none has n: what a best-fit placement looks for, as a
+// scan of FreeOn over the type's servers in order would find it, without the scan.
+func (v *View) TightestServer(typ core.GPUType, n int) int {
+	x := &v.s.byFree
+	t := slices.Index(x.types, typ)
+	if t < 0 {
+		return -1
+	}
+	if v.s.kept == 0 {
+		return x.tightest(t, n)
+	}
+	best, bestFree := -1, 0 // kept GPUs count as idle, and the index does not know them
+	for sv := range v.s.cl.Servers {
+		if int(x.typeOf[sv]) != t {
+			continue
+		}
+		if f := v.FreeOn(sv); f >= n && (best < 0 || f < bestFree) {
+			best, bestFree = sv, f
+		}
+	}
+	return best
 }
 
 // IsFree reports whether GPU g is idle (no job at all, shared or not).

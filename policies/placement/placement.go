@@ -152,18 +152,8 @@ func (p *consolidate) Place(v *sim.View, j *sim.JobState) ([]int, bool) {
 	}
 	g := j.Job.GPUs
 	cl := v.Cluster()
-	best, bestFree := -1, 0
-	for _, sv := range servers {
-		f := v.FreeOn(sv)
-		if f >= g && (best < 0 || f < bestFree) {
-			best, bestFree = sv, f
-			if f == g {
-				break
-			}
-		}
-	}
 	p.out = p.out[:0]
-	if best >= 0 {
+	if best := v.TightestServer(cl.Servers[servers[0]].Type, g); best >= 0 {
 		p.out = takeLowest(v, &cl.Servers[best], g, p.out)
 		return p.out, true
 	}

@@ -45,6 +45,7 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 		return nil, nil, err
 	}
 	r.progress(0, len(jobs))
+	reserveMemory(len(jobs))
 	hooks := policies.Hooks{Progress: func(_ core.Time, arrived, total int) { r.progress(arrived, total) }}
 	o, err := policies.RunOne(reg, spec, policy, jobs, c, models, hooks)
 	if err != nil {
