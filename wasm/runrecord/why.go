@@ -39,7 +39,8 @@ func whyOf(r *sim.Result) []Step {
 }
 
 // sectionWhy holds Why: its count, then per step the job, the time (both as deltas from the step
-// before), the kind, the class and the text (repeated texts read back as one string, br.sym).
+// before), the kind, the class and the text (a name, bw.name; in version 1 a string, repeated
+// texts read back as one string, br.sym).
 const sectionWhy = 3
 
 func (rec *Record) encodeWhy(w *bw) {
@@ -53,7 +54,7 @@ func (rec *Record) encodeWhy(w *bw) {
 		job, at = s.Job, s.At
 		sec.uint(uint64(s.Kind))
 		sec.uint(uint64(s.Class))
-		sec.str(s.Text)
+		sec.name(s.Text)
 	}
 	w.section(sectionWhy, sec.b)
 }
@@ -68,7 +69,7 @@ func (rec *Record) decodeWhy(s *br) {
 		at += s.int()
 		st.Job, st.At = job, at
 		st.Kind, st.Class = uint8(s.uint()), uint8(s.uint())
-		st.Text = s.sym()
+		st.Text = s.name()
 		if s.err == nil && (int(st.Job) >= len(rec.Jobs) || st.Job < 0 || st.Kind > uint8(sim.Refused) || st.Class >= uint8(sim.NumClasses)) {
 			s.err = fmt.Errorf("runrecord: timeline step %d: job %d, kind %d, class %d out of range", i, st.Job, st.Kind, st.Class)
 		}
