@@ -19,7 +19,7 @@ const (
 // MarshalBinary encodes the record compactly: the magic, the record's scalar fields as JSON
 // (length-prefixed), then jobs, intervals and series as varints. A worker hands this form to the
 // page (as a transferred ArrayBuffer) and the IndexedDB store keeps it: the Go wasm runtime's
-// encoding/json is slow on large inputs, and a million-job run is ≈90 MB in this form.
+// encoding/json is slow on large inputs.
 //
 // Version 2 (SLR2) writes every float64 as num does (an integer over a power of two up to 2⁶ as
 // one varint, anything else as its raw bits, so every value decodes to the same bits); times as
@@ -174,7 +174,7 @@ func uniform(v []float64) bool {
 
 // sizeHint is a little more than the encoded size of the record with a header of head bytes
 // (varints and names taken at their usual lengths, a million-job run's measured): the buffer of
-// a million-job run, ≈80 MB, is then allocated once instead of grown by copying.
+// a million-job run is then allocated once instead of grown by copying.
 func (rec *Record) sizeHint(head int) int {
 	n := 64 + head + 12*len(rec.Series.T) + 16*len(rec.Virtual) + 10*len(rec.Why)
 	for i := range rec.Jobs {
