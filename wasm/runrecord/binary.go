@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // The magic starts every binary record; its digit is the format's version. The encoder writes
@@ -24,34 +25,39 @@ const (
 // Version 2 (SLR2) writes every float64 as num does (an integer over a power of two up to 2⁶ as
 // one varint, anything else as its raw bits, so every value decodes to the same bits); times as
 // deltas (a job's submission from the previous job's, its first start from its submission, its
-// end from its first start; an interval's job and start from the previous interval's; series times, busy GPUs and queue lengths from the previous point);
-// the jobs' IDs as one block of bytes before the jobs (decoded into one string); names (GPU type,
-// model, user, reference, best type, timeline texts) through a table built as they come (name);
-// an interval's CPU and memory per GPU once when every GPU has the same (the usual case). Version
-// 1 (SLR1) wrote floats as raw bits, each time from the previous field, names and IDs in place,
-// and CPU and memory per GPU always.
+// end from its first start; an interval's job and start from the previous interval's; series
+// times, busy GPUs and queue lengths from the previous point); the jobs' IDs as one block of
+// bytes before the jobs, and the timelines' texts as one block (sectionWhy), each decoded into one
+// string; names (GPU type, model, user, reference, best type) through a table built as they come
+// (name); an interval's CPU and memory per GPU once when every GPU has the same (the usual case).
+// Version 1 (SLR1) wrote floats as raw bits, each time from the previous field, names, IDs and
+// texts in place, and CPU and memory per GPU always.
 //
 // Optional parts follow the series as sections (tag, byte length, payload): sectionSharing (each
 // job's Held and Effective), sectionVirtual (A-SRPT's virtual schedule) and sectionWhy (the
 // timelines). Each section has its own name table. A reader skips a section whose tag it does not
 // know.
-func (rec *Record) MarshalBinary() ([]byte, error) {
-	head := *rec
-	head.Jobs, head.Intervals, head.Series, head.Virtual, head.Why = nil, nil, Series{}, nil, nil
-	hj, err := json.Marshal(&head)
+func (rec *Record) MarshalBinary() ([]byte, error) { return encode(rec, rec) }
+
+// encode writes the record whose scalar fields are head's and whose jobs, intervals, series,
+// virtual schedule and timelines are src's (MarshalBinary's layout).
+func encode(head *Record, src parts) ([]byte, error) {
+	h := *head
+	h.Jobs, h.Intervals, h.Series, h.Virtual, h.Why = nil, nil, Series{}, nil, nil
+	hj, err := json.Marshal(&h)
 	if err != nil {
 		return nil, err
 	}
-	s := &rec.Series
+	s := src.series()
 	n := len(s.T)
 	if len(s.Busy) != n || len(s.CPU) != n || len(s.Mem) != n || len(s.Queue) != n {
 		return nil, fmt.Errorf("runrecord: series of unequal lengths")
 	}
-	w := &bw{b: make([]byte, 0, rec.sizeHint(len(hj)))}
+	w := &bw{b: make([]byte, 0, 64+len(hj)+src.sizeHint())}
 	w.b = append(w.b, magicV2...)
 	w.str(string(hj))
-	rec.encodeJobs(w)
-	rec.encodeIntervals(w)
+	encodeJobs(w, src)
+	encodeIntervals(w, src)
 	w.uint(uint64(n))
 	var t int64
 	var busy, queue int32
@@ -63,43 +69,47 @@ func (rec *Record) MarshalBinary() ([]byte, error) {
 		w.int(int64(s.Queue[i] - queue))
 		t, busy, queue = s.T[i], s.Busy[i], s.Queue[i]
 	}
-	if rec.Sharing {
+	if head.Sharing {
 		sec := &bw{}
-		for i := range rec.Jobs {
-			sec.int(rec.Jobs[i].Held)
-			sec.num(rec.Jobs[i].Effective)
+		var j Job
+		for i := range src.jobs() {
+			src.job(i, &j)
+			sec.int(j.Held)
+			sec.num(j.Effective)
 		}
 		w.section(sectionSharing, sec.b)
 	}
-	if len(rec.Virtual) > 0 {
+	if v := src.virtual(); len(v) > 0 {
 		sec := &bw{}
-		sec.uint(uint64(len(rec.Virtual)))
-		for _, sp := range rec.Virtual {
+		sec.uint(uint64(len(v)))
+		for _, sp := range v {
 			sec.int(int64(sp.Job))
 			sec.int(sp.From)
 			sec.int(sp.To - sp.From)
 		}
 		w.section(sectionVirtual, sec.b)
 	}
-	if len(rec.Why) > 0 {
-		rec.encodeWhy(w)
-	}
+	encodeWhy(w, src)
 	return w.b, nil
 }
 
-func (rec *Record) encodeJobs(w *bw) {
-	w.uint(uint64(len(rec.Jobs)))
+func encodeJobs(w *bw, src parts) {
+	nj := src.jobs()
+	w.uint(uint64(nj))
+	var j Job
 	ids := 0
-	for i := range rec.Jobs {
-		ids += len(rec.Jobs[i].ID)
+	for i := range nj {
+		src.job(i, &j)
+		ids += len(j.ID)
 	}
 	w.uint(uint64(ids))
-	for i := range rec.Jobs {
-		w.b = append(w.b, rec.Jobs[i].ID...)
+	for i := range nj {
+		src.job(i, &j)
+		w.b = append(w.b, j.ID...)
 	}
 	var submit int64
-	for i := range rec.Jobs {
-		j := &rec.Jobs[i]
+	for i := range nj {
+		src.job(i, &j)
 		w.uint(uint64(len(j.ID)))
 		w.int(j.Submit - submit)
 		submit = j.Submit
@@ -130,12 +140,15 @@ const (
 	hostPerGPU  = 2 // a pair per GPU
 )
 
-func (rec *Record) encodeIntervals(w *bw) {
-	w.uint(uint64(len(rec.Intervals)))
+func encodeIntervals(w *bw, src parts) {
+	ni := src.intervals()
+	w.uint(uint64(ni))
 	var job int32
 	var from int64
-	for i := range rec.Intervals {
-		iv := &rec.Intervals[i]
+	var v Interval
+	for i := range ni {
+		iv := &v
+		src.interval(i, iv)
 		w.int(int64(iv.Job - job))
 		w.int(iv.From - from)
 		w.int(iv.To - iv.From)
@@ -172,33 +185,23 @@ func uniform(v []float64) bool {
 	return true
 }
 
-// sizeHint is a little more than the encoded size of the record with a header of head bytes
-// (varints and names taken at their usual lengths, a million-job run's measured): the buffer of
-// a million-job run is then allocated once instead of grown by copying.
-func (rec *Record) sizeHint(head int) int {
-	n := 64 + head + 12*len(rec.Series.T) + 16*len(rec.Virtual) + 10*len(rec.Why)
-	for i := range rec.Jobs {
-		n += 32 + len(rec.Jobs[i].ID)
-	}
-	for i := range rec.Intervals {
-		n += 16 + 3*len(rec.Intervals[i].GPUs)
-	}
-	if rec.Sharing {
-		n += 12 * len(rec.Jobs)
-	}
-	return n
-}
-
 // Section tags of the optional parts after the series.
 const (
 	sectionSharing = 1
 	sectionVirtual = 2
 )
 
-func (w *bw) section(tag uint64, payload []byte) {
+func (w *bw) section(tag uint64, payload ...[]byte) {
+	n := 0
+	for _, p := range payload {
+		n += len(p)
+	}
 	w.uint(tag)
-	w.uint(uint64(len(payload)))
-	w.b = append(w.b, payload...)
+	w.uint(uint64(n))
+	w.b = slices.Grow(w.b, n) // at most one copy when the size hint fell short
+	for _, p := range payload {
+		w.b = append(w.b, p...)
+	}
 }
 
 // sections decodes the optional parts after the series (see MarshalBinary).
@@ -461,10 +464,15 @@ func (w *bw) num(v float64) {
 	w.f64(v)
 }
 
-// name writes s (version 2) as its number in the table of names written before (1, 2, …), or as
-// 0 and the string when it is new, which gives it the next number: a run's models, users, GPU
-// types and timeline texts repeat across hundreds of thousands of jobs.
+// name writes s (version 2) as its number in the table of names written before, or as 0 and the
+// string when it is new, which gives it the next number. The table starts with the empty string
+// (number 1), which most jobs' GPU type, reference and best type are. A run's models, users and
+// GPU types repeat across hundreds of thousands of jobs.
 func (w *bw) name(s string) {
+	if s == "" {
+		w.uint(1)
+		return
+	}
 	if k, ok := w.names[s]; ok {
 		w.uint(k)
 		return
@@ -472,7 +480,7 @@ func (w *bw) name(s string) {
 	if w.names == nil {
 		w.names = map[string]uint64{}
 	}
-	w.names[s] = uint64(len(w.names) + 1)
+	w.names[s] = uint64(len(w.names) + 2)
 	w.uint(0)
 	w.str(s)
 }
@@ -483,7 +491,7 @@ type br struct {
 	off int
 	err error
 	v2  bool     // the record is in version 2 (magicV2)
-	tbl []string // version 2: the names read so far (bw.name)
+	tbl []string // version 2: the names read so far but the empty one (bw.name)
 	// syms interns the strings read by sym: a job's model, user, GPU type and reference names
 	// repeat across tens of thousands of jobs, and one allocation each would dominate decoding.
 	syms map[string]string
@@ -567,20 +575,22 @@ func (r *br) name() string {
 		return r.sym()
 	}
 	k := r.uint()
-	if k == 0 {
+	switch {
+	case k == 0:
 		s := r.str()
 		if r.err == nil {
 			r.tbl = append(r.tbl, s)
 		}
 		return s
-	}
-	if k > uint64(len(r.tbl)) {
+	case k == 1:
+		return ""
+	case k-2 >= uint64(len(r.tbl)):
 		if r.err == nil {
-			r.err = fmt.Errorf("runrecord: name %d of %d", k, len(r.tbl))
+			r.err = fmt.Errorf("runrecord: name %d of %d", k, len(r.tbl)+1)
 		}
 		return ""
 	}
-	return r.tbl[k-1]
+	return r.tbl[k-2]
 }
 
 // maxSyms bounds the intern table, so a column of distinct values (user ids, say) cannot grow it

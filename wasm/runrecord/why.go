@@ -1,6 +1,7 @@
 package runrecord
 
 import (
+	"errors"
 	"fmt"
 
 	"schedlab/core"
@@ -19,48 +20,45 @@ type Step struct {
 	Text  string `json:"x"`
 }
 
-// whyOf is every job's timeline from r, without the submission and the end (sim.Result.Steps).
-func whyOf(r *sim.Result) []Step {
-	if r.Why == nil {
-		return nil
-	}
-	out := make([]Step, 0, len(r.Jobs)) // most jobs have one step, their start
-	var steps []sim.Event
-	for i := range r.Jobs {
-		steps = r.Steps(i, steps[:0])
-		for _, e := range steps {
-			out = append(out, Step{Job: int32(i), At: int64(e.At), Kind: uint8(e.Kind), Class: uint8(e.Class), Text: e.Text})
-		}
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
-}
-
-// sectionWhy holds Why: its count, then per step the job, the time (both as deltas from the step
-// before), the kind, the class and the text (a name, bw.name; in version 1 a string, repeated
-// texts read back as one string, br.sym).
+// sectionWhy holds Why: its count, then (version 2) every step's text as one block of bytes,
+// then per step the job, the time (both as deltas from the step before), the kind, the class and
+// (version 2) its text's length, or (version 1) its text as a string (repeated texts read back as
+// one string, br.sym). The texts are not looked up in a table (bw.name): most are starts naming
+// their GPUs, a million of them a few tens of thousands of distinct ones, and hashing each costs
+// the worker more under wasm than the bytes it saves; the page decodes the block into one string.
 const sectionWhy = 3
 
-func (rec *Record) encodeWhy(w *bw) {
-	sec := &bw{}
-	sec.uint(uint64(len(rec.Why)))
+// encodeWhy writes src's timelines as sectionWhy, when there are any.
+func encodeWhy(w *bw, src parts) {
+	steps, texts := &bw{}, &bw{}
+	n := 0
 	var job int32
 	var at int64
-	for _, s := range rec.Why {
-		sec.int(int64(s.Job - job))
-		sec.int(s.At - at)
+	src.why(func(s Step) {
+		steps.int(int64(s.Job - job))
+		steps.int(s.At - at)
 		job, at = s.Job, s.At
-		sec.uint(uint64(s.Kind))
-		sec.uint(uint64(s.Class))
-		sec.name(s.Text)
+		steps.uint(uint64(s.Kind))
+		steps.uint(uint64(s.Class))
+		steps.uint(uint64(len(s.Text)))
+		texts.b = append(texts.b, s.Text...)
+		n++
+	})
+	if n == 0 {
+		return
 	}
-	w.section(sectionWhy, sec.b)
+	head := &bw{}
+	head.uint(uint64(n))
+	head.uint(uint64(len(texts.b)))
+	w.section(sectionWhy, head.b, texts.b, steps.b)
 }
 
 func (rec *Record) decodeWhy(s *br) {
 	rec.Why = make([]Step, s.count(5))
+	var texts string // version 2: every step's text, one allocation
+	if s.v2 {
+		texts = string(s.bytes())
+	}
 	var job int32
 	var at int64
 	for i := range rec.Why {
@@ -69,10 +67,22 @@ func (rec *Record) decodeWhy(s *br) {
 		at += s.int()
 		st.Job, st.At = job, at
 		st.Kind, st.Class = uint8(s.uint()), uint8(s.uint())
-		st.Text = s.name()
+		if s.v2 {
+			n := s.uint()
+			if n > uint64(len(texts)) {
+				s.err = errors.New("runrecord: timeline texts longer than their block")
+				return
+			}
+			st.Text, texts = texts[:n], texts[n:]
+		} else {
+			st.Text = s.sym()
+		}
 		if s.err == nil && (int(st.Job) >= len(rec.Jobs) || st.Job < 0 || st.Kind > uint8(sim.Refused) || st.Class >= uint8(sim.NumClasses)) {
 			s.err = fmt.Errorf("runrecord: timeline step %d: job %d, kind %d, class %d out of range", i, st.Job, st.Kind, st.Class)
 		}
+	}
+	if s.err == nil && len(texts) > 0 {
+		s.err = errors.New("runrecord: timeline texts shorter than their block")
 	}
 }
 

@@ -143,27 +143,28 @@ func (s *IDB) Put(ctx context.Context, rec *runrecord.Record) error {
 	}
 	u8 := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(u8, b)
-	return s.PutEncoded(ctx, rec, u8)
+	return s.PutEncoded(ctx, rec.Meta(), u8)
 }
 
-// PutEncoded is Put of a record already in its binary form (u8, a Uint8Array of
-// rec.MarshalBinary()): a worker encodes a run once for the store and for the page. IndexedDB
-// clones u8 when the put is made, so the caller may transfer its buffer afterwards.
-func (s *IDB) PutEncoded(ctx context.Context, rec *runrecord.Record, u8 js.Value) error {
-	if rec.ID == "" {
+// PutEncoded is Put of a record already in its binary form (u8, a Uint8Array of its
+// MarshalBinary, or runrecord.Run's) with its history entry m: a worker encodes a run once for
+// the store and for the page, without building the record itself. IndexedDB clones u8 when the
+// put is made, so the caller may transfer its buffer afterwards.
+func (s *IDB) PutEncoded(ctx context.Context, m runrecord.Meta, u8 js.Value) error {
+	if m.ID == "" {
 		return fmt.Errorf("store: run without id")
 	}
-	mb, _ := json.Marshal(rec.Meta())
+	mb, _ := json.Marshal(m)
 	txn, err := s.db.Transaction(idb.TransactionReadWrite, runsStore, metaStore)
 	if err != nil {
 		return wrap(err)
 	}
 	runs, _ := txn.ObjectStore(runsStore)
 	meta, _ := txn.ObjectStore(metaStore)
-	if _, err := runs.PutKey(js.ValueOf(rec.ID), u8); err != nil {
+	if _, err := runs.PutKey(js.ValueOf(m.ID), u8); err != nil {
 		return wrap(err)
 	}
-	if _, err := meta.PutKey(js.ValueOf(rec.ID), js.ValueOf(string(mb))); err != nil {
+	if _, err := meta.PutKey(js.ValueOf(m.ID), js.ValueOf(string(mb))); err != nil {
 		return wrap(err)
 	}
 	return wrap(txn.Await(ctx))
