@@ -96,17 +96,15 @@ func encode(head *Record, src parts) ([]byte, error) {
 func encodeJobs(w *bw, src parts) {
 	nj := src.jobs()
 	w.uint(uint64(nj))
-	var j Job
 	ids := 0
 	for i := range nj {
-		src.job(i, &j)
-		ids += len(j.ID)
+		ids += len(src.id(i))
 	}
 	w.uint(uint64(ids))
 	for i := range nj {
-		src.job(i, &j)
-		w.b = append(w.b, j.ID...)
+		w.b = append(w.b, src.id(i)...)
 	}
+	var j Job
 	var submit int64
 	for i := range nj {
 		src.job(i, &j)

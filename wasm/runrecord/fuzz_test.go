@@ -51,7 +51,9 @@ func FuzzDecodeBinary(f *testing.F) {
 	}
 	f.Add(v1)
 	f.Add(v1[:len(v1)/2])
-	for _, rec := range []*Record{sampleRecord(), bigRecord(3), fullRecord()} {
+	start := fullRecord()
+	start.Why[0] = Step{Job: 0, At: 2, Kind: 2, Alloc: 1, Servers: 1} // a start kept as its allocation
+	for _, rec := range []*Record{sampleRecord(), bigRecord(3), fullRecord(), start} {
 		b, err := rec.MarshalBinary()
 		if err != nil {
 			f.Fatal(err)

@@ -2,6 +2,7 @@ package runrecord
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"schedlab/core"
@@ -133,5 +134,63 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 				t.Errorf("meta: got %+v, want %+v", run.Meta(), rec.Meta())
 			}
 		})
+	}
+}
+
+// TestStartTextsOnDemand: a run's record keeps starts as their allocation (Step.Alloc), and
+// StepText, after the binary round trip too, and the record's JSON give every step the text the
+// runner's timeline (sim.Result.Steps) has.
+func TestStartTextsOnDemand(t *testing.T) {
+	for _, policy := range []string{"fifo", "las"} {
+		spec := scenario.Spec{Generate: "philly:jobs=60,rate=40", Cluster: "2x8", Seed: 3, Policies: []string{policy}}
+		models := core.BuiltinModels()
+		jobs, _, err := policies.Jobs(spec, nil, models)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := core.ParseCluster(spec.Cluster)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := policies.RunOne(policies.Builtin(), spec, policy, jobs, c, models, policies.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for i := range o.Result.Jobs {
+			for _, e := range o.Result.Steps(i, nil) {
+				want = append(want, e.Text)
+			}
+		}
+		rec, err := FromOutcome(spec, c, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := roundTrip(t, rec)
+		var fromJSON Record
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &fromJSON); err != nil {
+			t.Fatal(err)
+		}
+		starts := 0
+		for _, r := range []*Record{rec, &back, &fromJSON} {
+			if len(r.Why) != len(want) {
+				t.Fatalf("%s: %d steps, want %d", policy, len(r.Why), len(want))
+			}
+			for k := range r.Why {
+				if r.Why[k].Alloc != 0 {
+					starts++
+				}
+				if got := r.StepText(k); got != want[k] {
+					t.Errorf("%s: step %d: got %q, want %q", policy, k, got, want[k])
+				}
+			}
+		}
+		if starts == 0 {
+			t.Errorf("%s: no start kept as its allocation", policy)
+		}
 	}
 }

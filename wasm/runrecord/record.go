@@ -206,6 +206,8 @@ func (run *Run) job(i int, out *Job) {
 	}
 }
 
+func (run *Run) id(i int) string { return run.r.Jobs[i].Job.ID }
+
 func (run *Run) intervals() int { return len(run.r.Intervals) }
 
 func (run *Run) interval(i int, out *Interval) {
@@ -221,7 +223,8 @@ func (run *Run) series() *Series {
 
 func (run *Run) virtual() []Span { return run.spans }
 
-// why yields every job's timeline without the submission and the end (sim.Result.Steps).
+// why yields every job's timeline without the submission and the end, starts with their
+// allocation instead of their text (sim.Result.StepsBare).
 func (run *Run) why(yield func(Step)) {
 	r := run.r
 	if r.Why == nil {
@@ -229,16 +232,17 @@ func (run *Run) why(yield func(Step)) {
 	}
 	var steps []sim.Event
 	for i := range r.Jobs {
-		steps = r.Steps(i, steps[:0])
+		steps = r.StepsBare(i, steps[:0])
 		for _, e := range steps {
-			yield(Step{Job: int32(i), At: int64(e.At), Kind: uint8(e.Kind), Class: uint8(e.Class), Text: e.Text})
+			yield(Step{Job: int32(i), At: int64(e.At), Kind: uint8(e.Kind), Class: uint8(e.Class), Text: e.Text,
+				Alloc: e.Alloc, Servers: e.Servers})
 		}
 	}
 }
 
 func (run *Run) sizeHint() int {
 	r := run.r
-	n := 12*len(run.t) + 16*len(run.spans) + 56*len(r.Jobs) // a job's start step and its text
+	n := 12*len(run.t) + 16*len(run.spans) + 12*len(r.Jobs) // a job's start step
 	for i := range r.Jobs {
 		n += 32 + len(r.Jobs[i].Job.ID)
 	}
