@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"runtime/debug"
 	"syscall/js"
 
 	"schedlab/core"
@@ -52,12 +51,9 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 		return nil, nil, err
 	}
 	clock.lap("run")
-	// Encoding the record allocates a few hundred MB at a million jobs that live for a moment
-	// (the buffer, the timelines' texts). A collection they started would mark the run's whole
-	// live heap, about a GB, with wasm's one thread, taking longer than the encoding itself; so
-	// collections wait until the answer is made, the memory limit guarding the 4 GB of wasm32.
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(3 << 30))
+	// Encoding the record allocates short-lived buffers beside the run's live heap (about a GB at
+	// a million jobs): collections wait until the answer is made (gchold).
+	defer w.gc.Hold()()
 	run, err := runrecord.NewRun(spec, c, o)
 	if err != nil {
 		return nil, nil, err
