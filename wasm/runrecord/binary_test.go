@@ -115,6 +115,17 @@ func BenchmarkUnmarshalBinary(b *testing.B) {
 	}
 }
 
+// BenchmarkMarshalBinary encodes an 82k-job record, as a worker does before saving it and
+// handing it to the page.
+func BenchmarkMarshalBinary(b *testing.B) {
+	rec := bigRecord(82000)
+	for b.Loop() {
+		if _, err := rec.MarshalBinary(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestDecodeBinaryPauses checks that a paused decode pauses once per pauseEvery jobs, intervals
 // and series points, decodes the same record as UnmarshalBinary, and stops at a pause's error.
 func TestDecodeBinaryPauses(t *testing.T) {
