@@ -29,7 +29,8 @@ const (
 // times, busy GPUs and queue lengths from the previous point); the jobs' IDs as one block of
 // bytes before the jobs, and the timelines' texts as one block (sectionWhy), each decoded into one
 // string; names (GPU type, model, user, reference, best type) through a table built as they come
-// (name); an interval's CPU and memory per GPU once when every GPU has the same (the usual case).
+// (name); a job's optional fields only when it has them (jobs.go); an interval's CPU and memory
+// per GPU once when every GPU has the same (the usual case).
 // Version 1 (SLR1) wrote floats as raw bits, each time from the previous field, names, IDs and
 // texts in place, and CPU and memory per GPU always.
 //
@@ -91,44 +92,6 @@ func encode(head *Record, src parts) ([]byte, error) {
 	}
 	encodeWhy(w, src)
 	return w.b, nil
-}
-
-func encodeJobs(w *bw, src parts) {
-	nj := src.jobs()
-	w.uint(uint64(nj))
-	ids := 0
-	for i := range nj {
-		ids += len(src.id(i))
-	}
-	w.uint(uint64(ids))
-	for i := range nj {
-		w.b = append(w.b, src.id(i)...)
-	}
-	var j Job
-	var submit int64
-	for i := range nj {
-		src.job(i, &j)
-		w.uint(uint64(len(j.ID)))
-		w.int(j.Submit - submit)
-		submit = j.Submit
-		w.int(j.FirstStart - j.Submit)
-		w.int(j.End - j.FirstStart)
-		w.int(int64(j.GPUs))
-		w.name(j.GPUType)
-		w.int(int64(j.Preemptions))
-		w.uint(uint64(j.Status))
-		w.name(j.Model)
-		w.name(j.User)
-		w.bool(j.Measured)
-		w.int(j.Duration)
-		w.int(j.Iterations)
-		w.int(int64(j.Line))
-		w.num(j.CPU)
-		w.num(j.Speedup)
-		w.name(j.Ref)
-		w.num(j.Sim)
-		w.name(j.Best)
-	}
 }
 
 // How an interval's CPU and memory per GPU are written (version 2).
@@ -214,6 +177,9 @@ func (rec *Record) sections(r *br) {
 		r.off += n
 		switch tag {
 		case sectionSharing:
+			if !rec.Sharing { // the encoder writes it for sharing runs only
+				s.err = errors.New("runrecord: held and effective times in a run without co-location")
+			}
 			for i := range rec.Jobs {
 				rec.Jobs[i].Held, rec.Jobs[i].Effective = s.int(), s.float()
 			}
@@ -312,48 +278,29 @@ func (rec *Record) DecodeBinary(b []byte, pause func() error) error {
 }
 
 func (rec *Record) decodeJobs(r *br, step func() error) error {
-	nj := r.count(8)
-	rec.Jobs = make([]Job, nj)
-	var ids string // version 2: every job's ID, one allocation
 	if r.v2 {
-		ids = string(r.bytes())
+		return rec.decodeJobsV2(r, step)
 	}
-	var submit int64
-	for i := 0; i < nj && r.err == nil; i++ {
+	rec.Jobs = make([]Job, r.count(8))
+	for i := 0; i < len(rec.Jobs) && r.err == nil; i++ {
 		j := &rec.Jobs[i]
-		if r.v2 {
-			n := r.uint()
-			if n > uint64(len(ids)) {
-				r.err = errors.New("runrecord: job IDs longer than their block")
-				break
-			}
-			j.ID, ids = ids[:n], ids[n:]
-			submit += r.int()
-			j.Submit = submit
-			j.FirstStart = j.Submit + r.int()
-			j.End = j.FirstStart + r.int()
-		} else {
-			j.ID = r.str()
-			j.Submit, j.FirstStart, j.End = r.int(), r.int(), r.int()
-		}
+		j.ID = r.str()
+		j.Submit, j.FirstStart, j.End = r.int(), r.int(), r.int()
 		j.GPUs = int(r.int())
-		j.GPUType = r.name()
+		j.GPUType = r.sym()
 		j.Preemptions = int(r.int())
 		j.Status = uint8(r.uint())
-		j.Model, j.User = r.name(), r.name()
+		j.Model, j.User = r.sym(), r.sym()
 		j.Measured = r.bool()
 		j.Duration, j.Iterations = r.int(), r.int()
 		j.Line = int(r.int())
-		j.CPU, j.Speedup = r.float(), r.float()
-		j.Ref = r.name()
-		j.Sim = r.float()
-		j.Best = r.name()
+		j.CPU, j.Speedup = r.f64(), r.f64()
+		j.Ref = r.sym()
+		j.Sim = r.f64()
+		j.Best = r.sym()
 		if err := step(); err != nil {
 			return err
 		}
-	}
-	if r.err == nil && len(ids) > 0 {
-		r.err = errors.New("runrecord: job IDs shorter than their block")
 	}
 	return nil
 }
