@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 // Package gchold holds the garbage collector off while a burst of allocation runs that a
 // collection could not shrink: a worker encoding its run's record (short-lived buffers beside a
 // live heap of about a GB at a million jobs) or the page decoding one (everything it allocates
