@@ -30,65 +30,63 @@ const (
 // (from its first start), GPUs, status, flags and the fields its flags name, in the order above.
 func encodeJobs(w *bw, src parts) {
 	nj := src.jobs()
-	w.uint(uint64(nj))
-	ids := 0
-	for i := range nj {
-		ids += len(src.id(i))
-	}
-	w.uint(uint64(ids))
-	for i := range nj {
-		w.b = append(w.b, src.id(i)...)
-	}
+	// One pass over the jobs: the IDs go to their block and the rest to rows, joined after.
+	ids, rows := &bw{}, &bw{b: make([]byte, 0, 24*nj), names: w.names}
 	var j Job
 	var submit int64
 	for i := range nj {
 		src.job(i, &j)
-		w.uint(uint64(len(j.ID)))
-		w.int(j.Submit - submit)
+		ids.b = append(ids.b, j.ID...)
+		rows.uint(uint64(len(j.ID)))
+		rows.int(j.Submit - submit)
 		submit = j.Submit
-		w.int(j.FirstStart - j.Submit)
-		w.int(j.End - j.FirstStart)
-		w.int(int64(j.GPUs))
-		w.uint(uint64(j.Status))
+		rows.int(j.FirstStart - j.Submit)
+		rows.int(j.End - j.FirstStart)
+		rows.int(int64(j.GPUs))
+		rows.uint(uint64(j.Status))
 		f := flags(&j)
-		w.uint(f)
+		rows.uint(f)
 		if f&jobGPUType != 0 {
-			w.name(j.GPUType)
+			rows.name(j.GPUType)
 		}
 		if f&jobPreemptions != 0 {
-			w.int(int64(j.Preemptions))
+			rows.int(int64(j.Preemptions))
 		}
 		if f&jobModel != 0 {
-			w.name(j.Model)
+			rows.name(j.Model)
 		}
 		if f&jobUser != 0 {
-			w.name(j.User)
+			rows.name(j.User)
 		}
 		if f&jobDuration != 0 {
-			w.int(j.Duration)
+			rows.int(j.Duration)
 		}
 		if f&jobIterations != 0 {
-			w.int(j.Iterations)
+			rows.int(j.Iterations)
 		}
 		if f&jobLine != 0 {
-			w.int(int64(j.Line))
+			rows.int(int64(j.Line))
 		}
 		if f&jobCPU != 0 {
-			w.num(j.CPU)
+			rows.num(j.CPU)
 		}
 		if f&jobSpeedup != 0 {
-			w.num(j.Speedup)
+			rows.num(j.Speedup)
 		}
 		if f&jobRef != 0 {
-			w.name(j.Ref)
+			rows.name(j.Ref)
 		}
 		if f&jobSim != 0 {
-			w.num(j.Sim)
+			rows.num(j.Sim)
 		}
 		if f&jobBest != 0 {
-			w.name(j.Best)
+			rows.name(j.Best)
 		}
 	}
+	w.uint(uint64(nj))
+	w.uint(uint64(len(ids.b)))
+	w.b = append(append(w.b, ids.b...), rows.b...)
+	w.names = rows.names
 }
 
 // flags are the optional fields j has.

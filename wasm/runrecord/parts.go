@@ -6,7 +6,6 @@ package runrecord
 type parts interface {
 	jobs() int
 	job(i int, j *Job) // sets *j to job i
-	id(i int) string   // job i's ID
 	intervals() int
 	interval(i int, iv *Interval) // sets *iv to interval i (its lists may be shared, not copied)
 	series() *Series
@@ -20,7 +19,6 @@ type parts interface {
 
 func (rec *Record) jobs() int                    { return len(rec.Jobs) }
 func (rec *Record) job(i int, j *Job)            { *j = rec.Jobs[i] }
-func (rec *Record) id(i int) string              { return rec.Jobs[i].ID }
 func (rec *Record) intervals() int               { return len(rec.Intervals) }
 func (rec *Record) interval(i int, iv *Interval) { *iv = rec.Intervals[i] }
 func (rec *Record) series() *Series              { return &rec.Series }

@@ -106,8 +106,6 @@ func (run *Run) job(i int, out *Job) {
 	}
 }
 
-func (run *Run) id(i int) string { return run.r.Jobs[i].Job.ID }
-
 func (run *Run) intervals() int { return len(run.r.Intervals) }
 
 func (run *Run) interval(i int, out *Interval) {
