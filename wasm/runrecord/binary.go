@@ -376,8 +376,18 @@ type bw struct {
 	names map[string]uint64
 }
 
-func (w *bw) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
-func (w *bw) int(v int64)   { w.b = binary.AppendVarint(w.b, v) }
+// uint and int append a varint; one that fits a byte (most of a record's) takes one append, not
+// AppendUvarint's loop, which shows under wasm.
+func (w *bw) uint(v uint64) {
+	if v < 0x80 {
+		w.b = append(w.b, byte(v))
+		return
+	}
+	w.b = binary.AppendUvarint(w.b, v)
+}
+
+func (w *bw) int(v int64) { w.uint(uint64(v<<1) ^ uint64(v>>63)) }
+
 func (w *bw) f64(v float64) { w.b = binary.LittleEndian.AppendUint64(w.b, math.Float64bits(v)) }
 func (w *bw) str(s string)  { w.uint(uint64(len(s))); w.b = append(w.b, s...) }
 func (w *bw) bool(v bool) {

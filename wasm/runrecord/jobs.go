@@ -31,7 +31,8 @@ const (
 func encodeJobs(w *bw, src parts) {
 	nj := src.jobs()
 	// One pass over the jobs: the IDs go to their block and the rest to rows, joined after.
-	ids, rows := &bw{}, &bw{b: make([]byte, 0, 24*nj), names: w.names}
+	// Sized at a trace's usual lengths, so that they are seldom grown by copying.
+	ids, rows := &bw{b: make([]byte, 0, 8*nj)}, &bw{b: make([]byte, 0, 24*nj), names: w.names}
 	var j Job
 	var submit int64
 	for i := range nj {

@@ -67,7 +67,7 @@ const (
 
 // encodeWhy writes src's timelines as sectionWhy, when there are any.
 func encodeWhy(w *bw, src parts) {
-	steps, texts := &bw{}, &bw{}
+	steps, texts := &bw{b: make([]byte, 0, 8*src.jobs())}, &bw{} // a job's start takes ≈8 bytes, no text
 	n := 0
 	var job, alloc int32
 	var at int64
