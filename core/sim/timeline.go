@@ -50,6 +50,10 @@ type Event struct {
 	Kind  EventKind
 	Class Class
 	Text  string
+	// Alloc and Servers are set by StepsBare only, for a start whose allocation is known: the
+	// allocation's index in Result.Intervals plus one, and how many servers it spans. Text is
+	// then empty and StartText gives it.
+	Alloc, Servers int32
 }
 
 // WaitBy is the time job i waited, per reason class (indexed by Class; NoClass stays 0): each
@@ -102,7 +106,22 @@ func (r *Result) Timeline(i int) []Event {
 // these steps of every job (wasm/runrecord), a million jobs' worth in the browser, so they are
 // written into the caller's slice and the submission and end, which the job's own fields give,
 // are not formatted only to be dropped.
-func (r *Result) Steps(i int, out []Event) []Event {
+func (r *Result) Steps(i int, out []Event) []Event { return r.steps(i, out, false) }
+
+// StepsBare is Steps without formatting the text of a start whose allocation is known (the
+// common step: one per job of a run that never waits): that step carries Alloc and Servers
+// instead, and StartText makes the same text when it is shown. A saved run keeps a million of
+// them, and a browser's worker would otherwise format every one.
+func (r *Result) StepsBare(i int, out []Event) []Event { return r.steps(i, out, true) }
+
+// StartText is the text of a start of a job on gpus GPUs spanning servers servers, allocated
+// ids: "started on 2 GPUs on 1 server: GPUs 4-5".
+func StartText(gpus, servers int, ids []int32) string {
+	return "started on " + strconv.Itoa(gpus) + " GPU" + plural(gpus) + " on " + strconv.Itoa(servers) +
+		" server" + plural(servers) + ": GPUs " + gpuRanges(ids)
+}
+
+func (r *Result) steps(i int, out []Event, bare bool) []Event {
 	j := &r.Jobs[i]
 	x := r.Why
 	if x == nil || j.Status == Rejected {
@@ -120,7 +139,12 @@ func (r *Result) Steps(i int, out []Event) []Event {
 	out = slices.Grow(out, n)[:len(out)+n]
 	at := len(out) - 1 // the log links each job's entries from its last
 	for k := x.last[i]; k >= 0; k = x.entries.at(k).prev {
-		out[at] = r.event(x.entries.at(k))
+		e := x.entries.at(k)
+		if bare && e.kind == kStart && e.rule >= 0 && int(e.rule) < len(r.Intervals) {
+			out[at] = Event{At: e.at, Kind: Started, Alloc: e.rule + 1, Servers: int32(e.a)}
+		} else {
+			out[at] = r.event(e)
+		}
 		at--
 	}
 	return out
@@ -133,7 +157,12 @@ func (r *Result) event(e *entry) Event {
 	switch e.kind {
 	case kWait:
 		return Event{At: e.at, Kind: Waiting, Class: e.class, Text: r.reasonText(e, x.rules[e.rule])}
-	case kStart, kMigrate:
+	case kStart:
+		if e.rule >= 0 && int(e.rule) < len(r.Intervals) {
+			return Event{At: e.at, Kind: Started, Text: StartText(r.Jobs[e.job].Job.GPUs, int(e.a), r.Intervals[e.rule].GPUs)}
+		}
+		fallthrough
+	case kMigrate:
 		k, verb := Started, "started on"
 		if e.kind == kMigrate {
 			k, verb = Migrated, "moved to"

@@ -4,7 +4,7 @@ package charts
 
 import (
 	"encoding/json"
-	"sort"
+	"slices"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -38,13 +38,13 @@ func CDFOption(recs []*runrecord.Record, names, colours []string) ([]byte, error
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "fraction of jobs", Max: 1, NameLocation: "middle", NameGap: 38}),
 	)
 	for k, rec := range recs {
-		var jct []float64
-		for _, j := range rec.Jobs {
-			if j.Measured && j.Status == uint8(sim.Done) {
+		jct := make([]float64, 0, len(rec.Jobs))
+		for i := range rec.Jobs {
+			if j := &rec.Jobs[i]; j.Measured && j.Status == uint8(sim.Done) {
 				jct = append(jct, float64(j.End-j.Submit)/3.6e6)
 			}
 		}
-		sort.Float64s(jct)
+		slices.Sort(jct) // pdqsort without sort.Interface's calls: a million JCTs in the page's thread
 		var pts []opts.LineData
 		n := len(jct)
 		for i := 0; i < n; i++ {

@@ -10,6 +10,7 @@ import (
 
 	"schedlab/policies"
 	"schedlab/policies/scenario"
+	"schedlab/wasm/gchold"
 	"schedlab/wasm/jsfunc"
 	"schedlab/wasm/pagelogic"
 	"schedlab/wasm/pool"
@@ -69,6 +70,7 @@ type page struct {
 	infoFn, windowFn   js.Func // the Gantt's tooltip text and zoom callbacks, for the run shown
 
 	funcs *jsfunc.Counter // every js.Func the page makes; Live is a test hook (Start)
+	gc    gchold.Holder   // held while a run's record is decoded and shown (receive)
 	// The listeners: of the static controls (for the page's life) and of the column-mapping
 	// form (released when it is rebuilt).
 	static, mappingH handlers

@@ -147,6 +147,9 @@ func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms f
 	}
 	clock := newRunClock(d.Get("phases"), ms)
 	rec := &runrecord.Record{}
+	// Everything decoded stays live, so a collection until the run is shown would free little
+	// (the charts' options) and mark the whole record: it waits until then (gchold).
+	defer p.gc.Hold()()
 	raw, err := copyBytes(u8, pause)
 	if err == nil {
 		err = rec.DecodeBinary(raw, pause)

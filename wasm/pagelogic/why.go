@@ -28,7 +28,7 @@ func Timeline(rec *runrecord.Record, i int) []string {
 		if sim.EventKind(s.Kind) == sim.Waiting {
 			what += " (" + sim.Class(s.Class).String() + ")"
 		}
-		out = append(out, fmt.Sprintf("%s · %s: %s", hours(s.At), what, s.Text))
+		out = append(out, fmt.Sprintf("%s · %s: %s", hours(s.At), what, rec.StepText(k)))
 	}
 	if j.End >= 0 {
 		out = append(out, hours(j.End)+" · finished")
@@ -58,7 +58,7 @@ func WaitingAt(rec *runrecord.Record, t int64, max int) string {
 		n++
 		if len(lines) < max {
 			s := rec.Why[last]
-			lines = append(lines, fmt.Sprintf("job %s (%s): %s", rec.Jobs[job].ID, sim.Class(s.Class), s.Text))
+			lines = append(lines, fmt.Sprintf("job %s (%s): %s", rec.Jobs[job].ID, sim.Class(s.Class), rec.StepText(last)))
 		}
 	}
 	head := fmt.Sprintf("at %s: %d job(s) waiting", hours(t), n)

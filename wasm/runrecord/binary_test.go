@@ -1,10 +1,13 @@
 package runrecord
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"schedlab/policies/scenario"
@@ -112,6 +115,17 @@ func BenchmarkUnmarshalBinary(b *testing.B) {
 	}
 }
 
+// BenchmarkMarshalBinary encodes an 82k-job record, as a worker does before saving it and
+// handing it to the page.
+func BenchmarkMarshalBinary(b *testing.B) {
+	rec := bigRecord(82000)
+	for b.Loop() {
+		if _, err := rec.MarshalBinary(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestDecodeBinaryPauses checks that a paused decode pauses once per pauseEvery jobs, intervals
 // and series points, decodes the same record as UnmarshalBinary, and stops at a pause's error.
 func TestDecodeBinaryPauses(t *testing.T) {
@@ -162,5 +176,54 @@ func TestDecodedGPUListsDoNotAlias(t *testing.T) {
 		if !slices.Equal(got.Intervals[i+1].GPUs, next) {
 			t.Fatalf("interval %d: appending to interval %d's GPUs changed them to %v", i+1, i, got.Intervals[i+1].GPUs)
 		}
+	}
+}
+
+// TestNumExact: every float64 the version-2 encoder writes compactly or raw decodes to the same
+// bits, and small dyadic values (the usual CPU cores, GB and speed-ups) take few bytes.
+func TestNumExact(t *testing.T) {
+	values := []float64{0, math.Copysign(0, -1), 1, -1, 3, 62.5, 20.83, 0.1, -3.25, 1.0 / 64, 1.0 / 128,
+		1 << 52, 1<<52 + 1, 1 << 53, -(1 << 60), 1e300, -1e-300, math.SmallestNonzeroFloat64, math.MaxFloat64,
+		math.Inf(1), math.Inf(-1), math.NaN()}
+	for _, v := range values {
+		w := &bw{}
+		w.num(v)
+		r := &br{b: w.b}
+		got := r.num()
+		if r.err != nil || r.off != len(w.b) || math.Float64bits(got) != math.Float64bits(v) {
+			t.Errorf("%v (%#x): read back %v (%#x), err %v, %d of %d bytes", v, math.Float64bits(v), got, math.Float64bits(got), r.err, r.off, len(w.b))
+		}
+	}
+	for v, want := range map[float64]int{3: 1, 62.5: 2, 1.25: 1, 0.1: 9} {
+		w := &bw{}
+		if w.num(v); len(w.b) != want {
+			t.Errorf("%v takes %d bytes, want %d", v, len(w.b), want)
+		}
+	}
+}
+
+// TestIntervalHostForms: an interval's CPU and memory round trip whether every GPU has the same
+// (written once), GPUs differ (a pair each) or there are none; a form the encoder never writes
+// is an error.
+func TestIntervalHostForms(t *testing.T) {
+	rec := sampleRecord()
+	rec.Intervals = append(rec.Intervals, Interval{Job: 1, From: 5, To: 9, GPUs: []int32{2, 3, 5}, CPU: []float64{4, 4, 4}, Mem: []float64{0.5, 0.5, 0.5}, Speedup: 0.1})
+	if got := roundTrip(t, rec); !reflect.DeepEqual(got.Intervals, rec.Intervals) {
+		t.Errorf("got %+v, want %+v", got.Intervals, rec.Intervals)
+	}
+	one := &Record{Jobs: []Job{{ID: "a"}}, Intervals: []Interval{{GPUs: []int32{1}}}}
+	b, err := one.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &bw{}
+	w.uint(hostNone)
+	form := bytes.Index(b, append([]byte{1, 0, 0, 0, 1, 2}, w.b...)) + 6 // 1 interval: job, from, length, 1 GPU: 1
+	if form < 6 {
+		t.Fatal("interval not found in the encoding")
+	}
+	b[form] = 3
+	if err := new(Record).UnmarshalBinary(b); err == nil || !strings.Contains(err.Error(), "form 3") {
+		t.Errorf("an interval with CPU and memory in form 3: got error %v, want one naming the form", err)
 	}
 }

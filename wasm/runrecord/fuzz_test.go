@@ -3,6 +3,7 @@ package runrecord
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -40,11 +41,19 @@ func FuzzDecodeQuery(f *testing.F) {
 	})
 }
 
-// FuzzDecodeBinary: stored bytes (IndexedDB, a worker's message) either fail to decode with an
-// error or decode to a record whose encoding decodes to the same record; never a panic, and a
+// FuzzDecodeBinary: stored bytes (IndexedDB, a worker's message), in either version, either fail
+// to decode with an error or decode to a record whose encoding decodes to the same record; never a panic, and a
 // corrupt length never allocates more than the input can hold.
 func FuzzDecodeBinary(f *testing.F) {
-	for _, rec := range []*Record{sampleRecord(), bigRecord(3)} {
+	v1, err := os.ReadFile("testdata/v1.slr")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(v1)
+	f.Add(v1[:len(v1)/2])
+	start := fullRecord()
+	start.Why[0] = Step{Job: 0, At: 2, Kind: 2, Alloc: 1, Servers: 1} // a start kept as its allocation
+	for _, rec := range []*Record{sampleRecord(), bigRecord(3), fullRecord(), start} {
 		b, err := rec.MarshalBinary()
 		if err != nil {
 			f.Fatal(err)
@@ -52,7 +61,8 @@ func FuzzDecodeBinary(f *testing.F) {
 		f.Add(b)
 		f.Add(b[:len(b)/2])
 	}
-	f.Add([]byte(binaryMagic))
+	f.Add([]byte(magicV1))
+	f.Add([]byte(magicV2))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var rec Record
 		if err := rec.UnmarshalBinary(b); err != nil {

@@ -2,6 +2,7 @@ package runrecord
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"schedlab/core"
@@ -75,5 +76,121 @@ func TestFromOutcomeViews(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRunEncodesAsItsRecord: a run encoded in place (Run.MarshalBinary, as the worker does) gives
+// the same bytes as its record copied out and encoded, for runs with CPU/memory shares and
+// timelines, a similarity policy's matches, co-location and A-SRPT's virtual schedule; its Meta
+// is the record's.
+func TestRunEncodesAsItsRecord(t *testing.T) {
+	tests := []struct {
+		policy string
+		spec   scenario.Spec
+	}{
+		{"fifo", scenario.Spec{Generate: "philly:jobs=40,rate=30", Cluster: "2x8", Seed: 1}},
+		{"las", scenario.Spec{Generate: "philly:jobs=40,rate=30", Cluster: "2x8", Seed: 2}},
+		{"model-similarity", scenario.Spec{Generate: "philly:jobs=20,rate=9", Cluster: "2x8", Seed: 1}},
+		{"iasp-iapp", scenario.Spec{Generate: "interference:jobs=20,rate=12,maxh=2", Cluster: "2x8", Seed: 1}},
+		{"a-srpt", scenario.Spec{Generate: "recurring:jobs=20,rate=4", Cluster: "4x8", CheckpointCost: 60, Seed: 1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.policy, func(t *testing.T) {
+			tc.spec.Policies = []string{tc.policy}
+			models := core.BuiltinModels()
+			jobs, _, err := policies.Jobs(tc.spec, nil, models)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := core.ParseCluster(tc.spec.Cluster)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := policies.RunOne(policies.Builtin(), tc.spec, tc.policy, jobs, c, models, policies.Hooks{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			run, err := NewRun(tc.spec, c, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run.Head.ID, run.Head.Name = "r1", "a run"
+			got, err := run.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := run.Record()
+			if len(rec.Jobs) == 0 || len(rec.Intervals) == 0 || len(rec.Why) == 0 {
+				t.Fatalf("got %d jobs, %d intervals, %d timeline steps, want some of each", len(rec.Jobs), len(rec.Intervals), len(rec.Why))
+			}
+			want, err := rec.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("encoded in place: %d bytes, differ from the record's %d", len(got), len(want))
+			}
+			if run.Meta() != rec.Meta() {
+				t.Errorf("meta: got %+v, want %+v", run.Meta(), rec.Meta())
+			}
+		})
+	}
+}
+
+// TestStartTextsOnDemand: a run's record keeps starts as their allocation (Step.Alloc), and
+// StepText, after the binary round trip too, and the record's JSON give every step the text the
+// runner's timeline (sim.Result.Steps) has.
+func TestStartTextsOnDemand(t *testing.T) {
+	for _, policy := range []string{"fifo", "las"} {
+		spec := scenario.Spec{Generate: "philly:jobs=60,rate=40", Cluster: "2x8", Seed: 3, Policies: []string{policy}}
+		models := core.BuiltinModels()
+		jobs, _, err := policies.Jobs(spec, nil, models)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := core.ParseCluster(spec.Cluster)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := policies.RunOne(policies.Builtin(), spec, policy, jobs, c, models, policies.Hooks{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for i := range o.Result.Jobs {
+			for _, e := range o.Result.Steps(i, nil) {
+				want = append(want, e.Text)
+			}
+		}
+		rec, err := FromOutcome(spec, c, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := roundTrip(t, rec)
+		var fromJSON Record
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &fromJSON); err != nil {
+			t.Fatal(err)
+		}
+		starts := 0
+		for _, r := range []*Record{rec, &back, &fromJSON} {
+			if len(r.Why) != len(want) {
+				t.Fatalf("%s: %d steps, want %d", policy, len(r.Why), len(want))
+			}
+			for k := range r.Why {
+				if r.Why[k].Alloc != 0 {
+					starts++
+				}
+				if got := r.StepText(k); got != want[k] {
+					t.Errorf("%s: step %d: got %q, want %q", policy, k, got, want[k])
+				}
+			}
+		}
+		if starts == 0 {
+			t.Errorf("%s: no start kept as its allocation", policy)
+		}
 	}
 }

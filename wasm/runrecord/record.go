@@ -2,10 +2,8 @@ package runrecord
 
 import (
 	"encoding/json"
-	"math"
 
 	"schedlab/core"
-	"schedlab/core/sensitivity"
 	"schedlab/core/sim"
 	"schedlab/policies"
 	"schedlab/policies/asrpt"
@@ -102,59 +100,13 @@ type Series struct {
 	Queue []int32   `json:"queue"`
 }
 
-// FromOutcome builds the record of one policy's outcome.
+// FromOutcome builds the record of one policy's outcome (NewRun's Record).
 func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Record, error) {
-	sum, err := json.Marshal(o.Summary)
+	run, err := NewRun(spec, c, o)
 	if err != nil {
 		return nil, err
 	}
-	r := o.Result
-	rec := &Record{Spec: spec, Policy: o.Summary.Policy, Summary: sum, Cluster: c.String(), End: int64(r.End)}
-	rec.Jobs = make([]Job, len(r.Jobs))
-	for i, j := range r.Jobs {
-		rec.Jobs[i] = Job{ID: j.Job.ID, Submit: int64(j.Job.Submit), FirstStart: int64(j.FirstStart), End: int64(j.End),
-			GPUs: j.Job.GPUs, GPUType: string(j.GPUType), Preemptions: j.Preemptions, Status: uint8(j.Status),
-			Model: j.Job.Model, User: j.Job.User, Measured: j.Measured, Duration: int64(j.Job.Duration),
-			Iterations: j.Job.Iterations, Line: j.Job.Line, CPU: j.Job.CPU}
-	}
-	rec.Intervals = make([]Interval, len(r.Intervals))
-	for i, iv := range r.Intervals {
-		rec.Intervals[i] = Interval{Job: iv.Job, From: int64(iv.From), To: int64(iv.To), GPUs: iv.GPUs, CPU: iv.CPU, Mem: iv.Mem}
-	}
-	speedups(rec, r, c)
-	rec.Why = whyOf(r)
-	if r.Sharing {
-		rec.Sharing = true
-		for i, j := range r.Jobs {
-			rec.Jobs[i].Held, rec.Jobs[i].Effective = int64(j.Held), j.Effective
-		}
-	}
-	if v, ok := o.Policy.(virtualer); ok {
-		// The real run can end before the virtual machine has reached every job (the cluster
-		// runs many jobs at once, the machine one). Draining it after the run — FromOutcome is
-		// the policy's last user — completes the schedule in the same SRPT order, so every job
-		// has its spans; those after End are the machine's queue when the run ended.
-		vm := v.Virtual()
-		vm.Advance(core.Time(math.MaxInt64 / 2))
-		spans := vm.Spans()
-		rec.Virtual = make([]Span, len(spans))
-		for i, sp := range spans {
-			rec.Virtual[i] = Span{Job: int32(sp.Job), From: int64(sp.From), To: int64(sp.To)}
-		}
-	}
-	if m, ok := o.Policy.(matcher); ok {
-		for i := range rec.Jobs {
-			mt := m.Match(i)
-			rec.Jobs[i].Ref, rec.Jobs[i].Sim, rec.Jobs[i].Best = mt.Reference, mt.Similarity, string(mt.Best)
-		}
-	}
-	s := r.Series
-	rec.Series.T = make([]int64, len(s.T))
-	for i, t := range s.T {
-		rec.Series.T[i] = int64(t)
-	}
-	rec.Series.Busy, rec.Series.CPU, rec.Series.Mem, rec.Series.Queue = s.BusyGPUs, s.CPUUsed, s.MemUsed, s.Queue
-	return rec, nil
+	return run.Record(), nil
 }
 
 // matcher is a model-similarity policy (policies/similarity), which reports per job the reference
@@ -166,42 +118,6 @@ type matcher interface {
 // virtualer is an A-SRPT policy (policies/asrpt), whose virtual SRPT machine sets the priorities.
 type virtualer interface {
 	Virtual() *asrpt.Virtual
-}
-
-// speedups sets each interval's speed-up over the proportional CPU/memory share from the built-in
-// sensitivity profiles (Synergy's), and each job's time-weighted mean over its intervals. Jobs of
-// models without a profile, or that run for a fixed duration, keep 0 (not applicable).
-func speedups(rec *Record, r *sim.Result, c *core.Cluster) {
-	tbl := sensitivity.Builtin()
-	num := make([]float64, len(rec.Jobs))
-	den := make([]float64, len(rec.Jobs))
-	for i, iv := range r.Intervals {
-		if iv.IterTime <= 0 || len(iv.GPUs) == 0 || len(iv.CPU) != len(iv.GPUs) {
-			continue
-		}
-		j := r.Jobs[iv.Job].Job
-		sv := &c.Servers[c.ServerOf(int(iv.GPUs[0]))]
-		prof, ok := tbl.Lookup(j.Model, sv.CPUs/float64(sv.GPUs))
-		if !ok {
-			continue
-		}
-		var cpu, mem float64
-		for k := range iv.GPUs {
-			cpu += iv.CPU[k]
-			mem += iv.Mem[k]
-		}
-		n := float64(len(iv.GPUs))
-		sp := prof.SpeedupAt(len(iv.GPUs), cpu/n, mem/n)
-		rec.Intervals[i].Speedup = sp
-		w := float64(max(iv.To-iv.From, 1))
-		num[iv.Job] += sp * w
-		den[iv.Job] += w
-	}
-	for k := range rec.Jobs {
-		if den[k] > 0 {
-			rec.Jobs[k].Speedup = num[k] / den[k]
-		}
-	}
 }
 
 // Result rebuilds the parts of a sim.Result the exports read (jobs, intervals, each job's waiting

@@ -1,7 +1,10 @@
 package runrecord
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 
 	"schedlab/core"
 	"schedlab/core/sim"
@@ -17,50 +20,91 @@ type Step struct {
 	Kind  uint8  `json:"k"` // sim.EventKind
 	Class uint8  `json:"c,omitempty"`
 	Text  string `json:"x"`
+	// Alloc and Servers stand for the text of a start whose allocation is known
+	// (sim.Result.StepsBare): the allocation's index in Intervals plus one, and how many servers it
+	// spans; Text is then empty and Record.StepText formats it when it is shown or exported.
+	Alloc   int32 `json:"-"`
+	Servers int32 `json:"-"`
 }
 
-// whyOf is every job's timeline from r, without the submission and the end (sim.Result.Steps).
-func whyOf(r *sim.Result) []Step {
-	if r.Why == nil {
-		return nil
+// StepText is the text of Why[k]: its Text, or a start's made from its allocation.
+func (rec *Record) StepText(k int) string {
+	s := &rec.Why[k]
+	if s.Alloc == 0 {
+		return s.Text
 	}
-	out := make([]Step, 0, len(r.Jobs)) // most jobs have one step, their start
-	var steps []sim.Event
-	for i := range r.Jobs {
-		steps = r.Steps(i, steps[:0])
-		for _, e := range steps {
-			out = append(out, Step{Job: int32(i), At: int64(e.At), Kind: uint8(e.Kind), Class: uint8(e.Class), Text: e.Text})
+	return sim.StartText(rec.Jobs[s.Job].GPUs, int(s.Servers), rec.Intervals[s.Alloc-1].GPUs)
+}
+
+// MarshalJSON writes the record with every step's text (StepText), as records were written
+// before starts' texts were made on demand.
+func (rec *Record) MarshalJSON() ([]byte, error) {
+	type plain Record // the same fields without this method
+	cp := plain(*rec)
+	if len(rec.Why) > 0 {
+		cp.Why = make([]Step, len(rec.Why))
+		for k, s := range rec.Why {
+			s.Text, s.Alloc, s.Servers = rec.StepText(k), 0, 0
+			cp.Why[k] = s
 		}
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
+	return json.Marshal(&cp)
 }
 
-// sectionWhy holds Why: its count, then per step the job, the time (both as deltas from the step
-// before), the kind, the class and the text (repeated texts read back as one string, br.sym).
+// sectionWhy holds Why: its count, then (version 2) the texts of its steps as one block of bytes,
+// then per step the job, the time (both as deltas from the step before), the kind, the class and
+// (version 2) how its text is written (textWords, textStart), or (version 1) its text as a string
+// (repeated texts read back as one string, br.sym). The texts are not looked up in a table
+// (bw.name): hashing a million of them costs the worker more under wasm than the bytes it saves,
+// and most are starts, which carry no text.
 const sectionWhy = 3
 
-func (rec *Record) encodeWhy(w *bw) {
-	sec := &bw{}
-	sec.uint(uint64(len(rec.Why)))
-	var job int32
+// How a step's text is written (version 2).
+const (
+	textWords = 0 // its length; the text is in the section's block of texts
+	textStart = 1 // a start's (Step.Alloc): the servers, then the interval as a delta from the last such step's
+)
+
+// encodeWhy writes src's timelines as sectionWhy, when there are any.
+func encodeWhy(w *bw, src parts) {
+	steps, texts := &bw{b: make([]byte, 0, 8*src.jobs())}, &bw{} // a job's start takes ≈8 bytes, no text
+	n := 0
+	var job, alloc int32
 	var at int64
-	for _, s := range rec.Why {
-		sec.int(int64(s.Job - job))
-		sec.int(s.At - at)
+	src.why(func(s Step) {
+		steps.int(int64(s.Job - job))
+		steps.int(s.At - at)
 		job, at = s.Job, s.At
-		sec.uint(uint64(s.Kind))
-		sec.uint(uint64(s.Class))
-		sec.str(s.Text)
+		steps.uint(uint64(s.Kind))
+		steps.uint(uint64(s.Class))
+		if s.Alloc != 0 {
+			steps.uint(textStart)
+			steps.uint(uint64(s.Servers))
+			steps.int(int64(s.Alloc - alloc))
+			alloc = s.Alloc
+		} else {
+			steps.uint(textWords)
+			steps.uint(uint64(len(s.Text)))
+			texts.b = append(texts.b, s.Text...)
+		}
+		n++
+	})
+	if n == 0 {
+		return
 	}
-	w.section(sectionWhy, sec.b)
+	head := &bw{}
+	head.uint(uint64(n))
+	head.uint(uint64(len(texts.b)))
+	w.section(sectionWhy, head.b, texts.b, steps.b)
 }
 
 func (rec *Record) decodeWhy(s *br) {
 	rec.Why = make([]Step, s.count(5))
-	var job int32
+	var texts string // version 2: every step's text, one allocation
+	if s.v2 {
+		texts = string(s.bytes())
+	}
+	var job, alloc int32
 	var at int64
 	for i := range rec.Why {
 		st := &rec.Why[i]
@@ -68,10 +112,38 @@ func (rec *Record) decodeWhy(s *br) {
 		at += s.int()
 		st.Job, st.At = job, at
 		st.Kind, st.Class = uint8(s.uint()), uint8(s.uint())
-		st.Text = s.sym()
+		form := uint64(textWords)
+		if s.v2 {
+			form = s.uint()
+		}
+		switch {
+		case !s.v2:
+			st.Text = s.sym()
+		case form == textStart:
+			servers := s.uint()
+			alloc += int32(s.int())
+			st.Alloc, st.Servers = alloc, int32(servers)
+			if s.err == nil && (servers > math.MaxInt32 || alloc < 1 || int(alloc) > len(rec.Intervals) || rec.Intervals[alloc-1].Job != st.Job) {
+				s.err = fmt.Errorf("runrecord: timeline step %d: start on interval %d of %d, %d servers, not job %d's", i, alloc-1, len(rec.Intervals), servers, st.Job)
+			}
+		case form != textWords:
+			if s.err == nil {
+				s.err = fmt.Errorf("runrecord: timeline step %d: text in form %d", i, form)
+			}
+		default:
+			n := s.uint()
+			if n > uint64(len(texts)) {
+				s.err = errors.New("runrecord: timeline texts longer than their block")
+				return
+			}
+			st.Text, texts = texts[:n], texts[n:]
+		}
 		if s.err == nil && (int(st.Job) >= len(rec.Jobs) || st.Job < 0 || st.Kind > uint8(sim.Refused) || st.Class >= uint8(sim.NumClasses)) {
 			s.err = fmt.Errorf("runrecord: timeline step %d: job %d, kind %d, class %d out of range", i, st.Job, st.Kind, st.Class)
 		}
+	}
+	if s.err == nil && len(texts) > 0 {
+		s.err = errors.New("runrecord: timeline texts shorter than their block")
 	}
 }
 

@@ -18,8 +18,9 @@ import (
 // Schema: version 1 had one object store "runs" (key = run id, value = the record as a JSON
 // string). Version 2 adds "meta" (key = run id, value = runrecord.Meta as JSON) so the history panel
 // lists runs without decoding every record; upgrading from 1 fills it from "runs". Since version 2
-// "runs" values are written in runrecord's binary form (a Uint8Array: ≈4× smaller and far faster to
-// decode than JSON); JSON strings written earlier are still read. Version 3 adds "figures" (key =
+// "runs" values are written in runrecord's binary form (a Uint8Array: several times smaller and far
+// faster to decode than JSON; either version of it, runrecord.MarshalBinary); JSON strings written earlier
+// are still read. Version 3 adds "figures" (key =
 // FigureRun.Key, value = the FigureRun as JSON); runs saved before are untouched. Version 4 adds
 // "scripts" (key = Script.Name, value = the Script as JSON); runs and figures are untouched.
 const (
@@ -142,27 +143,28 @@ func (s *IDB) Put(ctx context.Context, rec *runrecord.Record) error {
 	}
 	u8 := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(u8, b)
-	return s.PutEncoded(ctx, rec, u8)
+	return s.PutEncoded(ctx, rec.Meta(), u8)
 }
 
-// PutEncoded is Put of a record already in its binary form (u8, a Uint8Array of
-// rec.MarshalBinary()): a worker encodes a run once for the store and for the page. IndexedDB
-// clones u8 when the put is made, so the caller may transfer its buffer afterwards.
-func (s *IDB) PutEncoded(ctx context.Context, rec *runrecord.Record, u8 js.Value) error {
-	if rec.ID == "" {
+// PutEncoded is Put of a record already in its binary form (u8, a Uint8Array of its
+// MarshalBinary, or runrecord.Run's) with its history entry m: a worker encodes a run once for
+// the store and for the page, without building the record itself. IndexedDB clones u8 when the
+// put is made, so the caller may transfer its buffer afterwards.
+func (s *IDB) PutEncoded(ctx context.Context, m runrecord.Meta, u8 js.Value) error {
+	if m.ID == "" {
 		return fmt.Errorf("store: run without id")
 	}
-	mb, _ := json.Marshal(rec.Meta())
+	mb, _ := json.Marshal(m)
 	txn, err := s.db.Transaction(idb.TransactionReadWrite, runsStore, metaStore)
 	if err != nil {
 		return wrap(err)
 	}
 	runs, _ := txn.ObjectStore(runsStore)
 	meta, _ := txn.ObjectStore(metaStore)
-	if _, err := runs.PutKey(js.ValueOf(rec.ID), u8); err != nil {
+	if _, err := runs.PutKey(js.ValueOf(m.ID), u8); err != nil {
 		return wrap(err)
 	}
-	if _, err := meta.PutKey(js.ValueOf(rec.ID), js.ValueOf(string(mb))); err != nil {
+	if _, err := meta.PutKey(js.ValueOf(m.ID), js.ValueOf(string(mb))); err != nil {
 		return wrap(err)
 	}
 	return wrap(txn.Await(ctx))

@@ -52,21 +52,26 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 		return nil, nil, err
 	}
 	clock.lap("run")
-	rec, err := runrecord.FromOutcome(spec, c, o)
+	// Encoding the record allocates short-lived buffers beside the run's live heap (about a GB at
+	// a million jobs): collections wait until the answer is made (gchold).
+	defer w.gc.Hold()()
+	run, err := runrecord.NewRun(spec, c, o)
 	if err != nil {
 		return nil, nil, err
 	}
 	clock.lap("record")
+	rec := &run.Head
 	rec.Scripts = scripts
 	rec.ID = msg.Get("id").String()
 	rec.Created = int64(js.Global().Get("Date").Call("now").Float())
 	// Policy, workload and seed: runs of one form differ in at least one of them.
 	rec.Name = fmt.Sprintf("%s · %s · seed %d", rec.Policy, policies.WorkloadLabel(rec.Spec), rec.Spec.Seed)
 	rec.TraceHash = msg.Get("traceHash").String()
-	// The record is encoded once, saved here, off the page's thread, and reaches the page in its
-	// binary form as a transferred ArrayBuffer (no copy, no JSON): a 100k-job run would otherwise
-	// stall the page for seconds while it decodes, encodes and stores ≈15 MB of JSON.
-	b, err := rec.MarshalBinary()
+	// The record is encoded once, from the run in place (no copy into a Record), saved here, off
+	// the page's thread, and reaches the page in its binary form as a transferred ArrayBuffer (no
+	// copy, no JSON): a 100k-job run would otherwise stall the page for seconds while it decodes,
+	// encodes and stores ≈15 MB of JSON.
+	b, err := run.MarshalBinary()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -74,7 +79,7 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	clock.lap("encode")
 	saveErr := ""
 	if msg.Get("save").Bool() {
-		if err := saveRecord(rec, js.Global().Get("Uint8Array").New(buf)); err != nil {
+		if err := saveRecord(run.Meta(), js.Global().Get("Uint8Array").New(buf)); err != nil {
 			saveErr = "not saved: " + err.Error()
 		}
 	}
@@ -101,13 +106,13 @@ func (p *phases) lap(step string) {
 	p.ms[step], p.last = now-p.last, now
 }
 
-// saveRecord stores rec, encoded in u8, in the page's IndexedDB database (workers share it with
-// the page).
-func saveRecord(rec *runrecord.Record, u8 js.Value) error {
+// saveRecord stores a record, encoded in u8, with its history entry m in the page's IndexedDB
+// database (workers share it with the page).
+func saveRecord(m runrecord.Meta, u8 js.Value) error {
 	s, err := store.OpenIDB(context.Background(), store.DBName)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	return s.PutEncoded(context.Background(), rec, u8)
+	return s.PutEncoded(context.Background(), m, u8)
 }

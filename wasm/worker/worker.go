@@ -13,6 +13,7 @@ import (
 	"syscall/js"
 
 	"schedlab/policies"
+	"schedlab/wasm/gchold"
 	"schedlab/wasm/pool"
 	"schedlab/wasm/runrecord"
 )
@@ -41,6 +42,7 @@ type worker struct {
 	workloads policies.Workloads
 	cellFig   cellFigure // the figure of the last cells (figureOf)
 	scripts   Scripting  // nil in worker.wasm
+	gc        gchold.Holder
 }
 
 // Scripting is what script.wasm's workers add (wasm/scripting): scripted policies. It is an
