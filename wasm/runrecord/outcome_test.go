@@ -28,19 +28,7 @@ func TestFromOutcomeViews(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.spec.Policies = []string{tc.policy}
-			models := core.BuiltinModels()
-			jobs, _, err := policies.Jobs(tc.spec, nil, models)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := core.ParseCluster(tc.spec.Cluster)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, err := policies.RunOne(policies.Builtin(), tc.spec, tc.policy, jobs, c, models, policies.Hooks{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, o := runSpec(t, tc.spec, tc.policy)
 			var want bytes.Buffer
 			if err := export.WriteJobsCSV(&want, []export.Run{{Policy: tc.policy, Result: o.Result}}); err != nil {
 				t.Fatal(err)
@@ -97,19 +85,7 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.policy, func(t *testing.T) {
 			tc.spec.Policies = []string{tc.policy}
-			models := core.BuiltinModels()
-			jobs, _, err := policies.Jobs(tc.spec, nil, models)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := core.ParseCluster(tc.spec.Cluster)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, err := policies.RunOne(policies.Builtin(), tc.spec, tc.policy, jobs, c, models, policies.Hooks{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, o := runSpec(t, tc.spec, tc.policy)
 			run, err := NewRun(tc.spec, c, o)
 			if err != nil {
 				t.Fatal(err)
@@ -143,19 +119,7 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 func TestStartTextsOnDemand(t *testing.T) {
 	for _, policy := range []string{"fifo", "las"} {
 		spec := scenario.Spec{Generate: "philly:jobs=60,rate=40", Cluster: "2x8", Seed: 3, Policies: []string{policy}}
-		models := core.BuiltinModels()
-		jobs, _, err := policies.Jobs(spec, nil, models)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := core.ParseCluster(spec.Cluster)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := policies.RunOne(policies.Builtin(), spec, policy, jobs, c, models, policies.Hooks{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c, o := runSpec(t, spec, policy)
 		var want []string
 		for i := range o.Result.Jobs {
 			for _, e := range o.Result.Steps(i, nil) {
@@ -193,4 +157,24 @@ func TestStartTextsOnDemand(t *testing.T) {
 			t.Errorf("%s: no start kept as its allocation", policy)
 		}
 	}
+}
+
+// runSpec runs policy on spec's workload and cluster with the built-in models and policies, as
+// the page's worker does (no hooks): the outcome the record is built from.
+func runSpec(t *testing.T, spec scenario.Spec, policy string) (*core.Cluster, policies.Outcome) {
+	t.Helper()
+	models := core.BuiltinModels()
+	jobs, _, err := policies.Jobs(spec, nil, models)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := core.ParseCluster(spec.Cluster)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := policies.RunOne(policies.Builtin(), spec, policy, jobs, c, models, policies.Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, o
 }
