@@ -45,6 +45,7 @@ func (p *churner) Decide(v *View, _ Trigger) {
 		if free != v.FreeGPUs() {
 			panic(fmt.Sprintf("free GPUs %d, per server %d", v.FreeGPUs(), free))
 		}
+		checkTightest(v) // kept GPUs count as idle: TightestServer scans while a lease is kept
 		a, had := p.last[j.Index]
 		had = had && p.at[j.Index] == v.Now()-v.Round() // (a lease that has just ended)
 		same, fewer := false, false
