@@ -11,10 +11,10 @@ import (
 	"schedlab/policies/scenario"
 )
 
-// TestFromOutcomeViews: a sharing run's record (after the binary round trip the page and the
+// TestOutcomeViews: a sharing run's record (after the binary round trip the page and the
 // store use) rebuilds the runner's per-job CSV byte for byte, norm_tput included; an A-SRPT run's
 // record holds a virtual schedule with spans for every job on one machine (no two at once).
-func TestFromOutcomeViews(t *testing.T) {
+func TestOutcomeViews(t *testing.T) {
 	tests := []struct {
 		name, policy string
 		spec         scenario.Spec
@@ -33,10 +33,11 @@ func TestFromOutcomeViews(t *testing.T) {
 			if err := export.WriteJobsCSV(&want, []export.Run{{Policy: tc.policy, Result: o.Result}}); err != nil {
 				t.Fatal(err)
 			}
-			rec, err := FromOutcome(tc.spec, c, o)
+			run, err := NewRun(tc.spec, c, o)
 			if err != nil {
 				t.Fatal(err)
 			}
+			rec := run.record()
 			back := roundTrip(t, rec)
 			var got bytes.Buffer
 			if err := export.WriteJobsCSV(&got, []export.Run{{Policy: tc.policy, Result: back.Result()}}); err != nil {
@@ -95,7 +96,7 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec := run.Record()
+			rec := run.record()
 			if len(rec.Jobs) == 0 || len(rec.Intervals) == 0 || len(rec.Why) == 0 {
 				t.Fatalf("got %d jobs, %d intervals, %d timeline steps, want some of each", len(rec.Jobs), len(rec.Intervals), len(rec.Why))
 			}
@@ -126,10 +127,11 @@ func TestStartTextsOnDemand(t *testing.T) {
 				want = append(want, e.Text)
 			}
 		}
-		rec, err := FromOutcome(spec, c, o)
+		run, err := NewRun(spec, c, o)
 		if err != nil {
 			t.Fatal(err)
 		}
+		rec := run.record()
 		back := roundTrip(t, rec)
 		var fromJSON Record
 		b, err := json.Marshal(rec)
@@ -177,4 +179,22 @@ func runSpec(t *testing.T, spec scenario.Spec, policy string) (*core.Cluster, po
 		t.Fatal(err)
 	}
 	return c, o
+}
+
+// record is the run's record, Head with the run's parts copied in: the Record whose encoding
+// MarshalBinary writes without the copy, and the record of a run for the tests.
+func (run *Run) record() *Record {
+	rec := run.Head
+	rec.Jobs = make([]Job, run.jobs())
+	for i := range rec.Jobs {
+		run.job(i, &rec.Jobs[i])
+	}
+	rec.Intervals = make([]Interval, run.intervals())
+	for i := range rec.Intervals {
+		run.interval(i, &rec.Intervals[i])
+	}
+	rec.Series = *run.series()
+	rec.Virtual = run.spans
+	run.why(func(s Step) { rec.Why = append(rec.Why, s) })
+	return &rec
 }
