@@ -48,14 +48,9 @@ func (*scatter) Name() string { return "test-scatter" }
 
 func (p *scatter) Decide(v *View, _ Trigger) {
 	rng := v.Rand()
-	var waiting []*JobState
-	for j := range v.Pending() {
-		waiting = append(waiting, j)
-	}
-	rng.Shuffle(len(waiting), func(a, b int) { waiting[a], waiting[b] = waiting[b], waiting[a] })
 	cl := v.Cluster()
 	types := cl.Types()
-	for _, j := range waiting {
+	for _, j := range shuffledPending(v) {
 		checkTightest(v)
 		typ := types[rng.IntN(len(types))]
 		var idle []int
@@ -74,6 +69,17 @@ func (p *scatter) Decide(v *View, _ Trigger) {
 		p.starts++
 	}
 	checkTightest(v)
+}
+
+// shuffledPending lists the waiting jobs in a random order of the run's generator, listed first
+// since starting them changes the pending set.
+func shuffledPending(v *View) []*JobState {
+	var waiting []*JobState
+	for j := range v.Pending() {
+		waiting = append(waiting, j)
+	}
+	v.Rand().Shuffle(len(waiting), func(a, b int) { waiting[a], waiting[b] = waiting[b], waiting[a] })
+	return waiting
 }
 
 // TestTightestServer: on a cluster of three GPU types and three server sizes, with jobs started

@@ -28,13 +28,8 @@ func (*churner) Rounds() Rounds { return LeaseRounds }
 
 func (p *churner) Decide(v *View, _ Trigger) {
 	rng := v.Rand()
-	var waiting []*JobState
-	for j := range v.Pending() {
-		waiting = append(waiting, j)
-	}
-	rng.Shuffle(len(waiting), func(a, b int) { waiting[a], waiting[b] = waiting[b], waiting[a] })
 	cl := v.Cluster()
-	for _, j := range waiting {
+	for _, j := range shuffledPending(v) {
 		if len(j.GPUsHeld()) != 0 {
 			panic(fmt.Sprintf("waiting job %s lists GPUs %v", j.Job.ID, j.GPUsHeld()))
 		}
