@@ -84,22 +84,32 @@ func shuffledPending(v *View) []*JobState {
 
 // TestTightestServer: on a cluster of three GPU types and three server sizes, with jobs started
 // and ended on scattered GPUs, TightestServer answers as the scan of FreeOn at every start
-// (Verify checks the index itself after every instant). Kept leases, where it scans, are checked
-// by the churner (TestKeptLeases).
+// (Verify checks the index itself after every instant); and so it does on a cluster too uneven
+// to index (300 one-GPU servers beside one of 1,024), where it scans. Kept leases, where it scans
+// too, are checked by the churner (TestKeptLeases).
 func TestTightestServer(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 8))
-	var jobs []core.Job
-	for i := range 400 {
-		jobs = append(jobs, core.Job{ID: fmt.Sprintf("J%d", i), Submit: core.Time(rng.IntN(20000)) * core.Second,
-			GPUs: 1 << rng.IntN(3), Duration: core.Time(300+rng.IntN(3600)) * core.Second})
-	}
-	p := &scatter{}
-	s, err := New(Config{Cluster: mustCluster(t, "5x4+3x8:K80+4x2:P100"), Jobs: jobs, Policy: p, Seed: 4, Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Run()
-	if p.starts < len(jobs) {
-		t.Fatalf("%d starts of %d jobs", p.starts, len(jobs))
+	for _, tc := range []struct {
+		cluster string
+		jobs    int
+		indexed bool
+	}{{"5x4+3x8:K80+4x2:P100", 400, true}, {"300x1+1x1024", 30, false}} {
+		rng := rand.New(rand.NewPCG(3, 8))
+		var jobs []core.Job
+		for i := range tc.jobs {
+			jobs = append(jobs, core.Job{ID: fmt.Sprintf("J%d", i), Submit: core.Time(rng.IntN(20000)) * core.Second,
+				GPUs: 1 << rng.IntN(3), Duration: core.Time(300+rng.IntN(3600)) * core.Second})
+		}
+		p := &scatter{}
+		s, err := New(Config{Cluster: mustCluster(t, tc.cluster), Jobs: jobs, Policy: p, Seed: 4, Verify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.byFree.on() != tc.indexed {
+			t.Fatalf("%s: indexed %v, want %v", tc.cluster, s.byFree.on(), tc.indexed)
+		}
+		s.Run()
+		if p.starts < len(jobs) {
+			t.Fatalf("%s: %d starts of %d jobs", tc.cluster, p.starts, len(jobs))
+		}
 	}
 }
