@@ -165,7 +165,7 @@ func (run *Run) speedups(c *core.Cluster) {
 		sp := prof.SpeedupAt(len(iv.GPUs), cpu/n, mem/n)
 		run.ivSpeedup[i] = sp
 		w := float64(max(iv.To-iv.From, 1))
-		num[iv.Job] += sp * w
+		num[iv.Job] += float64(sp * w) // (not fused: the same bits natively as in the browser)
 		den[iv.Job] += w
 	}
 	run.jobSpeedup = num
