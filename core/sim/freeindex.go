@@ -11,6 +11,12 @@ import (
 // idle GPUs (a bitset in server order), so that a best-fit placement finds the tightest server
 // for a gang in a few word reads instead of reading every server: with a million jobs on 1,000
 // servers the scan was a quarter of the run. Kept up at every change of Sim.freeGPUs.
+//
+// Its size is the servers' bits times the GPU types times the idle counts, so a cluster of many
+// small servers beside one large one would need hundreds of MB (a million one-GPU servers beside
+// one of 1,024: 128 MB per GPU type): a cluster whose index would take more words than it has
+// GPUs (or than maxIndexFloor, for small ones) gets none (sets nil), and View.TightestServer
+// scans as the placement did before.
 type freeIndex struct {
 	types  []core.GPUType // cluster order (core.Cluster.Types)
 	typeOf []int32        // per server: its type's index
@@ -28,12 +34,22 @@ func (x *freeIndex) init(c *core.Cluster) {
 		x.most = max(x.most, c.Servers[i].GPUs)
 	}
 	x.words = (len(c.Servers) + 63) / 64
-	x.sets = make([]uint64, x.words*len(x.types)*(x.most+1))
+	n := x.words * len(x.types) * (x.most + 1)
+	if n > max(c.NumGPUs(), maxIndexFloor) {
+		return
+	}
+	x.sets = make([]uint64, n)
 	x.size = make([]int32, len(x.types)*(x.most+1))
 	for i := range c.Servers {
 		x.add(i, c.Servers[i].GPUs)
 	}
 }
+
+// maxIndexFloor is the most words (32 KB) an index may take in a cluster of fewer GPUs.
+const maxIndexFloor = 4096
+
+// on reports whether the cluster has an index (init).
+func (x *freeIndex) on() bool { return x.sets != nil }
 
 func (x *freeIndex) set(sv, k int) int { return int(x.typeOf[sv])*(x.most+1) + k }
 
@@ -45,6 +61,9 @@ func (x *freeIndex) add(sv, k int) {
 
 // move records that server sv's idle GPUs went from k to k2.
 func (x *freeIndex) move(sv, k, k2 int) {
+	if !x.on() {
+		return
+	}
 	s := x.set(sv, k)
 	x.sets[s*x.words+sv>>6] &^= 1 << (sv & 63)
 	x.size[s]--

@@ -28,13 +28,8 @@ func (*churner) Rounds() Rounds { return LeaseRounds }
 
 func (p *churner) Decide(v *View, _ Trigger) {
 	rng := v.Rand()
-	var waiting []*JobState
-	for j := range v.Pending() {
-		waiting = append(waiting, j)
-	}
-	rng.Shuffle(len(waiting), func(a, b int) { waiting[a], waiting[b] = waiting[b], waiting[a] })
 	cl := v.Cluster()
-	for _, j := range waiting {
+	for _, j := range shuffledPending(v) {
 		if len(j.GPUsHeld()) != 0 {
 			panic(fmt.Sprintf("waiting job %s lists GPUs %v", j.Job.ID, j.GPUsHeld()))
 		}
@@ -45,6 +40,7 @@ func (p *churner) Decide(v *View, _ Trigger) {
 		if free != v.FreeGPUs() {
 			panic(fmt.Sprintf("free GPUs %d, per server %d", v.FreeGPUs(), free))
 		}
+		checkTightest(v) // kept GPUs count as idle: TightestServer scans while a lease is kept
 		a, had := p.last[j.Index]
 		had = had && p.at[j.Index] == v.Now()-v.Round() // (a lease that has just ended)
 		same, fewer := false, false

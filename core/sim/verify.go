@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 
 	"schedlab/core"
@@ -63,7 +64,7 @@ func (s *Sim) verify() {
 			panic(fmt.Sprintf("verify: server %d free %d, recomputed %d", sv, s.freeGPUs[sv], free[sv]))
 		}
 		total += free[sv]
-		if x := &s.byFree; x.sets[x.set(sv, free[sv])*x.words+sv>>6]&(1<<(sv&63)) == 0 {
+		if x := &s.byFree; x.on() && x.sets[x.set(sv, free[sv])*x.words+sv>>6]&(1<<(sv&63)) == 0 {
 			panic(fmt.Sprintf("verify: server %d (%d idle GPUs) missing from the index of idle GPUs", sv, free[sv]))
 		}
 		const eps = 1e-6
@@ -75,6 +76,7 @@ func (s *Sim) verify() {
 	if total != s.totalFree {
 		panic(fmt.Sprintf("verify: total free %d, recomputed %d", s.totalFree, total))
 	}
+	s.verifyIndex(len(free))
 	if s.kept != 0 || s.keptGPUs != 0 {
 		panic(fmt.Sprintf("verify: %d lease(s) of %d GPUs still kept after the instant", s.kept, s.keptGPUs))
 	}
@@ -140,5 +142,31 @@ func (s *Sim) verifySharing(owners []int32) {
 				panic(fmt.Sprintf("verify: GPU %d runs jobs %v that do not fit together", g, o))
 			}
 		}
+	}
+}
+
+// verifyIndex checks that the index of idle GPUs holds each server once: every server is in its
+// own set (checked with its count above), so the sets together holding as many servers as the
+// cluster has leaves no stale entry, which would make View.TightestServer return a server the
+// scan of FreeOn would not. Each set's size (which tightest uses to skip empty sets) is checked
+// against its bits.
+func (s *Sim) verifyIndex(servers int) {
+	x := &s.byFree
+	if !x.on() {
+		return
+	}
+	held := 0
+	for k, size := range x.size {
+		n := 0
+		for _, w := range x.sets[k*x.words : (k+1)*x.words] {
+			n += bits.OnesCount64(w)
+		}
+		if n != int(size) {
+			panic(fmt.Sprintf("verify: set %d of the index of idle GPUs holds %d servers, counted %d", k, n, size))
+		}
+		held += n
+	}
+	if held != servers {
+		panic(fmt.Sprintf("verify: the index of idle GPUs holds %d servers, the cluster has %d", held, servers))
 	}
 }

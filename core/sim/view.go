@@ -140,17 +140,19 @@ func (v *View) FreeOn(sv int) int {
 
 // TightestServer is the server of GPU type typ with the fewest idle GPUs (FreeOn) but at least n,
 // the lowest-numbered of equals, or -1 when none has n: what a best-fit placement looks for, as a
-// scan of FreeOn over the type's servers in order would find it, without the scan.
+// scan of FreeOn over the type's servers in order would find it, without the scan (but while a
+// lease is kept, and in a cluster too uneven to index: freeIndex).
 func (v *View) TightestServer(typ core.GPUType, n int) int {
 	x := &v.s.byFree
 	t := slices.Index(x.types, typ)
 	if t < 0 {
 		return -1
 	}
-	if v.s.kept == 0 {
+	if v.s.kept == 0 && x.on() {
 		return x.tightest(t, n)
 	}
-	best, bestFree := -1, 0 // kept GPUs count as idle, and the index does not know them
+	// Kept GPUs count as idle, and the index does not know them; a cluster may have no index.
+	best, bestFree := -1, 0
 	for sv := range v.s.cl.Servers {
 		if int(x.typeOf[sv]) != t {
 			continue

@@ -3,8 +3,9 @@
 // Package gchold holds the garbage collector off while a burst of allocation runs that a
 // collection could not shrink: a worker encoding its run's record (short-lived buffers beside a
 // live heap of about a GB at a million jobs) or the page decoding and showing one (the record
-// stays live, the charts' options are small beside it). Under wasm, Go collects on the program's one thread, and a collection in the middle
-// would mark the whole live heap for little or nothing.
+// stays live, the charts' options are small beside it). Under wasm, Go collects on the program's
+// one thread, and a collection in the middle would mark the whole live heap for little or
+// nothing.
 package gchold
 
 import "runtime/debug"

@@ -89,7 +89,7 @@ func IsSimilarity(rec *runrecord.Record) bool {
 }
 
 // ViewEnd is the time axis' end for rec's Gantt and virtual schedule: the run's end, or later when
-// the virtual machine's drained queue outlasts the run (runrecord.FromOutcome), so both axes agree.
+// the virtual machine's drained queue outlasts the run (runrecord.NewRun), so both axes agree.
 func ViewEnd(rec *runrecord.Record) int64 {
 	end := rec.End
 	for _, sp := range rec.Virtual {

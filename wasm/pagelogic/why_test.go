@@ -23,8 +23,16 @@ func TestWhy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := runrecord.FromOutcome(spec, c, o)
+	run, err := runrecord.NewRun(spec, c, o)
 	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := run.MarshalBinary() // the record as the page gets it from a worker
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &runrecord.Record{}
+	if err := rec.UnmarshalBinary(b); err != nil {
 		t.Fatal(err)
 	}
 	want := "0.003 h · submitted: needs 2 GPU(s)\n0.003 h · waiting (capacity): needs 2 GPUs; 0 free in the cluster\n" +

@@ -11,10 +11,10 @@ import (
 	"schedlab/policies/scenario"
 )
 
-// TestFromOutcomeViews: a sharing run's record (after the binary round trip the page and the
+// TestOutcomeViews: a sharing run's record (after the binary round trip the page and the
 // store use) rebuilds the runner's per-job CSV byte for byte, norm_tput included; an A-SRPT run's
 // record holds a virtual schedule with spans for every job on one machine (no two at once).
-func TestFromOutcomeViews(t *testing.T) {
+func TestOutcomeViews(t *testing.T) {
 	tests := []struct {
 		name, policy string
 		spec         scenario.Spec
@@ -28,27 +28,16 @@ func TestFromOutcomeViews(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.spec.Policies = []string{tc.policy}
-			models := core.BuiltinModels()
-			jobs, _, err := policies.Jobs(tc.spec, nil, models)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := core.ParseCluster(tc.spec.Cluster)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, err := policies.RunOne(policies.Builtin(), tc.spec, tc.policy, jobs, c, models, policies.Hooks{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, o := runSpec(t, tc.spec, tc.policy)
 			var want bytes.Buffer
 			if err := export.WriteJobsCSV(&want, []export.Run{{Policy: tc.policy, Result: o.Result}}); err != nil {
 				t.Fatal(err)
 			}
-			rec, err := FromOutcome(tc.spec, c, o)
+			run, err := NewRun(tc.spec, c, o)
 			if err != nil {
 				t.Fatal(err)
 			}
+			rec := run.record()
 			back := roundTrip(t, rec)
 			var got bytes.Buffer
 			if err := export.WriteJobsCSV(&got, []export.Run{{Policy: tc.policy, Result: back.Result()}}); err != nil {
@@ -97,19 +86,7 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.policy, func(t *testing.T) {
 			tc.spec.Policies = []string{tc.policy}
-			models := core.BuiltinModels()
-			jobs, _, err := policies.Jobs(tc.spec, nil, models)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := core.ParseCluster(tc.spec.Cluster)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, err := policies.RunOne(policies.Builtin(), tc.spec, tc.policy, jobs, c, models, policies.Hooks{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, o := runSpec(t, tc.spec, tc.policy)
 			run, err := NewRun(tc.spec, c, o)
 			if err != nil {
 				t.Fatal(err)
@@ -119,7 +96,7 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec := run.Record()
+			rec := run.record()
 			if len(rec.Jobs) == 0 || len(rec.Intervals) == 0 || len(rec.Why) == 0 {
 				t.Fatalf("got %d jobs, %d intervals, %d timeline steps, want some of each", len(rec.Jobs), len(rec.Intervals), len(rec.Why))
 			}
@@ -143,29 +120,18 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 func TestStartTextsOnDemand(t *testing.T) {
 	for _, policy := range []string{"fifo", "las"} {
 		spec := scenario.Spec{Generate: "philly:jobs=60,rate=40", Cluster: "2x8", Seed: 3, Policies: []string{policy}}
-		models := core.BuiltinModels()
-		jobs, _, err := policies.Jobs(spec, nil, models)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := core.ParseCluster(spec.Cluster)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := policies.RunOne(policies.Builtin(), spec, policy, jobs, c, models, policies.Hooks{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c, o := runSpec(t, spec, policy)
 		var want []string
 		for i := range o.Result.Jobs {
 			for _, e := range o.Result.Steps(i, nil) {
 				want = append(want, e.Text)
 			}
 		}
-		rec, err := FromOutcome(spec, c, o)
+		run, err := NewRun(spec, c, o)
 		if err != nil {
 			t.Fatal(err)
 		}
+		rec := run.record()
 		back := roundTrip(t, rec)
 		var fromJSON Record
 		b, err := json.Marshal(rec)
@@ -193,4 +159,42 @@ func TestStartTextsOnDemand(t *testing.T) {
 			t.Errorf("%s: no start kept as its allocation", policy)
 		}
 	}
+}
+
+// runSpec runs policy on spec's workload and cluster with the built-in models and policies, as
+// the page's worker does (no hooks): the outcome the record is built from.
+func runSpec(t *testing.T, spec scenario.Spec, policy string) (*core.Cluster, policies.Outcome) {
+	t.Helper()
+	models := core.BuiltinModels()
+	jobs, _, err := policies.Jobs(spec, nil, models)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := core.ParseCluster(spec.Cluster)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := policies.RunOne(policies.Builtin(), spec, policy, jobs, c, models, policies.Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, o
+}
+
+// record is the run's record, Head with the run's parts copied in: the Record whose encoding
+// MarshalBinary writes without the copy, and the record of a run for the tests.
+func (run *Run) record() *Record {
+	rec := run.Head
+	rec.Jobs = make([]Job, run.jobs())
+	for i := range rec.Jobs {
+		run.job(i, &rec.Jobs[i])
+	}
+	rec.Intervals = make([]Interval, run.intervals())
+	for i := range rec.Intervals {
+		run.interval(i, &rec.Intervals[i])
+	}
+	rec.Series = *run.series()
+	rec.Virtual = run.spans
+	run.why(func(s Step) { rec.Why = append(rec.Why, s) })
+	return &rec
 }

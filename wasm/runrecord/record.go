@@ -29,7 +29,7 @@ type Record struct {
 	// Effective and the Gantt stacks co-located jobs.
 	Sharing bool `json:"sharing,omitempty"`
 	// Virtual is an A-SRPT run's virtual single-machine SRPT schedule ((*asrpt.Policy).Virtual),
-	// nil for other policies. Spans ending after End were drained after the run (FromOutcome).
+	// nil for other policies. Spans ending after End were drained after the run (NewRun).
 	Virtual []Span `json:"virtual,omitempty"`
 	// Scripts are the scripted policies of the click (policies/script), source and all, so that
 	// reopening the run or following its link reruns exactly the code that made it. Records made
@@ -98,15 +98,6 @@ type Series struct {
 	CPU   []float64 `json:"cpu"`
 	Mem   []float64 `json:"mem"`
 	Queue []int32   `json:"queue"`
-}
-
-// FromOutcome builds the record of one policy's outcome (NewRun's Record).
-func FromOutcome(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Record, error) {
-	run, err := NewRun(spec, c, o)
-	if err != nil {
-		return nil, err
-	}
-	return run.Record(), nil
 }
 
 // matcher is a model-similarity policy (policies/similarity), which reports per job the reference

@@ -12,8 +12,9 @@ import (
 )
 
 // Run is one policy's outcome as the parts of its record, read in place from the sim.Result:
-// Record copies them into a Record, MarshalBinary encodes them without that copy (a worker's
-// million-job run would otherwise allocate a few hundred MB for a copy it only encodes).
+// MarshalBinary encodes them without copying them into a Record (a worker's million-job run
+// would otherwise allocate a few hundred MB for a copy it only encodes), and the page decodes
+// the bytes into one.
 type Run struct {
 	// Head holds the record's scalar fields (no jobs, intervals, series, virtual schedule or
 	// timelines); the caller may set those it knows (ID, Name, Created, TraceHash, Scripts).
@@ -60,25 +61,8 @@ func NewRun(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Run, erro
 	return run, nil
 }
 
-// Record is the run's record: Head with the run's parts copied in.
-func (run *Run) Record() *Record {
-	rec := run.Head
-	rec.Jobs = make([]Job, run.jobs())
-	for i := range rec.Jobs {
-		run.job(i, &rec.Jobs[i])
-	}
-	rec.Intervals = make([]Interval, run.intervals())
-	for i := range rec.Intervals {
-		run.interval(i, &rec.Intervals[i])
-	}
-	rec.Series = *run.series()
-	rec.Virtual = run.spans
-	run.why(func(s Step) { rec.Why = append(rec.Why, s) })
-	return &rec
-}
-
-// MarshalBinary is the binary form of the run's record (Record().MarshalBinary(), the same
-// bytes).
+// MarshalBinary is the binary form of the run's record: the bytes Record.MarshalBinary writes for
+// a Record holding the same parts (TestRunEncodesAsItsRecord).
 func (run *Run) MarshalBinary() ([]byte, error) { return encode(&run.Head, run) }
 
 // Meta is the history's entry of the run's record.
@@ -181,7 +165,7 @@ func (run *Run) speedups(c *core.Cluster) {
 		sp := prof.SpeedupAt(len(iv.GPUs), cpu/n, mem/n)
 		run.ivSpeedup[i] = sp
 		w := float64(max(iv.To-iv.From, 1))
-		num[iv.Job] += sp * w
+		num[iv.Job] += float64(sp * w) // (not fused: the same bits natively as in the browser)
 		den[iv.Job] += w
 	}
 	run.jobSpeedup = num

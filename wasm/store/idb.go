@@ -19,10 +19,10 @@ import (
 // string). Version 2 adds "meta" (key = run id, value = runrecord.Meta as JSON) so the history panel
 // lists runs without decoding every record; upgrading from 1 fills it from "runs". Since version 2
 // "runs" values are written in runrecord's binary form (a Uint8Array: several times smaller and far
-// faster to decode than JSON; either version of it, runrecord.MarshalBinary); JSON strings written earlier
-// are still read. Version 3 adds "figures" (key =
-// FigureRun.Key, value = the FigureRun as JSON); runs saved before are untouched. Version 4 adds
-// "scripts" (key = Script.Name, value = the Script as JSON); runs and figures are untouched.
+// faster to decode than JSON; either version of it, runrecord.MarshalBinary); JSON strings written
+// earlier are still read. Version 3 adds "figures" (key = FigureRun.Key, value = the FigureRun as
+// JSON); runs saved before are untouched. Version 4 adds "scripts" (key = Script.Name, value = the
+// Script as JSON); runs and figures are untouched.
 const (
 	dbVersion    = 4
 	runsStore    = "runs"
