@@ -42,8 +42,6 @@ func (h *jobHeap) len() int { return len(h.items) }
 
 func (h *jobHeap) top() key { return h.items[0] }
 
-func (h *jobHeap) has(job int32) bool { return h.pos[job] != 0 }
-
 func (h *jobHeap) push(k key) {
 	if h.pos[k.job] != 0 {
 		panic("baselines: job pushed twice")
@@ -57,6 +55,12 @@ func (h *jobHeap) remove(job int32) {
 	if p := h.pos[job]; p != 0 {
 		h.removeAt(int(p - 1))
 	}
+}
+
+// setTop gives the top entry the first field a, at least its old one, and restores the order.
+func (h *jobHeap) setTop(a int64) {
+	h.items[0].a = a
+	h.down(0)
 }
 
 func (h *jobHeap) removeAt(i int) {

@@ -136,14 +136,27 @@ func (l *LAS) Init(v *sim.View) {
 }
 
 // Decide implements sim.Policy.
+//
+// Under OrderRunningFirst a demotion that falls due while no job waits changes no decision, only
+// the job's key: LAS then asks for no wake-up and re-keys the job at the next decision, as of the
+// millisecond it was due (preemptive.catchUp), which is what waking then would have given. In a
+// cluster that seldom queues this saves most wake-ups: jobs that run long cross every threshold.
+// OrderTiresias counts decisions (las_order.go), so it is woken at every demotion.
 func (l *LAS) Decide(v *sim.View, _ sim.Trigger) {
+	late := l.order == nil && l.core.stable
 	if l.order != nil {
 		l.order.decide()
+	}
+	if late {
+		l.core.catchUp(v, l)
 	}
 	l.core.ingest(v, l)
 	l.promote(v)
 	l.core.schedule(v, l)
 	next := l.core.staleAt // (no demotion comes before it)
+	if late && l.core.pend.len() == 0 {
+		next = core.MaxTime
+	}
 	if l.st != nil && len(l.st.promo) > 0 {
 		next = min(next, l.st.promo[0].due)
 	}
@@ -181,22 +194,41 @@ func (l *LAS) service(v *sim.View, j *sim.JobState) core.Time {
 // runningKey demotes j past every threshold its service has crossed.
 func (l *LAS) runningKey(v *sim.View, j *sim.JobState) key {
 	i := j.Index
-	svc := l.service(v, j)
-	q := l.queue[i]
-	if l.order != nil {
-		l.order.rekey(i)
+	if l.order == nil {
+		l.demote(i, l.service(v, j), v.Now())
+		return l.runKey(i)
 	}
+	q := l.queue[i]
+	l.order.rekey(i)
+	l.demote(i, l.service(v, j), v.Now())
+	if l.queue[i] != q {
+		l.order.demote(i)
+	}
+	return l.order.key(l.queue[i], i)
+}
+
+// demote moves job i, whose service at time at is svc, past every threshold svc has reached; it
+// enters its new queue at at.
+func (l *LAS) demote(i int, svc, at core.Time) {
 	for int(l.queue[i]) < len(l.thresh) && svc >= l.thresh[l.queue[i]] {
 		l.queue[i]++
-		l.enter[i] = v.Now()
+		l.enter[i] = at
 	}
-	if l.order != nil {
-		if l.queue[i] != q {
-			l.order.demote(i)
-		}
-		return l.order.key(l.queue[i], i)
-	}
+}
+
+// runKey is running job i's key under OrderRunningFirst.
+func (l *LAS) runKey(i int) key {
 	return key{a: int64(l.queue[i]) * 2, b: int64(l.enter[i]), job: int32(i)}
+}
+
+// keyAt implements lateRanker (OrderRunningFirst only). j's service grows by its GPUs every
+// millisecond it runs, so its service at at is today's less that growth since.
+func (l *LAS) keyAt(v *sim.View, j *sim.JobState, at core.Time) (key, core.Time) {
+	i := j.Index
+	g := core.Time(j.Job.GPUs)
+	svc := l.service(v, j) - (v.Now()-at)*g
+	l.demote(i, svc, at)
+	return l.runKey(i), l.crosses(i, svc, g, at)
 }
 
 // stableKeys marks LAS's running keys as changing only at demotions (see stableRanker); a running
@@ -209,13 +241,17 @@ func (l *LAS) keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time {
 	if l.order != nil && l.order.moving(i) {
 		return v.Now() + 1 // due at the next decision: it moves to the run part (las_order.go)
 	}
+	return l.crosses(i, l.service(v, j), core.Time(j.Job.GPUs), v.Now())
+}
+
+// crosses is when job i, of g GPUs and service svc at time at, reaches its queue's threshold if it
+// runs on (core.MaxTime in the last queue).
+func (l *LAS) crosses(i int, svc, g, at core.Time) core.Time {
 	q := int(l.queue[i])
 	if q >= len(l.thresh) {
 		return core.MaxTime
 	}
-	left := l.thresh[q] - l.service(v, j)
-	g := core.Time(j.Job.GPUs)
-	return v.Now() + (left+g-1)/g
+	return at + (l.thresh[q]-svc+g-1)/g
 }
 
 func (l *LAS) stopped(v *sim.View, j *sim.JobState) {

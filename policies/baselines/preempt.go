@@ -103,9 +103,7 @@ func (p *preemptive) init(v *sim.View, r ranker) {
 func (p *preemptive) ingest(v *sim.View, r ranker) {
 	if p.stable {
 		for j := range v.Finished() {
-			if p.due.has(int32(j.Index)) {
-				p.dropRunning(j)
-			}
+			p.dropRunning(j) // (every job that ends ran, and every running job was started here)
 		}
 	}
 	p.arr.each(v, func(j *sim.JobState) { p.pend.push(r.pendingKey(v, j), j.Job.GPUs) })

@@ -17,11 +17,14 @@ import (
 // order of stops and starts, and the calls made to the ranker are those of choose over the
 // re-keyed, sorted running jobs.
 
-// addRunning records running job j under key k, its key holding until until.
+// addRunning records running job j under key k, its key holding until until. A key that holds for
+// good (LAS's last queue, where most long jobs run) has no entry in the due heap.
 func (p *preemptive) addRunning(j *sim.JobState, k key, until core.Time) {
 	p.runKey[j.Index] = k
 	p.runs[p.cap.typeOf(j)].insert(k, j.Job.GPUs)
-	p.due.push(key{a: int64(until), job: int32(j.Index)})
+	if until < core.MaxTime {
+		p.due.push(key{a: int64(until), job: int32(j.Index)})
+	}
 }
 
 // dropRunning forgets j, which ran (it finished or was stopped).
@@ -30,19 +33,36 @@ func (p *preemptive) dropRunning(j *sim.JobState) {
 	p.due.remove(int32(j.Index))
 }
 
+// rekeyDue gives j, the running job at the top of the due heap, key k, holding until until: its
+// entry in the due heap is moved, not removed and pushed again.
+func (p *preemptive) rekeyDue(j *sim.JobState, k key, until core.Time) {
+	s := &p.runs[p.cap.typeOf(j)]
+	s.insert(k, s.remove(p.runKey[j.Index]))
+	p.runKey[j.Index] = k
+	if until < core.MaxTime {
+		p.due.setTop(int64(until))
+	} else {
+		p.due.removeAt(0)
+	}
+}
+
 // slowStable is slowPath for a stableRanker.
 func (p *preemptive) slowStable(v *sim.View, r ranker) {
 	now := int64(v.Now())
 	for p.due.len() > 0 && p.due.top().a <= now {
-		ji := p.due.top().job
-		j := v.Job(int(ji))
-		p.dropRunning(j)
-		p.addRunning(j, r.runningKey(v, j), r.keyHoldsUntil(v, j))
+		j := v.Job(int(p.due.top().job))
+		p.rekeyDue(j, r.runningKey(v, j), r.keyHoldsUntil(v, j))
 	}
 	p.runMax = key{a: math.MinInt64}
 	if p.pend.len() > 0 {
 		p.walk(v, r)
 	}
+	p.bound()
+}
+
+// bound raises runMax to the greatest running key and sets staleAt to the next time a key falls
+// due.
+func (p *preemptive) bound() {
 	for t := range p.runs {
 		if k, ok := p.runs[t].last(); ok && p.runMax.less(k) {
 			p.runMax = k
@@ -52,6 +72,36 @@ func (p *preemptive) slowStable(v *sim.View, r ranker) {
 	if p.due.len() > 0 {
 		p.staleAt = core.Time(p.due.top().a)
 	}
+}
+
+// lateRanker is a stableRanker that can give a running job's key as of a moment since the last
+// decision (keyAt), and so need not be woken when a key falls due while no job waits.
+type lateRanker interface {
+	stableRanker
+	// keyAt is running job j's key as of at (after the last decision, not after now), with the
+	// time it holds until (as keyHoldsUntil would give at at); j has run without a break since.
+	keyAt(v *sim.View, j *sim.JobState, at core.Time) (key, core.Time)
+}
+
+// catchUp re-keys, each at the moment it fell due, the running jobs whose keys fell due before now
+// and after the last decision, as the decisions at those moments would have: the policy asks for
+// no wake-up while no job waits, since a key that rises then changes nothing but itself. Those
+// decisions would have re-keyed, found no waiting job and bounded runMax by the running keys; the
+// running jobs are the same throughout (every start, stop, arrival and completion is a decision).
+// It must come before the finished jobs are dropped.
+func (p *preemptive) catchUp(v *sim.View, r lateRanker) {
+	now := int64(v.Now())
+	if p.due.len() == 0 || p.due.top().a >= now {
+		return
+	}
+	for p.due.len() > 0 && p.due.top().a < now {
+		e := p.due.top()
+		j := v.Job(int(e.job))
+		k, until := r.keyAt(v, j, core.Time(e.a))
+		p.rekeyDue(j, k, until)
+	}
+	p.runMax = key{a: math.MinInt64}
+	p.bound()
 }
 
 // walk is choose for a stableRanker. A job it starts enters runMax with its waiting key, as in
