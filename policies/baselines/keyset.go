@@ -10,8 +10,11 @@ import "math"
 // in one per gang size (sizedSet).
 type keySet struct {
 	blocks []kblock
-	n      int
-	spare  []kblock // emptied blocks, reused: a waiting set empties and refills all the time
+	// lasts is each block's last key, apart from the blocks: the search for a block reads one
+	// contiguous array, not a key behind every block's pointer.
+	lasts []key
+	n     int
+	spare []kblock // emptied blocks, reused: a waiting set empties and refills all the time
 }
 
 type kblock struct {
@@ -41,11 +44,11 @@ func (s *keySet) newBlock() kblock {
 
 // blockAfter is the first block whose last key is greater than pos (len(blocks) if none).
 func (s *keySet) blockAfter(pos key) int {
-	lo, hi := 0, len(s.blocks)
+	lasts := s.lasts
+	lo, hi := 0, len(lasts)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		bl := s.blocks[m].keys
-		if pos.less(bl[len(bl)-1]) {
+		if pos.less(lasts[m]) {
 			hi = m
 		} else {
 			lo = m + 1
@@ -75,6 +78,7 @@ func (s *keySet) insert(k key, g int) {
 		nb := s.newBlock()
 		nb.keys, nb.gpus, nb.sum = append(nb.keys, k), append(nb.gpus, int32(g)), g
 		s.blocks = append(s.blocks, nb)
+		s.lasts = append(s.lasts, k)
 		return
 	}
 	b := min(s.blockAfter(k), len(s.blocks)-1)
@@ -87,6 +91,9 @@ func (s *keySet) insert(k key, g int) {
 	copy(bl.gpus[i+1:], bl.gpus[i:])
 	bl.gpus[i] = int32(g)
 	bl.sum += g
+	if i == len(bl.keys)-1 {
+		s.lasts[b] = k
+	}
 	if len(bl.keys) > blockMax {
 		s.split(b)
 	}
@@ -107,6 +114,10 @@ func (s *keySet) split(b int) {
 	s.blocks = append(s.blocks, kblock{})
 	copy(s.blocks[b+2:], s.blocks[b+1:])
 	s.blocks[b+1] = nb
+	s.lasts = append(s.lasts, key{})
+	copy(s.lasts[b+2:], s.lasts[b+1:])
+	s.lasts[b+1] = s.lasts[b]
+	s.lasts[b] = bl.keys[h-1]
 }
 
 // remove deletes k, which must be in the set, and returns its GPUs.
@@ -133,7 +144,10 @@ func (s *keySet) remove(k key) int {
 		bl.keys = append(bl.keys, nx.keys...)
 		bl.gpus = append(bl.gpus, nx.gpus...)
 		bl.sum += nx.sum
+		s.lasts[b] = s.lasts[b+1]
 		s.drop(b + 1)
+	case i == len(bl.keys):
+		s.lasts[b] = bl.keys[i-1]
 	}
 	return g
 }
@@ -143,15 +157,15 @@ func (s *keySet) drop(b int) {
 	bl := s.blocks[b]
 	s.spare = append(s.spare, kblock{keys: bl.keys[:0], gpus: bl.gpus[:0]})
 	s.blocks = append(s.blocks[:b], s.blocks[b+1:]...)
+	s.lasts = append(s.lasts[:b], s.lasts[b+1:]...)
 }
 
 // last is the greatest key (ok false when empty).
 func (s *keySet) last() (key, bool) {
-	if len(s.blocks) == 0 {
+	if len(s.lasts) == 0 {
 		return key{}, false
 	}
-	bl := s.blocks[len(s.blocks)-1].keys
-	return bl[len(bl)-1], true
+	return s.lasts[len(s.lasts)-1], true
 }
 
 // after is the first key greater than pos, with its GPUs.
@@ -170,7 +184,7 @@ func (s *keySet) sumTo(pos key) int {
 	sum := 0
 	for b := range s.blocks {
 		bl := &s.blocks[b]
-		if !bl.keys[len(bl.keys)-1].less(pos) && bl.keys[len(bl.keys)-1] != pos {
+		if pos.less(s.lasts[b]) {
 			for i, k := range bl.keys {
 				if pos.less(k) {
 					break
