@@ -81,9 +81,15 @@ func (s *keySet) insert(k key, g int) {
 		s.lasts = append(s.lasts, k)
 		return
 	}
-	b := min(s.blockAfter(k), len(s.blocks)-1)
+	b, i := len(s.blocks)-1, 0
+	if s.lasts[b].less(k) {
+		// After every key: LAS's demotions to its last queue, and jobs started in arrival order.
+		i = len(s.blocks[b].keys)
+	} else {
+		b = s.blockAfter(k)
+		i = indexAfter(s.blocks[b].keys, k)
+	}
 	bl := &s.blocks[b]
-	i := indexAfter(bl.keys, k)
 	bl.keys = append(bl.keys, key{})
 	copy(bl.keys[i+1:], bl.keys[i:])
 	bl.keys[i] = k

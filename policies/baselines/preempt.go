@@ -80,6 +80,11 @@ type preemptive struct {
 	staleAt core.Time
 	stop    []int32
 	start   []key
+
+	// lone: the one job that arrived at this instant while none waited, kept out of pend until
+	// schedule knows it needs it there (startLone).
+	lone    bool
+	loneKey key
 }
 
 func (p *preemptive) init(v *sim.View, r ranker) {
@@ -94,27 +99,68 @@ func (p *preemptive) init(v *sim.View, r ranker) {
 		p.used = make([]int, len(p.cap.types))
 	}
 	p.run = p.run[:0]
+	p.lone = false
 	p.runMax = key{a: math.MinInt64}
 	p.staleAt = core.MaxTime
 }
 
 // ingest forgets the running jobs that finished and queues the jobs that arrived since the last
-// decision.
+// decision (the first, when none waits, as lone).
 func (p *preemptive) ingest(v *sim.View, r ranker) {
 	if p.stable {
 		for j := range v.Finished() {
 			p.dropRunning(j) // (every job that ends ran, and every running job was started here)
 		}
 	}
-	p.arr.each(v, func(j *sim.JobState) { p.pend.push(r.pendingKey(v, j), j.Job.GPUs) })
+	p.arr.each(v, func(j *sim.JobState) {
+		k := r.pendingKey(v, j)
+		if !p.lone && p.pend.len() == 0 {
+			p.lone, p.loneKey = true, k
+			return
+		}
+		p.queueLone(v)
+		p.pend.push(k, j.Job.GPUs)
+	})
+}
+
+// queueLone moves the lone arrival, if any, into pend.
+func (p *preemptive) queueLone(v *sim.View) {
+	if p.lone {
+		p.lone = false
+		p.pend.push(p.loneKey, v.Job(int(p.loneKey.job)).Job.GPUs)
+	}
 }
 
 // schedule brings the running set in line with the greedy rule.
 func (p *preemptive) schedule(v *sim.View, r ranker) {
-	if v.Now() < p.staleAt && p.fastPath(v, r) {
-		return
+	if v.Now() < p.staleAt {
+		if p.lone && p.startLone(v, r) || !p.lone && p.fastPath(v, r) {
+			return
+		}
 	}
+	p.queueLone(v)
 	p.slowPath(v, r)
+}
+
+// startLone is fastPath when the only waiting job is one that has just arrived (most arrivals in
+// a cluster that seldom queues), taking the same steps without putting it into pend and taking it
+// out again: it starts if it fits and the placer places it; otherwise it is queued, and the full
+// computation is needed if it outranks a running job.
+func (p *preemptive) startLone(v *sim.View, r ranker) bool {
+	c := p.loneKey
+	j := v.Job(int(c.job))
+	p.lone = false
+	if j.Job.GPUs <= v.FreeGPUs() && TryStart(v, p.placer, j) {
+		p.started(v, r, j)
+		p.compact(v)
+		return true
+	}
+	p.pend.push(c, j.Job.GPUs)
+	if c.less(p.runMax) {
+		return false
+	}
+	p.compact(v)
+	return true
 }
 
 // fastPath starts waiting jobs in key order while that provably agrees with the full greedy
@@ -144,6 +190,13 @@ func (p *preemptive) fastPath(v *sim.View, r ranker) bool {
 			return false
 		}
 	}
+	p.compact(v)
+	return true
+}
+
+// compact forgets, in the running list of a ranker that is not stable, the jobs that have ended
+// since it last did, once they are as many as the running jobs.
+func (p *preemptive) compact(v *sim.View) {
 	if !p.stable && len(p.run) > 2*v.RunningLen()+64 {
 		n := 0
 		for _, k := range p.run {
@@ -154,7 +207,6 @@ func (p *preemptive) fastPath(v *sim.View, r ranker) bool {
 		}
 		p.run = p.run[:n]
 	}
-	return true
 }
 
 // started records a job this policy just started.
