@@ -54,10 +54,39 @@ func (p *preemptive) slowStable(v *sim.View, r ranker) {
 		p.rekeyDue(j, r.runningKey(v, j), r.keyHoldsUntil(v, j))
 	}
 	p.runMax = key{a: math.MinInt64}
+	if p.pend.len() == 1 && len(p.cap.types) == 1 {
+		if c, _ := p.pend.next(before, math.MaxInt); p.fitsFree(v, c) {
+			p.startOne(v, r, c)
+			p.bound()
+			return
+		}
+	}
 	if p.pend.len() > 0 {
 		p.walk(v, r)
 	}
 	p.bound()
+}
+
+// fitsFree reports whether waiting job c fits in the free GPUs of a cluster of one GPU type that
+// it may use. If c is the only waiting job, the walk then admits every running job and c and
+// stops none (the running jobs and c together fit the cluster), so it comes down to startOne: in
+// a cluster that seldom queues, the decisions at which an arrival meets a demotion.
+func (p *preemptive) fitsFree(v *sim.View, c key) bool {
+	j := v.Job(int(c.job))
+	return j.Job.GPUs <= v.FreeGPUs() && j.Job.AllowsType(p.cap.types[0])
+}
+
+// startOne starts waiting job c as walk starts the jobs it admits.
+func (p *preemptive) startOne(v *sim.View, r ranker, c key) {
+	j := v.Job(int(c.job))
+	if TryStart(v, p.placer, j) {
+		p.pend.remove(c.job)
+		r.started(v, j)
+		p.addRunning(j, r.runningKey(v, j), r.keyHoldsUntil(v, j))
+		if p.runMax.less(c) {
+			p.runMax = c
+		}
+	}
 }
 
 // bound raises runMax to the greatest running key and sets staleAt to the next time a key falls
@@ -176,16 +205,9 @@ func (p *preemptive) walk(v *sim.View, r ranker) {
 		p.behind(v, r, v.Job(int(ji)), start)
 	}
 	for _, k := range start {
-		j := v.Job(int(k.job))
-		if TryStart(v, p.placer, j) {
-			p.pend.remove(k.job)
-			r.started(v, j)
-			p.addRunning(j, r.runningKey(v, j), r.keyHoldsUntil(v, j))
-			if p.runMax.less(k) {
-				p.runMax = k
-			}
-		}
-		// (else, as in choose: the placer refused on a heterogeneous cluster; the job waits)
+		// (a job the placer refuses waits, as in choose: capacity counted GPUs per type, and on a
+		// heterogeneous cluster the placer chooses the type from the GPUs free right now)
+		p.startOne(v, r, k)
 	}
 	p.stop, p.start = stop, start
 }
