@@ -14,6 +14,7 @@ type keySet struct {
 	// contiguous array, not a key behind every block's pointer.
 	lasts []key
 	n     int
+	gpus  int      // of every key
 	spare []kblock // emptied blocks, reused: a waiting set empties and refills all the time
 }
 
@@ -74,6 +75,7 @@ func indexAfter(ks []key, pos key) int {
 // insert adds k with g GPUs (k must not be in the set).
 func (s *keySet) insert(k key, g int) {
 	s.n++
+	s.gpus += g
 	if len(s.blocks) == 0 {
 		nb := s.newBlock()
 		nb.keys, nb.gpus, nb.sum = append(nb.keys, k), append(nb.gpus, int32(g)), g
@@ -142,6 +144,7 @@ func (s *keySet) remove(k key) int {
 	bl.gpus = append(bl.gpus[:i], bl.gpus[i+1:]...)
 	bl.sum -= g
 	s.n--
+	s.gpus -= g
 	switch {
 	case len(bl.keys) == 0:
 		s.drop(b)

@@ -231,9 +231,15 @@ func (l *LAS) keyAt(v *sim.View, j *sim.JobState, at core.Time) (key, core.Time)
 	return l.runKey(i), l.crosses(i, svc, g, at)
 }
 
-// stableKeys marks LAS's running keys as changing only at demotions (see stableRanker); a running
-// job's key is below its waiting key (queue q runs as 2q, waits as 2q+1).
-func (*LAS) stableKeys() {}
+// segments implements stableRanker: LAS's running keys change only at demotions, and a running
+// job's key is below its waiting key (queue q runs as 2q, waits as 2q+1). A segment per queue.
+func (l *LAS) segments() (int, func(key) int) {
+	n := len(l.thresh) + 1
+	if l.order != nil {
+		return n, func(k key) int { return int(min(max(k.a>>decisionBits/numParts, 0), int64(n-1))) }
+	}
+	return n, func(k key) int { return int(min(max(k.a>>1, 0), int64(n-1))) }
+}
 
 // keyHoldsUntil is when j's service reaches its queue's threshold (its next demotion).
 func (l *LAS) keyHoldsUntil(v *sim.View, j *sim.JobState) core.Time {

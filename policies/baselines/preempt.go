@@ -38,7 +38,9 @@ type ranker interface {
 // within a queue; an order in which they rank equal keeps the two keys equal.
 type stableRanker interface {
 	ranker
-	stableKeys()
+	// segments is the number of segments of the key order and the map from a key to its
+	// segment (runSet).
+	segments() (int, func(key) int)
 }
 
 // preemptive is the shared core of srtf and las. At each decision it chooses the set of jobs that
@@ -67,7 +69,7 @@ type preemptive struct {
 
 	// stableRanker: running jobs per capacity type in key order, each job's key there, and the
 	// running jobs by the time their key may change (key.a).
-	runs   []keySet
+	runs   []runSet
 	runKey []key // shares its array with pend.keyOf
 	due    jobHeap
 	used   []int // walk scratch: per type, GPUs of the running jobs walked past
@@ -91,9 +93,14 @@ func (p *preemptive) init(v *sim.View, r ranker) {
 	p.arr.reset()
 	p.pend.init(v.NumJobs())
 	p.cap.init(v.Cluster())
-	_, p.stable = r.(stableRanker)
+	sr, stable := r.(stableRanker)
+	p.stable = stable
 	if p.stable {
-		p.runs = make([]keySet, len(p.cap.types))
+		n, seg := sr.segments()
+		p.runs = make([]runSet, len(p.cap.types))
+		for t := range p.runs {
+			p.runs[t] = newRunSet(n, seg)
+		}
 		p.runKey = p.pend.keyOf // (a job is in one set at a time: its slot holds the key of that one)
 		p.due.init(v.NumJobs())
 		p.used = make([]int, len(p.cap.types))

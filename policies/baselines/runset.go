@@ -1,0 +1,63 @@
+package baselines
+
+// runSet holds the running jobs of one GPU type for a stableRanker, in key order, as one keySet
+// per segment of the key order: segment maps a key (any position, not only a running job's key)
+// to its segment, never decreasing along the key order. LAS has a segment per queue: a job enters
+// a queue, when it starts or is demoted, with a key above every other running there (its arrival
+// or the moment of its demotion), so its inserts are appends (keySet.insert's first case), not a
+// search and a shift in the middle of every running job.
+type runSet struct {
+	segs    []keySet
+	segment func(key) int
+}
+
+func newRunSet(segments int, segment func(key) int) runSet {
+	return runSet{segs: make([]keySet, segments), segment: segment}
+}
+
+func (s *runSet) insert(k key, g int) { s.segs[s.segment(k)].insert(k, g) }
+
+// remove deletes k, which must be in the set, and returns its GPUs.
+func (s *runSet) remove(k key) int { return s.segs[s.segment(k)].remove(k) }
+
+// last is the greatest key (ok false when empty).
+func (s *runSet) last() (key, bool) {
+	for i := len(s.segs) - 1; i >= 0; i-- {
+		if k, ok := s.segs[i].last(); ok {
+			return k, true
+		}
+	}
+	return key{}, false
+}
+
+// after is the first key greater than pos, with its GPUs.
+func (s *runSet) after(pos key) (key, int, bool) {
+	for i := s.segment(pos); i < len(s.segs); i++ {
+		if k, g, ok := s.segs[i].after(pos); ok {
+			return k, g, true
+		}
+	}
+	return key{}, 0, false
+}
+
+// sumTo is the GPUs of the keys not greater than pos.
+func (s *runSet) sumTo(pos key) int {
+	i := s.segment(pos)
+	sum := 0
+	for j := range i {
+		sum += s.segs[j].gpus
+	}
+	return sum + s.segs[i].sumTo(pos)
+}
+
+// exceeding is the first key at which the running sum of GPUs (that key's included) exceeds x.
+func (s *runSet) exceeding(x int) (key, int, bool) {
+	for i := range s.segs {
+		if g := s.segs[i].gpus; g <= x {
+			x -= g
+			continue
+		}
+		return s.segs[i].exceeding(x)
+	}
+	return key{}, 0, false
+}
