@@ -43,6 +43,14 @@ func (s *keySet) newBlock() kblock {
 	return kblock{keys: make([]key, 0, blockMax+1), gpus: make([]int32, 0, blockMax+1)}
 }
 
+// clear empties the set, keeping its blocks as spares.
+func (s *keySet) clear() {
+	for b := len(s.blocks) - 1; b >= 0; b-- {
+		s.drop(b)
+	}
+	s.n, s.gpus = 0, 0
+}
+
 // blockAfter is the first block whose last key is greater than pos (len(blocks) if none).
 func (s *keySet) blockAfter(pos key) int {
 	lasts := s.lasts

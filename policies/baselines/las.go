@@ -121,6 +121,7 @@ func (l *LAS) Promotions() int { return l.promoted }
 // Init implements sim.Initer.
 func (l *LAS) Init(v *sim.View) {
 	l.core.init(v, l)
+	l.core.coolable = l.order == nil // (running keys even, waiting ones odd)
 	n := v.NumJobs()
 	l.queue = make([]uint8, n)
 	l.enter = make([]core.Time, n)

@@ -73,6 +73,10 @@ type preemptive struct {
 	runKey []key // shares its array with pend.keyOf
 	due    jobHeap
 	used   []int // walk scratch: per type, GPUs of the running jobs walked past
+	// coolable: the ranker's running keys never equal waiting ones, so runs may go cold (cold.go)
+	// after calm decisions without a walk.
+	coolable bool
+	calm     int
 
 	// other rankers: the running jobs (and, until the next compaction, some that have ended).
 	run  []key
@@ -97,16 +101,17 @@ func (p *preemptive) init(v *sim.View, r ranker) {
 	p.stable = stable
 	if p.stable {
 		n, seg := sr.segments()
+		p.runKey = p.pend.keyOf // (a job is in one set at a time: its slot holds the key of that one)
 		p.runs = make([]runSet, len(p.cap.types))
 		for t := range p.runs {
-			p.runs[t] = newRunSet(n, seg)
+			p.runs[t] = newRunSet(n, seg, p.runKey)
 		}
-		p.runKey = p.pend.keyOf // (a job is in one set at a time: its slot holds the key of that one)
 		p.due.init(v.NumJobs())
 		p.used = make([]int, len(p.cap.types))
 	}
 	p.run = p.run[:0]
 	p.lone = false
+	p.coolable, p.calm = false, 0
 	p.runMax = key{a: math.MinInt64}
 	p.staleAt = core.MaxTime
 }
@@ -140,6 +145,17 @@ func (p *preemptive) queueLone(v *sim.View) {
 
 // schedule brings the running set in line with the greedy rule.
 func (p *preemptive) schedule(v *sim.View, r ranker) {
+	p.decide(v, r)
+	if p.coolable && p.stable {
+		if p.calm++; p.calm >= v.RunningLen()+64 && !p.runs[0].cold {
+			for t := range p.runs {
+				p.runs[t].chill()
+			}
+		}
+	}
+}
+
+func (p *preemptive) decide(v *sim.View, r ranker) {
 	if v.Now() < p.staleAt {
 		if p.lone && p.startLone(v, r) || !p.lone && p.fastPath(v, r) {
 			return

@@ -20,8 +20,8 @@ import (
 // addRunning records running job j under key k, its key holding until until. A key that holds for
 // good (LAS's last queue, where most long jobs run) has no entry in the due heap.
 func (p *preemptive) addRunning(j *sim.JobState, k key, until core.Time) {
-	p.runKey[j.Index] = k
 	p.runs[p.cap.typeOf(j)].insert(k, j.Job.GPUs)
+	p.runKey[j.Index] = k
 	if until < core.MaxTime {
 		p.due.push(key{a: int64(until), job: int32(j.Index)})
 	}
@@ -37,7 +37,8 @@ func (p *preemptive) dropRunning(j *sim.JobState) {
 // entry in the due heap is moved, not removed and pushed again.
 func (p *preemptive) rekeyDue(j *sim.JobState, k key, until core.Time) {
 	s := &p.runs[p.cap.typeOf(j)]
-	s.insert(k, s.remove(p.runKey[j.Index]))
+	s.remove(p.runKey[j.Index])
+	s.insert(k, j.Job.GPUs)
 	p.runKey[j.Index] = k
 	if until < core.MaxTime {
 		p.due.setTop(int64(until))
@@ -62,6 +63,7 @@ func (p *preemptive) slowStable(v *sim.View, r ranker) {
 		}
 	}
 	if p.pend.len() > 0 {
+		p.calm = 0
 		p.walk(v, r)
 	}
 	p.bound()
