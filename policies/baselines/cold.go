@@ -68,12 +68,14 @@ func (s *runSet) push(k key, g int) bool {
 	return true
 }
 
-// warm puts a cold set's live keys back into its keySets.
+// warm puts a cold set's live keys back into its keySets, and restarts the count of calm
+// decisions: the set is chilled again only after as many as jobs run, so it cannot thrash.
 func (s *runSet) warm() {
 	if !s.cold {
 		return
 	}
 	s.cold = false
+	*s.calm = 0
 	for i := range s.stacks {
 		st := &s.stacks[i]
 		for _, e := range st.e {

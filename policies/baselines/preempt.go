@@ -104,7 +104,7 @@ func (p *preemptive) init(v *sim.View, r ranker) {
 		p.runKey = p.pend.keyOf // (a job is in one set at a time: its slot holds the key of that one)
 		p.runs = make([]runSet, len(p.cap.types))
 		for t := range p.runs {
-			p.runs[t] = newRunSet(n, seg, p.runKey)
+			p.runs[t] = newRunSet(n, seg, p.runKey, &p.calm)
 		}
 		p.due.init(v.NumJobs())
 		p.used = make([]int, len(p.cap.types))

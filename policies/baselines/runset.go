@@ -15,10 +15,11 @@ type runSet struct {
 	cold   bool
 	stacks []coldStack // per segment, while cold
 	keyOf  []key       // per job: its key in the set (preemptive.runKey), while it runs
+	calm   *int        // decisions since the set was last needed warm (preemptive.calm)
 }
 
-func newRunSet(segments int, segment func(key) int, keyOf []key) runSet {
-	return runSet{segs: make([]keySet, segments), segment: segment, stacks: make([]coldStack, segments), keyOf: keyOf}
+func newRunSet(segments int, segment func(key) int, keyOf []key, calm *int) runSet {
+	return runSet{segs: make([]keySet, segments), segment: segment, stacks: make([]coldStack, segments), keyOf: keyOf, calm: calm}
 }
 
 // insert adds k of g GPUs; the caller then records k as its job's key (keyOf).
