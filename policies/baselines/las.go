@@ -41,8 +41,9 @@ type LASParams struct {
 //
 // Decisions happen at arrivals, completions and at the millisecond a running job's service
 // crosses its queue's threshold or a starving job becomes due for promotion: LAS asks the engine
-// to wake it then (View.WakeAt), as Tiresias' simulator computes the exact crossing time. There
-// are no round ticks, so the round length plays no part in its schedule.
+// to wake it then (View.WakeAt), as Tiresias' simulator computes the exact crossing time (a
+// crossing while no job waits wakes nothing: see Decide). There are no round ticks, so the round
+// length plays no part in its schedule.
 type LAS struct {
 	core   preemptive
 	thresh []core.Time // GPU-ms

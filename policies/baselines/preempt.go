@@ -31,7 +31,8 @@ type ranker interface {
 
 // stableRanker is a ranker whose running keys change only at the times keyHoldsUntil gives (LAS:
 // a key changes at a demotion and nowhere else). Its running jobs are kept in key order between
-// decisions and re-keyed only when due (walk.go); the keys of other rankers (SRTF's remaining
+// decisions and re-keyed only when due (walk.go), or while no walk needs them in order only their
+// greatest key (cold.go); the keys of other rankers (SRTF's remaining
 // time, a script's priority) move continuously and are all recomputed at a full computation.
 // A job's running key must not exceed its waiting key (walk raises runMax by the waiting key of a
 // job it starts, as choose does, and the set holds its running key): LAS ranks running jobs first
