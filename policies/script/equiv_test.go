@@ -73,7 +73,9 @@ func caseJobs(tb testing.TB, spec scenario.Spec) ([]core.Job, *core.Cluster) {
 
 // fingerprint is everything a run reports, without the policy's name and its reasons for waiting:
 // the summary's JSON and every job's record. (A script words its reasons its own way: the engine's
-// Keyed and Greedy walks, which scripts run on, give theirs where the built-ins give their rules.)
+// Keyed and Greedy walks, which scripts run on, give theirs where the built-ins give their rules.
+// Nor is the engine's count of events part of it: the built-in las is not woken for a demotion
+// while no job waits, a script's key is acted on when it may change.)
 func fingerprint(tb testing.TB, o policies.Outcome) []byte {
 	tb.Helper()
 	s := o.Summary
@@ -86,7 +88,7 @@ func fingerprint(tb testing.TB, o policies.Outcome) []byte {
 	for _, j := range o.Result.Jobs {
 		fmt.Fprintf(&b, "%d %v %d %d %s %d %d\n", j.Index, j.Status, j.FirstStart, j.End, j.GPUType, j.Preemptions, j.Held)
 	}
-	fmt.Fprintln(&b, o.Result.Events, o.Result.End)
+	fmt.Fprintln(&b, o.Result.End)
 	return b.Bytes()
 }
 
