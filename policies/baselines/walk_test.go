@@ -191,3 +191,92 @@ func TestOnTimeDemotions(t *testing.T) {
 		t.Fatal("no job was ever preempted: the workloads test nothing")
 	}
 }
+
+// TestRunSetCold checks a runSet of three segments against a sorted slice while it goes cold and
+// warm at random: keys mostly enter their segment above the others there (as LAS's do), now and
+// then below (a resumed job), and jobs leave and change keys as LAS's demotions do.
+func TestRunSetCold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const jobs = 400
+	keyOf := make([]key, jobs)
+	calm := 0
+	s := newRunSet(3, func(k key) int { return int(min(max(k.a>>1, 0), 2)) }, keyOf, &calm)
+	var ref []key
+	gpus := make([]int, jobs)
+	running := make([]bool, jobs)
+	clock := int64(0)
+	for step := range 30000 {
+		clock += int64(rng.IntN(3))
+		j := int32(rng.IntN(jobs))
+		switch {
+		case !running[j]:
+			q := int64(rng.IntN(3))
+			b := clock
+			if rng.IntN(20) == 0 {
+				b -= int64(rng.IntN(100)) // below the others of its segment
+			}
+			k := key{a: 2 * q, b: b, job: j}
+			gpus[j] = 1 + rng.IntN(8)
+			s.insert(k, gpus[j])
+			keyOf[j] = k
+			running[j] = true
+			i, _ := slices.BinarySearchFunc(ref, k, cmpKey)
+			ref = slices.Insert(ref, i, k)
+		case rng.IntN(2) == 0:
+			old := keyOf[j]
+			s.remove(old)
+			i, _ := slices.BinarySearchFunc(ref, old, cmpKey)
+			ref = slices.Delete(ref, i, i+1)
+			if old.a < 4 && rng.IntN(2) == 0 { // demoted: re-keyed into the next segment, now
+				k := key{a: old.a + 2, b: clock, job: j}
+				s.insert(k, gpus[j])
+				keyOf[j] = k
+				i, _ := slices.BinarySearchFunc(ref, k, cmpKey)
+				ref = slices.Insert(ref, i, k)
+			} else {
+				running[j] = false
+				if rng.IntN(2) == 0 {
+					keyOf[j] = key{a: old.a + 1, b: old.b, job: j} // waiting (an odd a), as LAS's keys
+				}
+			}
+		}
+		switch rng.IntN(50) {
+		case 0:
+			s.chill()
+		case 1:
+			s.warm()
+		}
+		l, ok := s.last()
+		if ok != (len(ref) > 0) || ok && l != ref[len(ref)-1] {
+			t.Fatalf("step %d (cold %v): last %v %v, want %v", step, s.cold, l, ok, ref[len(ref)-1:])
+		}
+		if rng.IntN(10) > 0 {
+			continue
+		}
+		pos := key{a: int64(rng.IntN(7)) - 1, b: clock - int64(rng.IntN(200)), job: int32(rng.IntN(jobs))}
+		i := indexAfter(ref, pos)
+		k, _, ok := s.after(pos)
+		if ok != (i < len(ref)) || ok && k != ref[i] {
+			t.Fatalf("step %d: after %v gave %v %v, want index %d of %d", step, pos, k, ok, i, len(ref))
+		}
+		sum := 0
+		for _, r := range ref[:i] {
+			sum += gpus[r.job]
+		}
+		if got := s.sumTo(pos); got != sum {
+			t.Fatalf("step %d: sumTo %v = %d, want %d", step, pos, got, sum)
+		}
+		x := rng.IntN(4*len(ref) + 1)
+		sum, want := 0, -1
+		for n, r := range ref {
+			if sum += gpus[r.job]; sum > x {
+				want = n
+				break
+			}
+		}
+		k, _, ok = s.exceeding(x)
+		if ok != (want >= 0) || ok && k != ref[want] {
+			t.Fatalf("step %d: exceeding %d gave %v %v, want index %d", step, x, k, ok, want)
+		}
+	}
+}
