@@ -6,7 +6,8 @@ package baselines
 // running job in order costs a search and a shift in a keySet at each start, demotion and end. A
 // cold runSet keeps instead, per segment, a stack of the keys that entered it, ascending, the
 // greatest on top. A key leaves lazily: it is dead once it is no longer its job's key (keyOf),
-// popped when it reaches the top, and swept out when the dead outnumber the live. A key that would
+// popped when it reaches the top (the top is always live), and swept out when the dead outnumber
+// the live. A key that would
 // not go on top (a preempted job resumed under its old key, a promoted one) warms the set first,
 // as does any question about the order: warming rebuilds the keySets from the stacks' live keys,
 // which are in order already, so it is a pass of appends. preemptive chills its sets once as many
@@ -31,22 +32,33 @@ func (e coldEntry) key() key { return key{a: e.a, b: e.b, job: e.job} }
 
 func (s *runSet) live(e coldEntry) bool { return s.keyOf[e.job] == e.key() }
 
-// top pops the dead keys off segment i's stack and returns the greatest live one.
+// top is the greatest live key of segment i.
 func (s *runSet) top(i int) (key, bool) {
 	st := &s.stacks[i]
+	if n := len(st.e); n > 0 {
+		return st.e[n-1].key(), true
+	}
+	return key{}, false
+}
+
+// dropCold forgets k, a live key of segment i that its job no longer holds, popping it and the dead
+// keys under it if it is on top.
+func (s *runSet) dropCold(i int, k key) {
+	st := &s.stacks[i]
+	st.live--
 	n := len(st.e)
+	if n == 0 || st.e[n-1].key() != k {
+		return
+	}
+	n--
 	for n > 0 && !s.live(st.e[n-1]) {
 		n--
 	}
 	st.e = st.e[:n]
-	if n == 0 {
-		return key{}, false
-	}
-	return st.e[n-1].key(), true
 }
 
-// push puts k of g GPUs on top of its segment's stack; false, and nothing done, if a live key
-// there is greater.
+// push puts k of g GPUs on top of its segment's stack; false, and nothing done, if a key there
+// is greater.
 func (s *runSet) push(k key, g int) bool {
 	i := s.segment(k)
 	if t, ok := s.top(i); ok && !t.less(k) {

@@ -37,7 +37,7 @@ func (s *runSet) remove(k key) {
 	i := s.segment(k)
 	s.keyOf[k.job] = gone
 	if s.cold {
-		s.stacks[i].live--
+		s.dropCold(i, k)
 		return
 	}
 	s.segs[i].remove(k)
