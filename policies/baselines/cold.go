@@ -7,12 +7,12 @@ package baselines
 // cold runSet keeps instead, per segment, a stack of the keys that entered it, ascending, the
 // greatest on top. A key leaves lazily: it is dead once it is no longer its job's key (keyOf),
 // popped when it reaches the top (the top is always live), and swept out when the dead outnumber
-// the live. A key that would
-// not go on top (a preempted job resumed under its old key, a promoted one) warms the set first,
-// as does any question about the order: warming rebuilds the keySets from the stacks' live keys,
-// which are in order already, so it is a pass of appends. preemptive chills its sets once as many
-// decisions as jobs run have passed without a walk, so a run that walks at every decision stays
-// warm, and one that warms now and then pays for it with the calm decisions before.
+// the live. A key that would not go on top (a preempted job resumed under its old key, a promoted
+// one) warms the set first, as does any question about the order: warming rebuilds the keySets
+// from the stacks' live keys, which are in order already, so it is a pass of appends. preemptive
+// chills its sets once as many decisions as jobs run have passed without a walk, so a run that
+// walks at every decision stays warm, and one that warms now and then pays for it with the calm
+// decisions before.
 //
 // A key is live when it is its job's keyOf entry; this needs a running key that a waiting job's
 // key can never equal (keyOf holds the waiting key while the job waits), as under LAS's

@@ -136,8 +136,8 @@ func (s *keySet) split(b int) {
 	s.lasts[b] = bl.keys[h-1]
 }
 
-// remove deletes k, which must be in the set, and returns its GPUs.
-func (s *keySet) remove(k key) int {
+// remove deletes k, which must be in the set.
+func (s *keySet) remove(k key) {
 	b := s.blockAfter(justBefore(k))
 	if b == len(s.blocks) {
 		panic("baselines: key not in set")
@@ -166,7 +166,6 @@ func (s *keySet) remove(k key) int {
 	case i == len(bl.keys):
 		s.lasts[b] = bl.keys[i-1]
 	}
-	return g
 }
 
 // drop removes block b, keeping its arrays as a spare.

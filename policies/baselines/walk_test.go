@@ -28,9 +28,7 @@ func TestKeySet(t *testing.T) {
 			ref = slices.Insert(ref, i, k)
 		} else {
 			i := rng.IntN(len(ref))
-			if g := s.remove(ref[i]); g != gpus[ref[i].job] {
-				t.Fatalf("step %d: remove gave %d GPUs, want %d", step, g, gpus[ref[i].job])
-			}
+			s.remove(ref[i])
 			ref = slices.Delete(ref, i, i+1)
 		}
 		if s.len() != len(ref) {
