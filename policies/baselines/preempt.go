@@ -75,7 +75,7 @@ type preemptive struct {
 	due    jobHeap
 	used   []int // walk scratch: per type, GPUs of the running jobs walked past
 	// coolable: the ranker's running keys never equal waiting ones, so runs may go cold (cold.go)
-	// after calm decisions without a walk.
+	// after calm decisions: decisions since a walk or a warm-up, or far below 0 once chilled.
 	coolable bool
 	calm     int
 
@@ -148,10 +148,11 @@ func (p *preemptive) queueLone(v *sim.View) {
 func (p *preemptive) schedule(v *sim.View, r ranker) {
 	p.decide(v, r)
 	if p.coolable && p.stable {
-		if p.calm++; p.calm >= v.RunningLen()+64 && !p.runs[0].cold {
+		if p.calm++; p.calm >= v.RunningLen()+64 {
 			for t := range p.runs {
 				p.runs[t].chill()
 			}
+			p.calm = math.MinInt / 2
 		}
 	}
 }
