@@ -57,8 +57,8 @@ func (s *runSet) dropCold(i int, k key) {
 	st.e = st.e[:n]
 }
 
-// push puts k of g GPUs on top of its segment's stack; false, and nothing done, if a key there
-// is greater.
+// push puts k of g GPUs on top of its segment's stack; false, and nothing done, if the top is not
+// below k.
 func (s *runSet) push(k key, g int) bool {
 	i := s.segment(k)
 	if t, ok := s.top(i); ok && !t.less(k) {
@@ -81,7 +81,8 @@ func (s *runSet) push(k key, g int) bool {
 }
 
 // warm puts a cold set's live keys back into its keySets, and restarts the count of calm
-// decisions: the set is chilled again only after as many as jobs run, so it cannot thrash.
+// decisions: the set is chilled again only after as many calm decisions as jobs run, so it
+// cannot thrash.
 func (s *runSet) warm() {
 	if !s.cold {
 		return
