@@ -119,6 +119,7 @@ type Sim struct {
 	ex          explain      // why jobs wait (explain.go)
 	view        View         // the one View handed to the policy (a fresh one per instant cost an allocation)
 	place       Placement    // View.Start's placement, rewritten at every start
+	ref         refShape     // the reference placement's shape (noteRef)
 	lives       []*liveState // spare liveStates (takeLive)
 	i32         arena[int32]
 	f64         arena[float64]
@@ -203,8 +204,11 @@ func New(cfg Config) (*Sim, error) {
 		if err := j.Validate(); err != nil {
 			return nil, fmt.Errorf("sim: job %s (line %d): %w", j.ID, j.Line, err)
 		}
+		// Field by field into the zeroed state: a whole JobState stored at once is copied with the
+		// write barrier's bulk pass while a garbage collection marks (under wasm, all of New).
 		st := &s.jobs[i]
-		*st = JobState{Job: j, Index: i, firstStart: -1, end: -1, prev: -1, next: -1, openInterval: -1}
+		st.Job, st.Index = j, i
+		st.firstStart, st.end, st.prev, st.next, st.openInterval = -1, -1, -1, -1, -1
 		if j.Duration > 0 {
 			st.total = float64(j.Duration)
 		} else {
@@ -239,6 +243,7 @@ func New(cfg Config) (*Sim, error) {
 	s.nextTick = -1
 	s.wakeAt = core.MaxTime
 	s.view.s = s
+	s.ref = newRefShape(s.cl)
 	s.ex.init(len(s.jobs), cfg.NoReasons)
 	if cfg.Lean {
 		s.initBusy()
@@ -805,6 +810,7 @@ func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 		return m.itCache, m.itWarn
 	}
 	it, warn := s.speed.IterTime(j.Job, *p)
+	s.noteRef(j, &sh, it)
 	if s.cfg.Progress == WholeSteps {
 		it = wholeSteps(it, s.cfg.Round)
 	}
