@@ -794,7 +794,7 @@ func (s *Sim) arm(j *JobState) {
 // cached answer is reused when the job continues on the same GPUs with the same CPU and memory per
 // GPU (every other field of p follows from the GPU ids: each start since the open interval began
 // was on these GPUs and left itShape equal to its placement's shape), or, for a model that says the
-// job's speed depends only on the placement's shape (ShapeModel), on GPUs of the same shape. A
+// job's speed depends only on the placement's shape (SpeedModel.Shaped), on GPUs of the same shape. A
 // shaped job keeps the answer before the last one too (itCache2), tried here: under LAS and SRTF a
 // multi-GPU job moves back and forth between a few shapes (one server or two, its ideal CPU or its
 // proportional share), and one cached answer missed on 4-9 % of a synergy-fig1 cell's starts, each
@@ -842,19 +842,19 @@ func (s *Sim) dropLive(j *JobState) {
 	}
 }
 
-// shaped is Shaped(s.speed, j.Job), asked once per job: an interface assertion costs a table
-// lookup under wasm, and this is asked at every start.
+// shaped is s.speed.Shaped(j.Job), asked once per job: a chain of wrappers answers it through a
+// call per layer, and this is asked at every start.
 func (s *Sim) shaped(j *JobState) bool {
 	if j.shapedKnown == 0 {
 		j.shapedKnown = 2
-		if Shaped(s.speed, j.Job) {
+		if s.speed.Shaped(j.Job) {
 			j.shapedKnown = 1
 		}
 	}
 	return j.shapedKnown == 1
 }
 
-// shape is what a ShapeModel's answer may depend on, besides the job (whose GPU count is fixed).
+// shape is what a shaped model's answer may depend on, besides the job (whose GPU count is fixed).
 type shape struct {
 	typ                        core.GPUType
 	servers                    int
