@@ -76,10 +76,10 @@ func (s ProfileSpeed) IterTime(j *core.Job, p Placement) (float64, string) {
 	if !ok {
 		return 1, fmt.Sprintf("model %q is not in the registry: its iterations run at 1 s each", j.Model)
 	}
-	if t, ok := m.IterTime[p.Type]; ok {
+	if t, ok := m.IterTimeOn(p.Type); ok {
 		return t, ""
 	}
-	if t, ok := m.IterTime[core.V100]; ok {
+	if t, ok := m.IterTimeOn(core.V100); ok {
 		return t, fmt.Sprintf("model %s has no profile for %s: using its V100 iteration time", m.Name, p.Type)
 	}
 	return 1, fmt.Sprintf("model %s has no profile for %s: its iterations run at 1 s each", m.Name, p.Type)
