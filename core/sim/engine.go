@@ -120,6 +120,7 @@ type Sim struct {
 	view        View         // the one View handed to the policy (a fresh one per instant cost an allocation)
 	place       Placement    // View.Start's placement, rewritten at every start
 	ref         refShape     // the reference placement's shape (noteRef)
+	kinds       kindMemo     // the speed model's answers by job kind and shape (speedOf)
 	lives       []*liveState // spare liveStates (takeLive)
 	i32         arena[int32]
 	f64         arena[float64]
@@ -799,7 +800,8 @@ func (s *Sim) arm(j *JobState) {
 // multi-GPU job moves back and forth between a few shapes (one server or two, its ideal CPU or its
 // proportional share), and one cached answer missed on 4-9 % of a synergy-fig1 cell's starts, each
 // a speed-model query with map lookups; two miss on 1-2 %. The warning is returned again so that
-// its count is unchanged.
+// its count is unchanged. Past both, a shaped job's answer may be one given for a job of its kind
+// (speedOf).
 func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
 	m := j.live
@@ -809,7 +811,7 @@ func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 		m.itShape, m.itShape2 = m.itShape2, m.itShape
 		return m.itCache, m.itWarn
 	}
-	it, warn := s.speed.IterTime(j.Job, *p)
+	it, warn := s.speedOf(j, p, &sh)
 	s.noteRef(j, &sh, it)
 	if s.cfg.Progress == WholeSteps {
 		it = wholeSteps(it, s.cfg.Round)

@@ -35,11 +35,12 @@ type SpeedModel interface {
 
 // ShapeModel is the question every SpeedModel answers beside IterTime: Shaped(j) reports that j's
 // iteration time depends on a placement only through its shape — Type, GPUs, Servers, CPUPerGPU,
-// MemPerGPU, PropCPU and PropMem — and not on which GPUs it gets; a model that cannot tell says
+// MemPerGPU, PropCPU and PropMem — and not on which GPUs it gets, and on the job only through its
+// kind (core.Job.SameKind: not its ID, line, submit time or length); a model that cannot tell says
 // false. The engine then reuses its last answer for a job that moves to other GPUs of the same
 // shape (a Synergy job is placed afresh every round, and under LAS most jobs move between rounds),
-// and a start of the reference shape's answer as the job's reference time. A wrapper is shaped for
-// j only when its base is. (Part of SpeedModel rather than an optional interface: under wasm an
+// an answer for one job for every job of its kind on that shape, and a start of the reference
+// shape's answer as the job's reference time. A wrapper is shaped for j only when its base is. (Part of SpeedModel rather than an optional interface: under wasm an
 // interface assertion is a call into the runtime's table of interfaces, which a chain of wrappers
 // would make once per layer for every job.)
 type ShapeModel interface {

@@ -1,0 +1,35 @@
+package sim
+
+import (
+	"testing"
+
+	"schedlab/core"
+)
+
+// TestKindMemo: an answer is found for a job of the same kind on the same shape only, and a
+// model keeps at most kindsPerModel kinds.
+func TestKindMemo(t *testing.T) {
+	var m kindMemo
+	a := &core.Job{ID: "a", Model: "m", GPUs: 2, Iterations: 10}
+	b := &core.Job{ID: "b", Model: "m", GPUs: 2, Iterations: 99, Submit: 7} // a's kind
+	c := &core.Job{ID: "c", Model: "m", GPUs: 4, Iterations: 10}
+	sh := shape{typ: core.V100, servers: 1, cpu: 3, mem: 62.5, propCPU: 3, propMem: 62.5}
+	other := sh
+	other.cpu = 6
+	if m.find(a, &sh) != nil {
+		t.Fatal("empty memo found an answer")
+	}
+	m.add(a, &sh, 0.5, "w")
+	if e := m.find(b, &sh); e == nil || e.it != 0.5 || e.warn != "w" {
+		t.Errorf("same kind, same shape: %+v", e)
+	}
+	if m.find(b, &other) != nil || m.find(c, &sh) != nil {
+		t.Error("found an answer for another shape or another kind")
+	}
+	for i := range 2 * kindsPerModel {
+		m.add(&core.Job{Model: "m", GPUs: 10 + i}, &sh, float64(i), "")
+	}
+	if n := len(m.entries); n != kindsPerModel {
+		t.Errorf("%d entries for one model, want at most %d", n, kindsPerModel)
+	}
+}
