@@ -77,8 +77,8 @@ func (j *Job) Validate() error {
 // Iterations). Jobs of one kind run at the same speed on the same placement shape, which lets the
 // engine ask the speed model once per kind (see sim.ShapeModel).
 func (j *Job) SameKind(o *Job) bool {
-	return j == o || j.Model == o.Model && j.GPUs == o.GPUs && j.IterTime == o.IterTime && j.BatchSize == o.BatchSize &&
-		j.Par == o.Par && j.CPU == o.CPU && j.MemGB == o.MemGB && j.ResourceTimes == o.ResourceTimes &&
+	return j == o || j.GPUs == o.GPUs && j.IterTime == o.IterTime && j.BatchSize == o.BatchSize && j.Par == o.Par &&
+		j.CPU == o.CPU && j.MemGB == o.MemGB && j.ResourceTimes == o.ResourceTimes && j.Model == o.Model &&
 		j.User == o.User && j.Recurrence == o.Recurrence && slices.Equal(j.GPUTypes, o.GPUTypes)
 }
 

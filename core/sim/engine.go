@@ -897,9 +897,15 @@ func (s *Sim) openInterval(j *JobState) {
 	cpu, mem := s.f64.take(len(j.live.gpus)), s.f64.take(len(j.live.gpus))
 	copy(cpu, j.live.cpuPerGPU)
 	copy(mem, j.live.memPerGPU)
-	s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem,
-		IterTime: j.live.iterTime})
-	j.openInterval = int32(len(s.res.Intervals) - 1)
+	// Field by field into the slot (every field is set): a whole Interval stored at once is copied
+	// with the write barrier's bulk pass while a garbage collection marks.
+	ivs := roomForOne(s.res.Intervals)
+	ivs = ivs[:len(ivs)+1]
+	iv := &ivs[len(ivs)-1]
+	iv.Job, iv.From, iv.To, iv.IterTime = int32(j.Index), s.now, -1, j.live.iterTime
+	iv.GPUs, iv.CPU, iv.Mem = gp, cpu, mem
+	s.res.Intervals = ivs
+	j.openInterval = int32(len(ivs) - 1)
 }
 
 // intervalGPUs are the GPUs of j's open interval.

@@ -44,7 +44,7 @@ func (m *kindMemo) find(j *core.Job, sh *shape) *kindEntry {
 	}
 	for e := m.lists[k].first; e >= 0; {
 		en := &m.entries[e]
-		if en.sh == *sh && en.job.SameKind(j) {
+		if en.sh.same(sh) && en.job.SameKind(j) {
 			return en
 		}
 		e = en.next
@@ -83,4 +83,11 @@ func (s *Sim) speedOf(j *JobState, p *Placement, sh *shape) (float64, string) {
 	it, warn := s.speed.IterTime(j.Job, *p)
 	s.kinds.add(j.Job, sh, it, warn)
 	return it, warn
+}
+
+// same is a == *b written out, numbers first: == on a struct with a string is a call to a
+// generated equality function, at every start.
+func (a *shape) same(b *shape) bool {
+	return a.servers == b.servers && a.cpu == b.cpu && a.mem == b.mem && a.propCPU == b.propCPU && a.propMem == b.propMem &&
+		a.typ == b.typ
 }
