@@ -9,67 +9,87 @@ import "schedlab/core"
 // memo every start was a query through the whole speed model chain, a sixth of a run under wasm.
 // The answer is the one the model would give, so no result changes.
 //
-// Entries are listed per model name; a model keeps at most kindsPerModel and the memo at most
-// maxKinds, so a trace whose jobs are all of different kinds (its own iteration time per job, say)
-// costs a short scan per start and bounded memory, and simply asks the model.
+// It is an open-addressing table hashed on a few bytes of the model's name, the GPU count and the
+// servers spanned, at most a quarter full (it doubles from 64 slots as it fills: a figure's
+// cell of a hundred jobs has a handful of kinds), holding at most maxKinds answers, so a trace
+// whose jobs are all of different kinds (its own iteration time per job, say) costs a short probe
+// per start and bounded memory, and simply asks the model.
 type kindMemo struct {
-	models  core.NameIndex // Job.Model → index into lists
-	lists   []kindList
-	entries []kindEntry
+	slots []kindEntry // a power of two long
+	n     int
 }
 
-const (
-	kindsPerModel = 16
-	maxKinds      = 4096
-)
-
-type kindList struct {
-	first int32 // the latest entry of the model, -1 when none
-	n     int32
-}
+const maxKinds = 1024
 
 type kindEntry struct {
-	job  *core.Job // the job the model was asked for
+	job  *core.Job // the job the model was asked for; nil in an empty slot
 	sh   shape
 	it   float64
 	warn string
-	next int32 // the model's entry before it, -1 when none
 }
 
 // find returns the answer for a job of j's kind on a placement of shape sh, if kept.
 func (m *kindMemo) find(j *core.Job, sh *shape) *kindEntry {
-	k, ok := m.models.Get(j.Model)
-	if !ok {
+	if m.n == 0 {
 		return nil
 	}
-	for e := m.lists[k].first; e >= 0; {
-		en := &m.entries[e]
-		if en.sh.same(sh) && en.job.SameKind(j) {
-			return en
+	mask := uint32(len(m.slots) - 1)
+	for i := kindHash(j, sh) & mask; ; i = (i + 1) & mask {
+		e := &m.slots[i]
+		if e.job == nil {
+			return nil
 		}
-		e = en.next
+		if e.sh.same(sh) && e.job.SameKind(j) {
+			return e
+		}
 	}
-	return nil
 }
 
-// add keeps the model's answer for j on shape sh, within the bounds.
+// add keeps the model's answer for j on shape sh (not kept by find), while there is room.
 func (m *kindMemo) add(j *core.Job, sh *shape, it float64, warn string) {
-	if len(m.entries) >= maxKinds {
+	if m.n >= maxKinds {
 		return
 	}
-	k, ok := m.models.Get(j.Model)
-	if !ok {
-		k = len(m.lists)
-		m.models.Set(j.Model, k)
-		m.lists = append(m.lists, kindList{first: -1})
+	if 4*(m.n+1) > len(m.slots) {
+		old := m.slots
+		m.slots = make([]kindEntry, max(64, 2*len(old)))
+		for k := range old {
+			if e := &old[k]; e.job != nil {
+				m.put(e)
+			}
+		}
 	}
-	l := &m.lists[k]
-	if l.n >= kindsPerModel {
-		return
+	m.put(&kindEntry{job: j, sh: *sh, it: it, warn: warn})
+	m.n++
+}
+
+// put writes e into its first empty slot.
+func (m *kindMemo) put(e *kindEntry) {
+	mask := uint32(len(m.slots) - 1)
+	i := kindHash(e.job, &e.sh) & mask
+	for m.slots[i].job != nil {
+		i = (i + 1) & mask
 	}
-	m.entries = append(m.entries, kindEntry{job: j, sh: *sh, it: it, warn: warn, next: l.first})
-	l.first = int32(len(m.entries) - 1)
-	l.n++
+	m.slots[i] = *e
+}
+
+// kindHash mixes the GPU count, the servers spanned and the model name's length, first and last
+// bytes (the caller masks it to a slot index).
+func kindHash(j *core.Job, sh *shape) uint32 {
+	h := uint32(j.GPUs)<<8 ^ uint32(sh.servers)<<4 ^ uint32(len(j.Model))
+	if n := len(j.Model); n > 0 {
+		h = h*31 ^ uint32(j.Model[0])
+		h = h*31 ^ uint32(j.Model[n-1])
+	}
+	h *= 0x9e3779b1
+	return h ^ h>>15
+}
+
+// same is a == *b written out, numbers first: == on a struct with a string is a call to a
+// generated equality function, at every start.
+func (a *shape) same(b *shape) bool {
+	return a.servers == b.servers && a.cpu == b.cpu && a.mem == b.mem && a.propCPU == b.propCPU && a.propMem == b.propMem &&
+		a.typ == b.typ
 }
 
 // speedOf is the speed model's answer for j on p (of shape sh), from the memo for a shaped job.
@@ -83,11 +103,4 @@ func (s *Sim) speedOf(j *JobState, p *Placement, sh *shape) (float64, string) {
 	it, warn := s.speed.IterTime(j.Job, *p)
 	s.kinds.add(j.Job, sh, it, warn)
 	return it, warn
-}
-
-// same is a == *b written out, numbers first: == on a struct with a string is a call to a
-// generated equality function, at every start.
-func (a *shape) same(b *shape) bool {
-	return a.servers == b.servers && a.cpu == b.cpu && a.mem == b.mem && a.propCPU == b.propCPU && a.propMem == b.propMem &&
-		a.typ == b.typ
 }

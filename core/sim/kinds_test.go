@@ -6,8 +6,8 @@ import (
 	"schedlab/core"
 )
 
-// TestKindMemo: an answer is found for a job of the same kind on the same shape only, and a
-// model keeps at most kindsPerModel kinds.
+// TestKindMemo: an answer is found for a job of the same kind on the same shape only, and the
+// memo keeps at most maxKinds answers.
 func TestKindMemo(t *testing.T) {
 	var m kindMemo
 	a := &core.Job{ID: "a", Model: "m", GPUs: 2, Iterations: 10}
@@ -26,10 +26,18 @@ func TestKindMemo(t *testing.T) {
 	if m.find(b, &other) != nil || m.find(c, &sh) != nil {
 		t.Error("found an answer for another shape or another kind")
 	}
-	for i := range 2 * kindsPerModel {
-		m.add(&core.Job{Model: "m", GPUs: 10 + i}, &sh, float64(i), "")
+	jobs := make([]core.Job, 2*maxKinds)
+	for i := range jobs {
+		jobs[i] = core.Job{Model: "m", GPUs: 1, IterTime: float64(i + 1)}
+		m.add(&jobs[i], &sh, float64(i), "")
 	}
-	if n := len(m.entries); n != kindsPerModel {
-		t.Errorf("%d entries for one model, want at most %d", n, kindsPerModel)
+	if m.n != maxKinds {
+		t.Errorf("%d answers kept, want at most %d", m.n, maxKinds)
+	}
+	if e := m.find(&jobs[10], &sh); e == nil || e.it != 10 {
+		t.Errorf("a kept answer among many: %+v", e)
+	}
+	if m.find(&jobs[len(jobs)-1], &sh) != nil {
+		t.Error("an answer found that the full memo could not keep")
 	}
 }
