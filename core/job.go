@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Parallelism is a job's (data, pipeline, tensor) parallel degrees. The zero value means pure data
 // parallelism over all of the job's GPUs.
@@ -67,6 +70,16 @@ func (j *Job) Validate() error {
 		}
 	}
 	return nil
+}
+
+// SameKind reports whether o is a job of the same kind as j: equal in every field but the ones
+// that say which job it is, when it comes and how long it runs (ID, Line, Submit, Duration and
+// Iterations). Jobs of one kind run at the same speed on the same placement shape, which lets the
+// engine ask the speed model once per kind (see sim.ShapeModel).
+func (j *Job) SameKind(o *Job) bool {
+	return j == o || j.GPUs == o.GPUs && j.IterTime == o.IterTime && j.BatchSize == o.BatchSize && j.Par == o.Par &&
+		j.CPU == o.CPU && j.MemGB == o.MemGB && j.ResourceTimes == o.ResourceTimes && j.Model == o.Model &&
+		j.User == o.User && j.Recurrence == o.Recurrence && slices.Equal(j.GPUTypes, o.GPUTypes)
 }
 
 // AllowsType reports whether the job may run on GPUs of type t.

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -27,6 +28,29 @@ type Model struct {
 	BatchSize int
 	IterTime  map[GPUType]float64
 	Source    string
+
+	times []typeTime // IterTime as a list, set by NewModels (see IterTimeOn)
+}
+
+type typeTime struct {
+	typ GPUType
+	s   float64
+}
+
+// IterTimeOn is IterTime[t]. A model from a registry reads it from a list made when the registry
+// was built: a map lookup by a GPU type's name was a tenth of a speed-model query under wasm, and
+// a model is profiled on a handful of types.
+func (m *Model) IterTimeOn(t GPUType) (float64, bool) {
+	if m.times == nil {
+		s, ok := m.IterTime[t]
+		return s, ok
+	}
+	for _, x := range m.times {
+		if x.typ == t {
+			return x.s, true
+		}
+	}
+	return 0, false
 }
 
 // Models is a registry of models looked up by canonical name or alias (case-insensitive,
@@ -34,20 +58,26 @@ type Model struct {
 type Models struct {
 	list  []Model
 	index map[string]int
-	exact map[string]int // names and aliases as spelled: Lookup's fast path (no normalising)
+	exact NameIndex // names and aliases as spelled: Lookup's fast path (no normalising)
 }
 
 // NewModels builds a registry; duplicate names or aliases are an error.
 func NewModels(list []Model) (*Models, error) {
-	r := &Models{list: list, index: map[string]int{}, exact: map[string]int{}}
+	list = slices.Clone(list) // (times are set below: the caller's list stays as given)
+	r := &Models{list: list, index: map[string]int{}}
 	for i, m := range list {
+		list[i].times = make([]typeTime, 0, len(m.IterTime))
+		for t, s := range m.IterTime {
+			list[i].times = append(list[i].times, typeTime{t, s})
+		}
+		slices.SortFunc(list[i].times, func(a, b typeTime) int { return strings.Compare(string(a.typ), string(b.typ)) })
 		for _, a := range append([]string{m.Name}, m.Aliases...) {
 			k := normaliseKey(a)
 			if j, dup := r.index[k]; dup && j != i {
 				return nil, fmt.Errorf("model registry: %q names both %s and %s", a, list[j].Name, m.Name)
 			}
 			r.index[k] = i
-			r.exact[a] = i
+			r.exact.Set(a, i)
 		}
 	}
 	return r, nil
@@ -56,7 +86,7 @@ func NewModels(list []Model) (*Models, error) {
 // Lookup finds a model by name or alias.
 func (r *Models) Lookup(name string) (*Model, bool) {
 	// Fast path: an exact spelling (the speed model looks the model up at every job start).
-	if i, ok := r.exact[name]; ok {
+	if i, ok := r.exact.Get(name); ok {
 		return &r.list[i], true
 	}
 	i, ok := r.index[normaliseKey(name)]
@@ -157,13 +187,30 @@ func AppendModelKey(dst []byte, name string) []byte {
 // one that knows the model).
 func IsModelKey(name string) bool {
 	for i := 0; i < len(name); i++ {
+		// One test per byte for the common case, a lower-case letter or digit (the per-byte
+		// comparisons were most of a missed table lookup under wasm).
 		c := name[i]
-		if c <= ' ' || c >= 0x80 || c == '-' || c == '_' || 'A' <= c && c <= 'Z' || c == 'n' && strings.HasPrefix(name[i:], "nvidia") {
+		bits := uint64(keyBytesLow)
+		if c >= 64 {
+			bits = keyBytesHigh
+		}
+		if c < 0x80 && bits>>(c&63)&1 == 0 {
+			continue
+		}
+		if c != 'n' || strings.HasPrefix(name[i:], "nvidia") {
 			return false
 		}
 	}
 	return true
 }
+
+// keyBytesLow and keyBytesHigh have bit c%64 set for each byte c below 0x40 and below 0x80 that
+// IsModelKey must look at: spaces and control characters, '-', '_', upper-case letters, and 'n'
+// (of "nvidia").
+const (
+	keyBytesLow  = 1<<33 - 1 | 1<<'-'
+	keyBytesHigh = (1<<26-1)<<('A'-64) | 1<<('_'-64) | 1<<('n'-64)
+)
 
 // List returns a copy of the registry's models in registration order, so that registries can be
 // combined with NewModels.

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 
 	"schedlab/core"
 )
@@ -82,10 +81,14 @@ func (Philly) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, 
 	rng := rand.New(rand.NewPCG(seed, phillyStream))
 	// All n at once: growing by append copied a million-job list about four times over (a tenth
 	// of a whole fifo run) and held two copies at its peak. Pages of the list not yet written are
-	// not touched, so a spec that fails early costs no memory.
-	jobs := make([]core.Job, 0, n)
+	// not touched, so a spec that fails early costs no memory. Each job's fields are written in
+	// place: a whole Job stored at once is copied with the write barrier's bulk pass over its
+	// pointer words while a garbage collection marks, which under wasm (one thread, marking only
+	// when the goroutine yields) is the whole loop.
+	jobs := make([]core.Job, n)
+	id := newIDs(int(n))
 	at := core.FromSeconds(start)
-	for i := range int(n) {
+	for i := range jobs {
 		if i > 0 {
 			at += core.Time(poissonGap(rng, rate)) * core.Second
 			if at > maxArrival {
@@ -93,14 +96,13 @@ func (Philly) Generate(p Params, seed uint64, models *core.Models) ([]core.Job, 
 			}
 		}
 		dur, gpus := phillyDraw(rng, multi)
-		m := mix[i%len(mix)]
-		jobs = append(jobs, core.Job{
-			ID:         strconv.Itoa(i),
-			Submit:     at,
-			GPUs:       gpus,
-			Iterations: max(1, int64(math.Floor(dur/m.iter))),
-			Model:      m.name,
-		})
+		m := &mix[i%len(mix)]
+		j := &jobs[i]
+		j.ID = id.next()
+		j.Submit = at
+		j.GPUs = gpus
+		j.Iterations = max(1, int64(math.Floor(dur/m.iter)))
+		j.Model = m.name
 	}
 	return jobs, nil
 }

@@ -3,7 +3,6 @@ package gen
 import (
 	"math"
 	"math/rand/v2"
-	"strconv"
 
 	"schedlab/core"
 	"schedlab/core/detmath"
@@ -124,6 +123,7 @@ func (Recurring) Generate(p Params, seed uint64, _ *core.Models) ([]core.Job, er
 	}
 	rng := rand.New(rand.NewPCG(seed, recurringStream))
 	jobs := make([]core.Job, n)
+	id := newIDs(int(n))
 	at := core.FromSeconds(start)
 	for i := range jobs {
 		at += core.Time(math.Ceil(-detmath.Log(1-uniform(rng))/rate*3600)) * core.Second
@@ -146,18 +146,17 @@ func (Recurring) Generate(p Params, seed uint64, _ *core.Models) ([]core.Job, er
 		z := polarNormal(rng)
 		iters := pr.mean * float64(pr.shape.MicroBatch) / float64(batch) * detmath.Exp(sigma*z)
 		w := pr.shape.Work(g.Par, batch)
-		jobs[i] = core.Job{
-			ID:         strconv.Itoa(i),
-			Submit:     at,
-			GPUs:       g.Par.DP * g.Par.PP * g.Par.TP,
-			Iterations: max(1, int64(iters)),
-			Model:      g.Model,
-			BatchSize:  batch,
-			IterTime:   w.Comp,
-			User:       g.User,
-			Recurrence: g.Tag,
-			Par:        g.Par,
-		}
+		j := &jobs[i] // (written in place: see Philly.Generate)
+		j.ID = id.next()
+		j.Submit = at
+		j.GPUs = g.Par.DP * g.Par.PP * g.Par.TP
+		j.Iterations = max(1, int64(iters))
+		j.Model = g.Model
+		j.BatchSize = batch
+		j.IterTime = w.Comp
+		j.User = g.User
+		j.Recurrence = g.Tag
+		j.Par = g.Par
 	}
 	return jobs, nil
 }

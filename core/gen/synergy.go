@@ -106,6 +106,7 @@ func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job,
 	}
 
 	jobs := make([]core.Job, n)
+	id := newIDs(int(n))
 	at := core.FromSeconds(start)
 	var count [3]int
 	var next [3]int
@@ -127,13 +128,12 @@ func (Synergy) Generate(p Params, seed uint64, models *core.Models) ([]core.Job,
 		count[c]++
 		k := next[c] % len(synergyClasses[c])
 		next[c]++
-		jobs[i] = core.Job{
-			ID:         strconv.Itoa(i),
-			Submit:     at,
-			GPUs:       gpus,
-			Iterations: max(1, int64(dur/iter[c][k])),
-			Model:      synergyClasses[c][k],
-		}
+		j := &jobs[i] // (written in place: see Philly.Generate)
+		j.ID = id.next()
+		j.Submit = at
+		j.GPUs = gpus
+		j.Iterations = max(1, int64(dur/iter[c][k]))
+		j.Model = synergyClasses[c][k]
 	}
 	return jobs, nil
 }

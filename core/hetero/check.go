@@ -56,13 +56,14 @@ func (s Speed) Check(name string, jobs []core.Job, c *core.Cluster, measuredOnly
 	}
 	estimated, first := 0, ""
 	var types []string
+	var known profileMemo
 	for i := range jobs {
 		j := &jobs[i]
 		if j.IterTime > 0 || j.Duration > 0 {
 			continue
 		}
-		prof, ok := s.Table.Profile(j.Model)
-		if !ok {
+		prof := known.profile(s.Table, j.Model)
+		if prof == nil {
 			continue
 		}
 		uses := false
@@ -121,4 +122,26 @@ func verb(n int) string {
 		return "uses"
 	}
 	return "use"
+}
+
+// profileMemo keeps Table.Profile's answers by model name, for at most maxMemoNames names: a
+// workload names a few models a million times, and a table lookup normalises a name it has no
+// profile for (most names, in a workload of the registry's other models) before missing it.
+type profileMemo struct {
+	names core.NameIndex
+	found []*Profile // nil: not in the table
+}
+
+const maxMemoNames = 1024
+
+func (m *profileMemo) profile(t *Table, model string) *Profile {
+	if k, ok := m.names.Get(model); ok {
+		return m.found[k]
+	}
+	p, _ := t.Profile(model)
+	if len(m.found) < maxMemoNames {
+		m.names.Set(model, len(m.found))
+		m.found = append(m.found, p)
+	}
+	return p
 }

@@ -19,12 +19,12 @@ type Speed struct {
 	Base  sim.SpeedModel // nil = sim.ProfileSpeed over core.BuiltinModels()
 }
 
-// Shaped implements sim.ShapeModel: the table reads the type, the GPU count and the spread.
+// Shaped implements sim.SpeedModel: the table reads the type, the GPU count and the spread.
 func (s Speed) Shaped(j *core.Job) bool {
 	if s.Base == nil {
 		return true // ProfileSpeed
 	}
-	return sim.Shaped(s.Base, j)
+	return s.Base.Shaped(j)
 }
 
 // IterTime implements sim.SpeedModel: 1 / measured throughput, in seconds per iteration.

@@ -31,7 +31,7 @@ type Profile struct {
 // It is read-only once built.
 type Table struct {
 	profiles []Profile
-	index    map[string]int
+	index    core.NameIndex // core.ModelKey of each job type and name → profile
 	// keyLens has, per first byte of a key of index, bit n%64 set for a key of n bytes: a name
 	// whose key matches no bit is not in the table, found without hashing it (the tables know
 	// few models, and every job of the others is looked up in each at every start).
@@ -41,7 +41,7 @@ type Table struct {
 
 // NewTable builds a table; points are sorted and duplicates or non-positive throughputs rejected.
 func NewTable(profiles []Profile) (*Table, error) {
-	t := &Table{profiles: profiles, index: map[string]int{}}
+	t := &Table{profiles: profiles}
 	for i := range t.profiles {
 		p := &t.profiles[i]
 		if p.Name == "" {
@@ -58,10 +58,10 @@ func NewTable(profiles []Profile) (*Table, error) {
 		}
 		for _, key := range []string{p.JobType, p.Name} {
 			k := core.ModelKey(key)
-			if j, dup := t.index[k]; dup && j != i {
+			if j, dup := t.index.Get(k); dup && j != i {
 				return nil, fmt.Errorf("profile %s: name %q already names %s", p.JobType, key, t.profiles[j].JobType)
 			}
-			t.index[k] = i
+			t.index.Set(k, i)
 			if k != "" {
 				t.keyLens[k[0]] |= 1 << (len(k) % 64)
 			}
@@ -101,14 +101,14 @@ func (t *Table) Profile(model string) (*Profile, bool) {
 		if len(model) > 0 && !t.mayHold(model[0], len(model)) {
 			return nil, false
 		}
-		i, ok = t.index[model]
+		i, ok = t.index.Get(model)
 	} else {
 		var buf [64]byte
 		key := core.AppendModelKey(buf[:0], model)
 		if len(key) > 0 && !t.mayHold(key[0], len(key)) {
 			return nil, false
 		}
-		i, ok = t.index[string(key)] // (a lookup by string(key) copies nothing)
+		i, ok = t.index.Get(string(key)) // (the string is on the stack: Get keeps nothing)
 	}
 	if !ok {
 		return nil, false

@@ -21,10 +21,10 @@ type Speed struct {
 // NewSpeed wraps base with the built-in shapes.
 func NewSpeed(base sim.SpeedModel) Speed { return Speed{Base: base, Table: Builtin()} }
 
-// Shaped implements sim.ShapeModel: a job whose parallelism is modelled depends on which servers
+// Shaped implements sim.SpeedModel: a job whose parallelism is modelled depends on which servers
 // its ranks land on; every other job gets Base's answer.
 func (s Speed) Shaped(j *core.Job) bool {
-	return (j.Par == (core.Parallelism{}) || j.GPUs <= 1) && sim.Shaped(s.Base, j)
+	return (j.Par == (core.Parallelism{}) || j.GPUs <= 1) && s.Base.Shaped(j)
 }
 
 // IterTime implements sim.SpeedModel.

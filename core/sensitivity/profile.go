@@ -34,8 +34,9 @@ const PropMem = 62.5
 type Table struct {
 	models *core.Models
 	list   []Profile
-	names  [][]string       // per profile: the exact spellings matched without normalising
-	byName map[string][]int // exact spelling → profiles (read-only after NewTable)
+	names  [][]string     // per profile: the exact spellings matched without normalising
+	byName core.NameIndex // exact spelling → index into named (read-only after NewTable)
+	named  [][]int        // profiles of each spelling of byName
 	// byKey is core.ModelKey of each profile's model → its profiles, in list order (read-only
 	// after NewTable): a lookup of a name spelt otherwise, or of a model the table lacks (every
 	// job of a workload outside Synergy's models, at every lease), normalises one name, not
@@ -58,11 +59,16 @@ func NewTable(list []Profile, models *core.Models) *Table {
 			t.names[i] = append(t.names[i], m.Aliases...)
 		}
 	}
-	t.byName = map[string][]int{}
 	t.byKey = map[string][]int{}
 	for i, names := range t.names {
 		for _, n := range names {
-			t.byName[n] = append(t.byName[n], i)
+			k, ok := t.byName.Get(n)
+			if !ok {
+				k = len(t.named)
+				t.byName.Set(n, k)
+				t.named = append(t.named, nil)
+			}
+			t.named[k] = append(t.named[k], i)
 		}
 		k := core.ModelKey(t.list[i].Model)
 		t.byKey[k] = append(t.byKey[k], i)
@@ -93,8 +99,8 @@ func (t *Table) Lookup(model string, propCPU float64) (*Profile, bool) {
 	}
 	r := RatioFor(propCPU)
 	// Fast path: an exact spelling (simulations look a profile up at every lease).
-	if idx, ok := t.byName[model]; ok {
-		if p, ok := t.find(r, idx); ok {
+	if k, ok := t.byName.Get(model); ok {
+		if p, ok := t.find(r, t.named[k]); ok {
 			return p, true
 		}
 	}

@@ -17,9 +17,9 @@ type Speed struct {
 // NewSpeed wraps base with the built-in profiles.
 func NewSpeed(base sim.SpeedModel) Speed { return Speed{Base: base, Profile: Builtin()} }
 
-// Shaped implements sim.ShapeModel: the profile reads the proportional share, the GPU count and
+// Shaped implements sim.SpeedModel: the profile reads the proportional share, the GPU count and
 // the cores and GB per GPU.
-func (s Speed) Shaped(j *core.Job) bool { return sim.Shaped(s.Base, j) }
+func (s Speed) Shaped(j *core.Job) bool { return s.Base.Shaped(j) }
 
 // IterTime implements sim.SpeedModel.
 func (s Speed) IterTime(j *core.Job, p sim.Placement) (float64, string) {

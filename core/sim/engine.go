@@ -119,6 +119,8 @@ type Sim struct {
 	ex          explain      // why jobs wait (explain.go)
 	view        View         // the one View handed to the policy (a fresh one per instant cost an allocation)
 	place       Placement    // View.Start's placement, rewritten at every start
+	ref         refShape     // the reference placement's shape (noteRef)
+	kinds       kindMemo     // the speed model's answers by job kind and shape (speedOf)
 	lives       []*liveState // spare liveStates (takeLive)
 	i32         arena[int32]
 	f64         arena[float64]
@@ -203,8 +205,11 @@ func New(cfg Config) (*Sim, error) {
 		if err := j.Validate(); err != nil {
 			return nil, fmt.Errorf("sim: job %s (line %d): %w", j.ID, j.Line, err)
 		}
+		// Field by field into the zeroed state: a whole JobState stored at once is copied with the
+		// write barrier's bulk pass while a garbage collection marks (under wasm, all of New).
 		st := &s.jobs[i]
-		*st = JobState{Job: j, Index: i, firstStart: -1, end: -1, prev: -1, next: -1, openInterval: -1}
+		st.Job, st.Index = j, i
+		st.firstStart, st.end, st.prev, st.next, st.openInterval = -1, -1, -1, -1, -1
 		if j.Duration > 0 {
 			st.total = float64(j.Duration)
 		} else {
@@ -239,6 +244,7 @@ func New(cfg Config) (*Sim, error) {
 	s.nextTick = -1
 	s.wakeAt = core.MaxTime
 	s.view.s = s
+	s.ref = newRefShape(s.cl)
 	s.ex.init(len(s.jobs), cfg.NoReasons)
 	if cfg.Lean {
 		s.initBusy()
@@ -789,12 +795,13 @@ func (s *Sim) arm(j *JobState) {
 // cached answer is reused when the job continues on the same GPUs with the same CPU and memory per
 // GPU (every other field of p follows from the GPU ids: each start since the open interval began
 // was on these GPUs and left itShape equal to its placement's shape), or, for a model that says the
-// job's speed depends only on the placement's shape (ShapeModel), on GPUs of the same shape. A
+// job's speed depends only on the placement's shape (SpeedModel.Shaped), on GPUs of the same shape. A
 // shaped job keeps the answer before the last one too (itCache2), tried here: under LAS and SRTF a
 // multi-GPU job moves back and forth between a few shapes (one server or two, its ideal CPU or its
 // proportional share), and one cached answer missed on 4-9 % of a synergy-fig1 cell's starts, each
 // a speed-model query with map lookups; two miss on 1-2 %. The warning is returned again so that
-// its count is unchanged.
+// its count is unchanged. Past both, a shaped job's answer may be one given for a job of its kind
+// (speedOf).
 func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 	sh := shape{p.Type, p.Servers, p.CPUPerGPU, p.MemPerGPU, p.PropCPU, p.PropMem}
 	m := j.live
@@ -804,7 +811,8 @@ func (s *Sim) iterTimeOn(j *JobState, p *Placement) (float64, string) {
 		m.itShape, m.itShape2 = m.itShape2, m.itShape
 		return m.itCache, m.itWarn
 	}
-	it, warn := s.speed.IterTime(j.Job, *p)
+	it, warn := s.speedOf(j, p, &sh)
+	s.noteRef(j, &sh, it)
 	if s.cfg.Progress == WholeSteps {
 		it = wholeSteps(it, s.cfg.Round)
 	}
@@ -836,19 +844,19 @@ func (s *Sim) dropLive(j *JobState) {
 	}
 }
 
-// shaped is Shaped(s.speed, j.Job), asked once per job: an interface assertion costs a table
-// lookup under wasm, and this is asked at every start.
+// shaped is s.speed.Shaped(j.Job), asked once per job: a chain of wrappers answers it through a
+// call per layer, and this is asked at every start.
 func (s *Sim) shaped(j *JobState) bool {
 	if j.shapedKnown == 0 {
 		j.shapedKnown = 2
-		if Shaped(s.speed, j.Job) {
+		if s.speed.Shaped(j.Job) {
 			j.shapedKnown = 1
 		}
 	}
 	return j.shapedKnown == 1
 }
 
-// shape is what a ShapeModel's answer may depend on, besides the job (whose GPU count is fixed).
+// shape is what a shaped model's answer may depend on, besides the job (whose GPU count is fixed).
 type shape struct {
 	typ                        core.GPUType
 	servers                    int
@@ -889,9 +897,15 @@ func (s *Sim) openInterval(j *JobState) {
 	cpu, mem := s.f64.take(len(j.live.gpus)), s.f64.take(len(j.live.gpus))
 	copy(cpu, j.live.cpuPerGPU)
 	copy(mem, j.live.memPerGPU)
-	s.res.Intervals = append(roomForOne(s.res.Intervals), Interval{Job: int32(j.Index), From: s.now, To: -1, GPUs: gp, CPU: cpu, Mem: mem,
-		IterTime: j.live.iterTime})
-	j.openInterval = int32(len(s.res.Intervals) - 1)
+	// Field by field into the slot (every field is set): a whole Interval stored at once is copied
+	// with the write barrier's bulk pass while a garbage collection marks.
+	ivs := roomForOne(s.res.Intervals)
+	ivs = ivs[:len(ivs)+1]
+	iv := &ivs[len(ivs)-1]
+	iv.Job, iv.From, iv.To, iv.IterTime = int32(j.Index), s.now, -1, j.live.iterTime
+	iv.GPUs, iv.CPU, iv.Mem = gp, cpu, mem
+	s.res.Intervals = ivs
+	j.openInterval = int32(len(ivs) - 1)
 }
 
 // intervalGPUs are the GPUs of j's open interval.

@@ -135,10 +135,11 @@ func (s *Sim) Result() *Result {
 	r.Events = s.events
 	r.Jobs = make([]JobRecord, len(s.jobs))
 	for i := range s.jobs {
-		j := &s.jobs[i]
-		r.Jobs[i] = JobRecord{Index: i, Job: j.Job, Status: j.status, FirstStart: j.firstStart, End: j.end,
-			GPUType: j.gpuType, Preemptions: int(j.preemptions), Measured: s.cfg.Window.Contains(i), Held: j.heldAt(s.now),
-			Alone: s.alone(j), Effective: j.effAt(s.now)}
+		// Field by field into the zeroed record (see New).
+		j, rec := &s.jobs[i], &r.Jobs[i]
+		rec.Index, rec.Job, rec.Status, rec.FirstStart, rec.End = i, j.Job, j.status, j.firstStart, j.end
+		rec.GPUType, rec.Preemptions, rec.Measured = j.gpuType, int(j.preemptions), s.cfg.Window.Contains(i)
+		rec.Held, rec.Alone, rec.Effective = j.heldAt(s.now), s.alone(j), j.effAt(s.now)
 	}
 	for i := range r.Intervals {
 		if r.Intervals[i].To < 0 {

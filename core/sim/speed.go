@@ -30,21 +30,21 @@ type Placement struct {
 // count) in the run's result: unknown models and missing profiles are never silent.
 type SpeedModel interface {
 	IterTime(j *core.Job, p Placement) (seconds float64, warning string)
+	ShapeModel
 }
 
-// ShapeModel is an optional interface of a SpeedModel: Shaped(j) reports that j's iteration time
-// depends on a placement only through its shape — Type, GPUs, Servers, CPUPerGPU, MemPerGPU,
-// PropCPU and PropMem — and not on which GPUs it gets. The engine then reuses its last answer for a
-// job that moves to other GPUs of the same shape: a Synergy job is placed afresh every round, and
-// under LAS most jobs move between rounds. A wrapper is shaped for j only when its base is.
+// ShapeModel is the question every SpeedModel answers beside IterTime: Shaped(j) reports that j's
+// iteration time depends on a placement only through its shape — Type, GPUs, Servers, CPUPerGPU,
+// MemPerGPU, PropCPU and PropMem — and not on which GPUs it gets, and on the job only through its
+// kind (core.Job.SameKind: not its ID, line, submit time or length); a model that cannot tell says
+// false. The engine then reuses its last answer for a job that moves to other GPUs of the same
+// shape (a Synergy job is placed afresh every round, and under LAS most jobs move between rounds),
+// an answer for one job for every job of its kind on that shape, and a start of the reference
+// shape's answer as the job's reference time. A wrapper is shaped for j only when its base is. (Part of SpeedModel rather than an optional interface: under wasm an
+// interface assertion is a call into the runtime's table of interfaces, which a chain of wrappers
+// would make once per layer for every job.)
 type ShapeModel interface {
 	Shaped(j *core.Job) bool
-}
-
-// Shaped reports whether m says that j's iteration time depends only on a placement's shape.
-func Shaped(m SpeedModel, j *core.Job) bool {
-	s, ok := m.(ShapeModel)
-	return ok && s.Shaped(j)
 }
 
 // RestartModel is an optional interface of a SpeedModel: the checkpoint/restart cost of job j
@@ -65,7 +65,7 @@ type RestartModel interface {
 //   - a known model without a number for the GPU type uses its V100 number, with a warning.
 type ProfileSpeed struct{ Models *core.Models }
 
-// Shaped implements ShapeModel: only the GPU type matters.
+// Shaped implements SpeedModel: only the GPU type matters.
 func (ProfileSpeed) Shaped(*core.Job) bool { return true }
 
 // IterTime implements SpeedModel.
@@ -77,10 +77,10 @@ func (s ProfileSpeed) IterTime(j *core.Job, p Placement) (float64, string) {
 	if !ok {
 		return 1, fmt.Sprintf("model %q is not in the registry: its iterations run at 1 s each", j.Model)
 	}
-	if t, ok := m.IterTime[p.Type]; ok {
+	if t, ok := m.IterTimeOn(p.Type); ok {
 		return t, ""
 	}
-	if t, ok := m.IterTime[core.V100]; ok {
+	if t, ok := m.IterTimeOn(core.V100); ok {
 		return t, fmt.Sprintf("model %s has no profile for %s: using its V100 iteration time", m.Name, p.Type)
 	}
 	return 1, fmt.Sprintf("model %s has no profile for %s: its iterations run at 1 s each", m.Name, p.Type)

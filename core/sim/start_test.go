@@ -33,6 +33,9 @@ func (m *placementSpy) IterTime(_ *core.Job, p Placement) (float64, string) {
 	return 0.1, ""
 }
 
+// Shaped implements SpeedModel: no, so that every start is a query.
+func (m *placementSpy) Shaped(*core.Job) bool { return false }
+
 // TestStartChecks: Start refuses every kind of invalid allocation with its own message, whether
 // the gang's GPUs of one server are adjacent or not, and counts a gang's servers (the placement
 // the speed model sees) either way.
