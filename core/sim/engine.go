@@ -587,7 +587,15 @@ func (s *Sim) release(j *JobState) {
 // unbook gives back j's GPUs and host charges (release, letGo). Its GPU list and charges are
 // truncated but left in place, which renewable and begin read.
 func (s *Sim) unbook(j *JobState) {
-	for k, g := range j.live.gpus {
+	// The lists and sums in locals: under wasm every field read through s or j.live is a load,
+	// and the charges' bounds are checked once, not per GPU. The sums take the same subtractions
+	// in the same order.
+	l := j.live
+	gpus := l.gpus
+	cpu, mem := l.cpuPerGPU[:len(gpus)], l.memPerGPU[:len(gpus)]
+	cpuUsed, memUsed := s.cpuUsed, s.memUsed
+	cpuTotal, memTotal := s.cpuTotal, s.memTotal
+	for k, g := range gpus {
 		sv := s.cl.ServerOf(int(g))
 		if s.vacate(int(g), int32(j.Index)) {
 			s.byFree.move(sv, s.freeGPUs[sv], s.freeGPUs[sv]+1)
@@ -597,11 +605,12 @@ func (s *Sim) unbook(j *JobState) {
 				s.busy.on[s.busy.server[sv]]--
 			}
 		}
-		s.cpuUsed[sv] -= j.live.cpuPerGPU[k]
-		s.memUsed[sv] -= j.live.memPerGPU[k]
-		s.cpuTotal -= j.live.cpuPerGPU[k]
-		s.memTotal -= j.live.memPerGPU[k]
+		cpuUsed[sv] -= cpu[k]
+		memUsed[sv] -= mem[k]
+		cpuTotal -= cpu[k]
+		memTotal -= mem[k]
 	}
+	s.cpuTotal, s.memTotal = cpuTotal, memTotal
 	j.gen++
 	j.live.gpus = j.live.gpus[:0]
 	j.live.cpuPerGPU, j.live.memPerGPU = j.live.cpuPerGPU[:0], j.live.memPerGPU[:0]
