@@ -2,7 +2,7 @@ package core
 
 // NameIndex maps a fixed set of names (model names and aliases, table keys) to small integers, for
 // the lookups a speed model makes at every job start. A Go map hashes the whole name with the
-// runtime's generic hash, which under wasm (no AES instructions) was a third of each lookup; this
+// runtime's generic hash, which under wasm (no AES instructions) was half of each lookup; this
 // table hashes the length and four of the name's bytes, and compares the name itself in the slot
 // found (open addressing, kept at most a quarter full, so a miss ends at an empty slot within a
 // few probes). Names alike in those bytes only probe further. The zero value is empty; Set builds

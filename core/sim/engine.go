@@ -182,7 +182,7 @@ func New(cfg Config) (*Sim, error) {
 	s.leaseList = s.rounds == LeaseRounds && cfg.Progress == RoundCredit
 	s.keep = s.leaseList && cfg.Colocation == nil
 	s.order = cfg.Jobs
-	if !slices.IsSortedFunc(cfg.Jobs, func(a, b core.Job) int { return cmp.Compare(a.Submit, b.Submit) }) {
+	if !submitOrder(cfg.Jobs) {
 		// Sort a permutation rather than the jobs themselves: a Job is a large struct. Jobs
 		// already in submission order (every generator's, most traces') are read in place: the
 		// engine never writes a job, and a copy of 30,000 was a tenth of a figure cell's time.
@@ -251,6 +251,17 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s.sizeRecord()
 	return s, nil
+}
+
+// submitOrder reports whether jobs are in submission order: slices.IsSortedFunc's test, without
+// a call of the comparison per job (an indirect call under wasm, a million of them in a large run).
+func submitOrder(jobs []core.Job) bool {
+	for i := 1; i < len(jobs); i++ {
+		if jobs[i].Submit < jobs[i-1].Submit {
+			return false
+		}
+	}
+	return true
 }
 
 // sizeRecord reserves the allocation intervals and the series at the sizes a run usually ends
@@ -587,7 +598,15 @@ func (s *Sim) release(j *JobState) {
 // unbook gives back j's GPUs and host charges (release, letGo). Its GPU list and charges are
 // truncated but left in place, which renewable and begin read.
 func (s *Sim) unbook(j *JobState) {
-	for k, g := range j.live.gpus {
+	// The lists and sums in locals: under wasm every field read through s or j.live is a load,
+	// and the charges' bounds are checked once, not per GPU. The sums take the same subtractions
+	// in the same order.
+	l := j.live
+	gpus := l.gpus
+	cpu, mem := l.cpuPerGPU[:len(gpus)], l.memPerGPU[:len(gpus)]
+	cpuUsed, memUsed := s.cpuUsed, s.memUsed
+	cpuTotal, memTotal := s.cpuTotal, s.memTotal
+	for k, g := range gpus {
 		sv := s.cl.ServerOf(int(g))
 		if s.vacate(int(g), int32(j.Index)) {
 			s.byFree.move(sv, s.freeGPUs[sv], s.freeGPUs[sv]+1)
@@ -597,11 +616,12 @@ func (s *Sim) unbook(j *JobState) {
 				s.busy.on[s.busy.server[sv]]--
 			}
 		}
-		s.cpuUsed[sv] -= j.live.cpuPerGPU[k]
-		s.memUsed[sv] -= j.live.memPerGPU[k]
-		s.cpuTotal -= j.live.cpuPerGPU[k]
-		s.memTotal -= j.live.memPerGPU[k]
+		cpuUsed[sv] -= cpu[k]
+		memUsed[sv] -= mem[k]
+		cpuTotal -= cpu[k]
+		memTotal -= mem[k]
 	}
+	s.cpuTotal, s.memTotal = cpuTotal, memTotal
 	j.gen++
 	j.live.gpus = j.live.gpus[:0]
 	j.live.cpuPerGPU, j.live.memPerGPU = j.live.cpuPerGPU[:0], j.live.memPerGPU[:0]

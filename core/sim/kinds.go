@@ -6,8 +6,8 @@ import "schedlab/core"
 // and the placement's shape, which ShapeModel promises determine the answer. A workload of a
 // million jobs has a few dozen kinds (a model and a GPU count each, in a generated one), and
 // under FIFO each job starts once, so the per-job caches of iterTimeOn never hit: without this
-// memo every start was a query through the whole speed model chain, a sixth of a run under wasm.
-// The answer is the one the model would give, so no result changes.
+// memo every start was a query through the whole speed model chain, an eighth of a FIFO run under
+// wasm. The answer is the one the model would give, so no result changes.
 //
 // It is an open-addressing table hashed on a few bytes of the model's name, the GPU count and the
 // servers spanned, at most a quarter full (it doubles from 64 slots as it fills: a figure's

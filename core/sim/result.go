@@ -156,17 +156,6 @@ func (s *Sim) Result() *Result {
 	return r
 }
 
-// Rejected counts rejected jobs.
-func (r *Result) Rejected() int {
-	n := 0
-	for _, j := range r.Jobs {
-		if j.Status == Rejected {
-			n++
-		}
-	}
-	return n
-}
-
 // String summarises a warning.
 func (w Warning) String() string {
 	if w.Count == 1 {
