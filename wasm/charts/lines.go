@@ -4,27 +4,22 @@ package charts
 
 import (
 	"encoding/json"
-	"slices"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
-	"schedlab/core/sim"
 	"schedlab/wasm/figchart"
 	"schedlab/wasm/runrecord"
 )
 
-// maxPoints bounds the points of one line, so a 100,000-job run draws as fast as a small one.
-const maxPoints = 400
-
 // PolicyColour is the colour of the policy with registry index i, the same in every chart.
 func PolicyColour(i int) string { return figchart.Palette[i%len(figchart.Palette)] }
 
-// CDFOption plots the JCT CDF (hours) of each run; names label the lines and colours colour
-// them (by policy). The legend scrolls in one row: a comparison of many runs would otherwise wrap
-// it over the plot.
-func CDFOption(recs []*runrecord.Record, names, colours []string) ([]byte, error) {
+// CDFOption plots the JCT CDF (hours) of each run from its view's points; names label the lines
+// and colours colour them (by policy). The legend scrolls in one row: a comparison of many runs
+// would otherwise wrap it over the plot.
+func CDFOption(views []*runrecord.View, names, colours []string) ([]byte, error) {
 	ch := charts.NewLine()
 	ch.SetGlobalOptions(
 		charts.WithTitleOpts(opts.Title{Title: "JCT CDF", Left: "center"}),
@@ -37,21 +32,10 @@ func CDFOption(recs []*runrecord.Record, names, colours []string) ([]byte, error
 		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "JCT (h)", NameLocation: "middle", NameGap: 26}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "fraction of jobs", Max: 1, NameLocation: "middle", NameGap: 38}),
 	)
-	for k, rec := range recs {
-		jct := make([]float64, 0, len(rec.Jobs))
-		for i := range rec.Jobs {
-			if j := &rec.Jobs[i]; j.Measured && j.Status == uint8(sim.Done) {
-				jct = append(jct, float64(j.End-j.Submit)/3.6e6)
-			}
-		}
-		slices.Sort(jct) // pdqsort without sort.Interface's calls: a million JCTs in the page's thread
-		var pts []opts.LineData
-		n := len(jct)
-		for i := 0; i < n; i++ {
-			if n > maxPoints && i%(n/maxPoints) != 0 && i != n-1 {
-				continue
-			}
-			pts = append(pts, opts.LineData{Value: []float64{max(jct[i], 1e-3), float64(i+1) / float64(n)}})
+	for k, v := range views {
+		pts := make([]opts.LineData, len(v.CDF))
+		for i, p := range v.CDF {
+			pts[i] = opts.LineData{Value: []float64{p.JCT, p.Frac}}
 		}
 		ch.AddSeries(names[k], pts, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: colours[k]}), charts.WithLineStyleOpts(opts.LineStyle{Color: colours[k]}))
@@ -60,9 +44,10 @@ func CDFOption(recs []*runrecord.Record, names, colours []string) ([]byte, error
 	return json.Marshal(ch.JSON())
 }
 
-// UtilOption plots one run's GPU, CPU and memory utilisation (fractions) and queue length.
-func UtilOption(rec *runrecord.Record, gpus int, cpus, memGB float64) ([]byte, error) {
-	s := rec.Series
+// UtilOption plots one run's GPU, CPU and memory utilisation (fractions) and queue length from
+// its view's sampled series.
+func UtilOption(v *runrecord.View, gpus int, cpus, memGB float64) ([]byte, error) {
+	s, rec := &v.Util, &v.Head
 	ch := charts.NewLine()
 	ch.SetGlobalOptions(
 		charts.WithTitleOpts(opts.Title{Title: "Utilisation and queue: " + rec.Policy, Left: "center"}),
@@ -77,9 +62,8 @@ func UtilOption(rec *runrecord.Record, gpus int, cpus, memGB float64) ([]byte, e
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "utilisation (fraction)", Max: 1, NameLocation: "middle", NameGap: 38}),
 	)
 	ch.ExtendYAxis(opts.YAxis{Type: "value", Name: "queue (jobs)", NameLocation: "middle", NameGap: 40})
-	step := max(1, len(s.T)/(4*maxPoints))
 	var gpu, cpu, mem, queue []opts.LineData
-	for i := 0; i < len(s.T); i += step {
+	for i := range s.T {
 		t := float64(s.T[i])
 		gpu = append(gpu, opts.LineData{Value: []float64{t, float64(s.Busy[i]) / float64(gpus)}})
 		cpu = append(cpu, opts.LineData{Value: []float64{t, s.CPU[i] / cpus}})

@@ -8,7 +8,7 @@ type Kind string
 
 // The requests: the fields each takes and answers are documented beside its handler.
 const (
-	Run    Kind = "run"    // run one policy of a spec; answers the record (binary, transferred)
+	Run    Kind = "run"    // run one policy of a spec; answers its view early, then the record (binary, transferred)
 	Cell   Kind = "cell"   // run a batch of cells of a catalogue figure; answers their metric values
 	Parse  Kind = "parse"  // read an uploaded trace; answers its format, jobs, preview and hash
 	Export Kind = "export" // read an uploaded trace; answers it in the native CSV format
@@ -22,6 +22,9 @@ const (
 // a fatal "out of memory"), which fail whatever its worker was doing.
 const (
 	Progress = "progress" // done and total so far (bytes read, jobs arrived)
-	Reply    = "reply"    // the answer: the request is finished
-	Failed   = "error"    // message: the request failed; the worker is retired
+	// Early is a first answer while the worker goes on (a run's view, before it saves the
+	// record): the task's Early callback gets it, and the pool's Stop spares the worker from then.
+	Early  = "early"
+	Reply  = "reply" // the answer: the request is finished
+	Failed = "error" // message: the request failed; the worker is retired
 )

@@ -20,8 +20,9 @@ type Run struct {
 	// timelines); the caller may set those it knows (ID, Name, Created, TraceHash, Scripts).
 	Head       Record
 	r          *sim.Result
+	c          *core.Cluster
 	match      matcher
-	ivSpeedup  []float64 // per interval, speedups
+	ivSpeedup  []float64 // per interval, speedups (nil until the record is encoded)
 	jobSpeedup []float64 // per job, speedups
 	t          []int64   // the series' times
 	spans      []Span
@@ -35,9 +36,8 @@ func NewRun(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Run, erro
 		return nil, err
 	}
 	r := o.Result
-	run := &Run{r: r, Head: Record{Spec: spec, Policy: o.Summary.Policy, Summary: sum, Cluster: c.String(),
+	run := &Run{r: r, c: c, Head: Record{Spec: spec, Policy: o.Summary.Policy, Summary: sum, Cluster: c.String(),
 		End: int64(r.End), Sharing: r.Sharing}}
-	run.speedups(c)
 	if v, ok := o.Policy.(virtualer); ok {
 		// The real run can end before the virtual machine has reached every job (the cluster
 		// runs many jobs at once, the machine one). Draining it after the run — NewRun is the
@@ -63,7 +63,10 @@ func NewRun(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Run, erro
 
 // MarshalBinary is the binary form of the run's record: the bytes Record.MarshalBinary writes for
 // a Record holding the same parts (TestRunEncodesAsItsRecord).
-func (run *Run) MarshalBinary() ([]byte, error) { return encode(&run.Head, run) }
+func (run *Run) MarshalBinary() ([]byte, error) {
+	run.speedups()
+	return encode(&run.Head, run)
+}
 
 // Meta is the history's entry of the run's record.
 func (run *Run) Meta() Meta {
@@ -139,9 +142,14 @@ func (run *Run) sizeHint() int {
 
 // speedups sets each interval's speed-up over the proportional CPU/memory share from the built-in
 // sensitivity profiles (Synergy's), and each job's time-weighted mean over its intervals. Jobs of
-// models without a profile, or that run for a fixed duration, keep 0 (not applicable).
-func (run *Run) speedups(c *core.Cluster) {
-	r := run.r
+// models without a profile, or that run for a fixed duration, keep 0 (not applicable). They are
+// computed when the record is first encoded, not in NewRun: the view (View), which the worker
+// answers with first, has no use for them.
+func (run *Run) speedups() {
+	if run.ivSpeedup != nil {
+		return
+	}
+	r, c := run.r, run.c
 	tbl := sensitivity.Builtin()
 	run.ivSpeedup = make([]float64, len(r.Intervals))
 	num := make([]float64, len(r.Jobs))
