@@ -194,6 +194,7 @@ func (p *page) show(r *run) {
 	if p.funcs.Yield(); p.shown != r {
 		return
 	}
+	r.clock.lap("show_frame")
 	for _, pn := range p.panels {
 		pn.shownChanged(p, r)
 	}
@@ -201,10 +202,12 @@ func (p *page) show(r *run) {
 	if err == nil {
 		chartsJS().Call("show", hook("util").Underlying(), string(uopt))
 	}
+	r.clock.lap("show_util")
 	p.ganttWindow(0, 0)
 	if p.shown != r {
 		return
 	}
+	r.clock.lap("show_gantt")
 	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
 	if p.funcs.Yield(); p.shown != r {
 		return

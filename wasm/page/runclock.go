@@ -10,7 +10,9 @@ import (
 // runClock is the time of a run's steps, in ms, for the page benchmark (scripts/e2e/pagebench.mjs
 // reads body[data-last-run-phases]): the worker's own steps as it reported them ("phases" of its
 // answers: start-up, workload, run, view, then encode and save), "worker" from the task's posting
-// to the view's arrival, then the page's steps after it (decode, summary, show), and "saved" from
+// to the view's arrival, then the page's steps after it (decode, summary, and showing it: the Gantt's
+// frame "show_frame", the utilisation chart "show_util", the Gantt's items "show_gantt", the rest
+// "show"), and "saved" from
 // the run shown to its record saved and the history refreshed.
 type runClock struct {
 	ms   map[string]float64
@@ -36,8 +38,12 @@ func (c *runClock) add(phases js.Value) {
 	}
 }
 
-// lap records the time since the previous step as step's.
+// lap records the time since the previous step as step's (nothing on a nil clock: a run opened
+// from the history is not timed).
 func (c *runClock) lap(step string) {
+	if c == nil {
+		return
+	}
 	now := perfNow()
 	c.ms[step], c.last = now-c.last, now
 }

@@ -24,7 +24,7 @@ type Run struct {
 	match      matcher
 	ivSpeedup  []float64 // per interval, speedups (nil until the record is encoded)
 	jobSpeedup []float64 // per job, speedups
-	t          []int64   // the series' times
+	t          []int64   // the series' times (nil until the record is encoded: series)
 	spans      []Span
 }
 
@@ -53,10 +53,6 @@ func NewRun(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Run, erro
 	}
 	if m, ok := o.Policy.(matcher); ok {
 		run.match = m
-	}
-	run.t = make([]int64, len(r.Series.T))
-	for i, t := range r.Series.T {
-		run.t[i] = int64(t)
 	}
 	return run, nil
 }
@@ -101,8 +97,16 @@ func (run *Run) interval(i int, out *Interval) {
 		Speedup: run.ivSpeedup[i]}
 }
 
+// series is the run's series, its times copied as int64 the first time (the encoder's; the view
+// samples the run's own).
 func (run *Run) series() *Series {
 	s := &run.r.Series
+	if run.t == nil {
+		run.t = make([]int64, len(s.T))
+		for i, t := range s.T {
+			run.t[i] = int64(t)
+		}
+	}
 	return &Series{T: run.t, Busy: s.BusyGPUs, CPU: s.CPUUsed, Mem: s.MemUsed, Queue: s.Queue}
 }
 
@@ -127,7 +131,7 @@ func (run *Run) why(yield func(Step)) {
 
 func (run *Run) sizeHint() int {
 	r := run.r
-	n := 12*len(run.t) + 16*len(run.spans) + 12*len(r.Jobs) // a job's start step
+	n := 12*len(r.Series.T) + 16*len(run.spans) + 12*len(r.Jobs) // a job's start step
 	for i := range r.Jobs {
 		n += 32 + len(r.Jobs[i].Job.ID)
 	}

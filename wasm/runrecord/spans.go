@@ -2,6 +2,7 @@ package runrecord
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"schedlab/core/sim"
@@ -47,29 +48,90 @@ func (s resultIvs) at(i int) (int64, int64, []int32) {
 
 func (run *Run) ivs() ivSource { return resultIvs{run.r.Intervals} }
 
-// mergeSpans merges src's intervals in [from, to] (from < to) per GPU.
+// mergeSpans merges src's intervals in [from, to] (from < to) per GPU, in one pass over them
+// in order of start: each GPU's current span grows while the next one starts within the gap,
+// and is put out when one starts later. A run's intervals are in order of start already (the
+// engine appends an interval when it starts); a record's that are not (an imported or edited
+// one) are put in that order first. The spans put out, in time order per GPU, are then grouped
+// by GPU keeping that order.
 func mergeSpans(src ivSource, from, to int64) Spans {
-	visible := make([]int, 0, src.len())
-	for i := range src.len() {
-		if f, t, _ := src.at(i); t >= from && f <= to {
-			visible = append(visible, i)
-		}
-	}
 	gap := (to - from) / 200
-	spans := spansByGPU(src, visible)
-	var out Spans
-	for i := 0; i < len(spans); {
-		cur := spans[i]
-		i++
-		for i < len(spans) && spans[i].gpu == cur.gpu && spans[i].f <= cur.t+gap {
-			cur.t = max(cur.t, spans[i].t)
-			i++
+	order := make([]int32, 0, src.len())
+	inOrder, last := true, int64(math.MinInt64)
+	lo, hi := int32(math.MaxInt32), int32(math.MinInt32)
+	for i := range src.len() {
+		f, t, gpus := src.at(i)
+		if t < from || f > to {
+			continue
 		}
-		out.GPU = append(out.GPU, cur.gpu)
-		out.From = append(out.From, cur.f)
-		out.To = append(out.To, cur.t)
+		order = append(order, int32(i))
+		inOrder = inOrder && f >= last
+		last = f
+		for _, g := range gpus {
+			lo, hi = min(lo, g), max(hi, g)
+		}
 	}
-	return out
+	if len(order) == 0 {
+		return Spans{}
+	}
+	if !inOrder {
+		slices.SortStableFunc(order, func(a, b int32) int {
+			fa, _, _ := src.at(int(a))
+			fb, _, _ := src.at(int(b))
+			return cmp.Compare(fa, fb)
+		})
+	}
+	// cur[g-lo] is GPU g's current span (open: cur.t ≥ cur.f; none yet: open is false).
+	type state struct {
+		f, t int64
+		open bool
+	}
+	var dense []state
+	var sparse map[int32]*state // GPU ids too spread out for a table (a damaged record)
+	if int64(hi)-int64(lo) < maxCountedGPU {
+		dense = make([]state, int(hi-lo)+1)
+	} else {
+		sparse = map[int32]*state{}
+	}
+	var out []span
+	for _, i := range order {
+		f, t, gpus := src.at(int(i))
+		for _, g := range gpus {
+			var c *state
+			if dense != nil {
+				c = &dense[g-lo]
+			} else if c = sparse[g]; c == nil {
+				c = &state{}
+				sparse[g] = c
+			}
+			switch {
+			case !c.open:
+				*c = state{f, t, true}
+			case f <= c.t+gap:
+				c.t = max(c.t, t)
+			default:
+				out = append(out, span{g, c.f, c.t})
+				*c = state{f, t, true}
+			}
+		}
+	}
+	if dense != nil {
+		for k := range dense {
+			if c := &dense[k]; c.open {
+				out = append(out, span{lo + int32(k), c.f, c.t})
+			}
+		}
+	} else {
+		for g, c := range sparse {
+			out = append(out, span{g, c.f, c.t})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b span) int { return cmp.Compare(a.gpu, b.gpu) })
+	sp := Spans{GPU: make([]int32, len(out)), From: make([]int64, len(out)), To: make([]int64, len(out))}
+	for k, x := range out {
+		sp.GPU[k], sp.From[k], sp.To[k] = x.gpu, x.f, x.t
+	}
+	return sp
 }
 
 type span struct {
@@ -77,62 +139,5 @@ type span struct {
 	f, t int64
 }
 
-// spansByGPU lists the GPU-row spans of the visible intervals ordered by GPU, then start. A
-// counting sort by GPU keeps the run's interval order within a row, which is nearly by start
-// already, so the per-row sort that follows is close to linear: on the page's main thread a
-// general sort of 10⁵ spans took most of the time of drawing the Gantt. GPU ids outside
-// [0, maxCountedGPU] (a damaged stored or imported record) take the general sort instead.
-func spansByGPU(src ivSource, visible []int) []span {
-	n, top := 0, int32(0)
-	for _, i := range visible {
-		_, _, gpus := src.at(i)
-		for _, gpu := range gpus {
-			if gpu < 0 || gpu > maxCountedGPU {
-				return sortedSpans(src, visible)
-			}
-			top = max(top, gpu)
-			n++
-		}
-	}
-	start := make([]int32, top+2) // start[g+1] counts, then indexes, the spans of GPU g
-	for _, i := range visible {
-		_, _, gpus := src.at(i)
-		for _, gpu := range gpus {
-			start[gpu+1]++
-		}
-	}
-	for g := 1; g < len(start); g++ {
-		start[g] += start[g-1]
-	}
-	spans := make([]span, n)
-	next := slices.Clone(start)
-	for _, i := range visible {
-		f, t, gpus := src.at(i)
-		for _, gpu := range gpus {
-			spans[next[gpu]] = span{gpu, f, t}
-			next[gpu]++
-		}
-	}
-	for g := 0; g+1 < len(start); g++ {
-		slices.SortFunc(spans[start[g]:start[g+1]], func(a, b span) int { return cmp.Compare(a.f, b.f) })
-	}
-	return spans
-}
-
-// maxCountedGPU bounds the counting sort's table (4 MiB).
+// maxCountedGPU bounds the table of GPUs' current spans (24 MiB).
 const maxCountedGPU = 1 << 20
-
-// sortedSpans is spansByGPU by a general sort, for any GPU ids.
-func sortedSpans(src ivSource, visible []int) []span {
-	var spans []span
-	for _, i := range visible {
-		f, t, gpus := src.at(i)
-		for _, gpu := range gpus {
-			spans = append(spans, span{gpu, f, t})
-		}
-	}
-	slices.SortFunc(spans, func(a, b span) int {
-		return cmp.Or(cmp.Compare(a.gpu, b.gpu), cmp.Compare(a.f, b.f))
-	})
-	return spans
-}

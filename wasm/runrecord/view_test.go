@@ -1,7 +1,10 @@
 package runrecord
 
 import (
+	"cmp"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"schedlab/policies/scenario"
@@ -84,4 +87,83 @@ func TestRunViewIsItsRecordsView(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSortTimes: the radix sort gives slices.Sort's order, for small and large times, a time
+// past 2⁴⁸ (four passes) and, with a negative time, through the comparison sort.
+func TestSortTimes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range []struct {
+		n   int
+		top int64
+		neg bool
+	}{{10, 100, false}, {5000, 1 << 12, false}, {5000, 1 << 40, false}, {3000, 1 << 62, false}, {3000, 1 << 30, true}} {
+		v := make([]int64, tc.n)
+		for i := range v {
+			v[i] = rng.Int64N(tc.top)
+			if tc.neg && i%7 == 0 {
+				v[i] = -v[i]
+			}
+		}
+		want := slices.Clone(v)
+		slices.Sort(want)
+		sortTimes(v)
+		if !slices.Equal(v, want) {
+			t.Errorf("%d times below %d (negative: %v): not in order", tc.n, tc.top, tc.neg)
+		}
+	}
+}
+
+// TestMergedSpans: the one-pass merge gives what sorting every GPU's spans by start and merging
+// them gives, on a run's record with preemptions, in windows, and with its intervals shuffled.
+func TestMergedSpans(t *testing.T) {
+	spec := scenario.Spec{Generate: "philly:jobs=400,rate=60", Cluster: "2x8", Seed: 4, Policies: []string{"las"}}
+	c, o := runSpec(t, spec, "las")
+	run, err := NewRun(spec, c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := run.record()
+	shuffled := *rec
+	shuffled.Intervals = slices.Clone(rec.Intervals)
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(shuffled.Intervals), func(i, j int) {
+		shuffled.Intervals[i], shuffled.Intervals[j] = shuffled.Intervals[j], shuffled.Intervals[i]
+	})
+	for _, w := range [][2]int64{{0, 0}, {rec.End / 3, rec.End / 2}, {rec.End / 2, rec.End/2 + rec.End/8}} {
+		want := naiveSpans(rec, w[0], w[1])
+		if len(want.GPU) < 20 {
+			t.Fatalf("window %v: %d spans, want a window with more", w, len(want.GPU))
+		}
+		for _, r := range []*Record{rec, &shuffled} {
+			if got := r.MergedSpans(w[0], w[1]); !reflect.DeepEqual(got, want) {
+				t.Errorf("window %v: got %d spans, want %d:\n got %v\nwant %v", w, len(got.GPU), len(want.GPU), got, want)
+			}
+		}
+	}
+}
+
+// naiveSpans is MergedSpans by sorting every GPU's spans.
+func naiveSpans(rec *Record, from, to int64) Spans {
+	if to <= from {
+		from, to = 0, max(rec.End, 1)
+	}
+	var all []span
+	for _, iv := range rec.Intervals {
+		if iv.To >= from && iv.From <= to {
+			for _, g := range iv.GPUs {
+				all = append(all, span{g, iv.From, iv.To})
+			}
+		}
+	}
+	slices.SortFunc(all, func(a, b span) int { return cmp.Or(cmp.Compare(a.gpu, b.gpu), cmp.Compare(a.f, b.f)) })
+	gap := (to - from) / 200
+	var out Spans
+	for i := 0; i < len(all); {
+		cur := all[i]
+		for i++; i < len(all) && all[i].gpu == cur.gpu && all[i].f <= cur.t+gap; i++ {
+			cur.t = max(cur.t, all[i].t)
+		}
+		out.GPU, out.From, out.To = append(out.GPU, cur.gpu), append(out.From, cur.f), append(out.To, cur.t)
+	}
+	return out
 }
