@@ -16,7 +16,7 @@ import (
 // run is a run of the summary table. Its view (runrecord.View: the record's scalar fields, the
 // summary and the charts' data) is there from the start; its record (jobs, intervals, timelines)
 // only when a view asks for it (full). A worker answers with the view first and sends the
-// record's bytes once it has saved them; they are decoded at the first ask (the job table, the
+// record's bytes once it has encoded them; they are decoded at the first ask (the job table, the
 // Gantt zoomed in, a job's timeline, the comparison, an export), not before. A run opened from
 // the history or an export has its record at once.
 type run struct {
@@ -52,6 +52,16 @@ func (r *run) setView(v *runrecord.View) { r.view, r.head = v, &v.Head }
 func (r *run) deliver(u8 js.Value, err error) {
 	r.bytes, r.err = u8, err
 	close(r.ready)
+}
+
+// delivered reports whether r has its record's bytes, its record or the reason it has none.
+func (r *run) delivered() bool {
+	select {
+	case <-r.ready:
+		return true
+	default:
+		return false
+	}
 }
 
 // rename names the run (and its record, if decoded) name.

@@ -114,6 +114,11 @@ func (p *page) run() {
 				prog.SetValue(sum / float64(n))
 			},
 			Early: func(d js.Value) {
+				if r != nil { // the record, after the view
+					r.clock.add(d.Get("phases"))
+					r.deliver(js.Global().Get("Uint8Array").New(d.Get("record")), nil)
+					return
+				}
 				r = newRun()
 				r.clock = newRunClock(d.Get("phases"), perfNow()-t.Sent)
 				p.savingStarted(r, policy)
@@ -141,7 +146,7 @@ func (p *page) run() {
 }
 
 // receive shows run i from its view (d.view, transferred), which its worker answers with before
-// it saves the record: the summary row, the CDF, and when nothing else is shown the run's Gantt
+// it encodes and saves the record: the summary row, the CDF, and when nothing else is shown the run's Gantt
 // and utilisation. A newer click (Run or Cancel) stops the showing at the next step; the run is
 // saved all the same and joins the history (stored).
 func (p *page) receive(click, i int, slots []*run, r *run, d js.Value, finish func(int, string)) {
@@ -203,18 +208,22 @@ func (p *page) savingStarted(r *run, policy string) {
 	p.saveDone = append(p.saveDone, savingRun{r, p.busy("saving the " + policy + " run in the history")})
 }
 
-// stored handles the run's worker's last answer (d: the record's bytes and the save's error), or
-// its failure after the view (err): the run gets its record, or the reason it has none; the
-// history gains the run once it is saved, and a failed save is said in the error line, the run
-// staying shown. Without IndexedDB the page saves the run in its memory store itself.
+// stored handles the run's worker's last answer (d: the save's error), or its failure after the
+// view (err): a run whose record has not come gets the reason it has none; the history gains the
+// run once it is saved, and a failed save is said in the error line, the run staying shown.
+// Without IndexedDB the page saves the run in its memory store itself.
 func (p *page) stored(r *run, policy string, d js.Value, err error) {
 	saveErr := ""
 	if err != nil {
-		r.deliver(js.Undefined(), fmt.Errorf("the run's record was lost: %v", err))
+		if !r.delivered() {
+			r.deliver(js.Undefined(), fmt.Errorf("the run's record was lost: %v", err))
+		}
 		saveErr = "not saved: " + err.Error()
 	} else {
-		r.deliver(js.Global().Get("Uint8Array").New(d.Get("record")), nil)
 		saveErr = d.Get("saveError").String()
+		if !r.delivered() { // (a worker answers with the record before it saves it)
+			r.deliver(js.Undefined(), errors.New("the worker answered without the run's record"))
+		}
 		if !p.idb {
 			rec, err := p.full(r, "saving it")
 			if err == nil {

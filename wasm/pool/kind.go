@@ -22,8 +22,9 @@ const (
 // a fatal "out of memory"), which fail whatever its worker was doing.
 const (
 	Progress = "progress" // done and total so far (bytes read, jobs arrived)
-	// Early is a first answer while the worker goes on (a run's view, before it saves the
-	// record): the task's Early callback gets it, and the pool's Stop spares the worker from then.
+	// Early is an answer while the worker goes on (a run's view, then its record, before it
+	// saves it): the task's Early callback gets each, and the pool's Stop spares the worker from
+	// the first.
 	Early  = "early"
 	Reply  = "reply" // the answer: the request is finished
 	Failed = "error" // message: the request failed; the worker is retired

@@ -48,8 +48,8 @@ type Task struct {
 	Kind     Kind
 	Fields   map[string]any // the request's fields besides its kind and number
 	Progress func(done, total float64)
-	// Early (may be nil) gets the worker's first answer, when its kind has one (pool.Early): the
-	// task then goes on to Done. From then on Stop lets the worker finish.
+	// Early (may be nil) gets the worker's early answers, when its kind has them (pool.Early):
+	// the task then goes on to Done. From the first on Stop lets the worker finish.
 	Early func(reply js.Value)
 	Done  func(reply js.Value, err error)
 	// Sent is when the pool posted the task to its worker (performance.now(), ms), set by the
@@ -210,7 +210,7 @@ func (p *Pool) message(w *worker, d js.Value) {
 			t.Progress(d.Get("done").Float(), d.Get("total").Float())
 		}
 	case Early:
-		if mine && !w.early {
+		if mine {
 			w.early = true
 			if t.Early != nil {
 				t.Early(d)

@@ -19,14 +19,16 @@ import (
 )
 
 // runPolicy runs one policy of a spec (pool.Run: spec as JSON, policy, file for a trace, id,
-// traceHash, save, and scripts: the click's scripted policies as JSON). It answers twice. First,
-// right after the run, early (pool.Early) with the run's view (view: runrecord.View's binary form,
+// traceHash, save, and scripts: the click's scripted policies as JSON). It answers three times.
+// Right after the run, early (pool.Early) with the run's view (view: runrecord.View's binary form,
 // an ArrayBuffer transferred, no copy): the summary and the charts' data, read from the run in
-// place, so the page shows the run without waiting for the record. Then it encodes the record
-// once, saves it in IndexedDB (when save is set), and replies with the record in its binary form
-// (record, transferred) and saveError ("" when saved). The record keeps the scripts, so that it
-// reruns exactly. Both answers carry the time of each step so far (phases) and the worker's wasm
-// memory (wasmBytes), for the page benchmark.
+// place, so the page shows the run without waiting for the record. Then, early again, with the
+// record in its binary form (record, transferred), encoded once from the run in place, for the
+// views that need its jobs and intervals. Last it saves the record in IndexedDB (when save is set)
+// and replies with saveError ("" when saved): a save that waits (another tab holding the
+// database) keeps no view waiting. The record keeps the scripts, so that it reruns exactly. Every
+// answer carries the time of each step so far (phases) and the worker's wasm memory (wasmBytes),
+// for the page benchmark.
 func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	msg := r.msg
 	clock := newPhases()
@@ -79,23 +81,27 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	clock.lap("view")
 	js.Global().Call("postMessage", map[string]any{"type": pool.Early, "req": r.req, "view": view,
 		"phases": clock.copy(), "wasmBytes": wasmBytes()}, []any{view})
-	// The record is encoded once, from the run in place (no copy into a Record), saved here, off
-	// the page's thread, and reaches the page in its binary form as a transferred ArrayBuffer (no
-	// copy, no JSON), which the page decodes only when a view asks for the jobs or intervals.
+	// The record is encoded once, from the run in place (no copy into a Record), reaches the page
+	// in its binary form as a transferred ArrayBuffer (no JSON), which the page decodes only when
+	// a view asks for the jobs or intervals, and is saved here, off the page's thread, from a copy.
 	b, err := run.MarshalBinary()
 	if err != nil {
 		return nil, nil, err
 	}
 	buf := typed.Bytes(b)
 	clock.lap("encode")
+	js.Global().Call("postMessage", map[string]any{"type": pool.Early, "req": r.req, "record": buf,
+		"phases": clock.copy(), "wasmBytes": wasmBytes()}, []any{buf})
 	saveErr := ""
 	if msg.Get("save").Bool() {
-		if err := saveRecord(run.Meta(), js.Global().Get("Uint8Array").New(buf)); err != nil {
+		u8 := js.Global().Get("Uint8Array").New(len(b))
+		js.CopyBytesToJS(u8, b)
+		if err := saveRecord(run.Meta(), u8); err != nil {
 			saveErr = "not saved: " + err.Error()
 		}
 	}
 	clock.lap("save")
-	return map[string]any{"record": buf, "saveError": saveErr, "phases": clock.ms, "wasmBytes": wasmBytes()}, []any{buf}, nil
+	return map[string]any{"saveError": saveErr, "phases": clock.ms, "wasmBytes": wasmBytes()}, nil, nil
 }
 
 // phases times the steps of a run in the worker (ms, performance.now), for scripts/e2e's page
