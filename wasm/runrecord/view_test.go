@@ -80,7 +80,7 @@ func TestRunViewIsItsRecordsView(t *testing.T) {
 			if !reflect.DeepEqual(&back, got) {
 				t.Errorf("view after its binary round trip:\n got %+v\nwant %+v", &back, got)
 			}
-			for n := range len(b) {
+			for n := 0; n < len(b); n += 1 + n/64 { // every short cut, then fewer
 				if back.UnmarshalBinary(b[:n]) == nil {
 					t.Fatalf("a view cut to %d of %d bytes decoded", n, len(b))
 				}
