@@ -143,17 +143,18 @@ for (const r of rows) {
 }
 // The steps, in the order they happen until the run is shown: the worker's (start-up to its first
 // answer), the transfer to the page, then the page's; then those after it is shown: the worker's
-// encoding and saving, and "saved", the page's wait from the run shown to the history refreshed.
+// wait for the page to have drawn the run (worker_shown), encoding and saving, and "saved", the
+// page's wait from the run shown to the history refreshed.
 // A site whose worker answers only once it has saved the run (no worker_view) reports
 // worker_record, worker_encode and worker_save before the transfer, and history after show, and
 // its "show" is the whole drawing, which a newer site splits into the Gantt's frame, the
 // utilisation chart, the Gantt's items and the rest (show).
-const steps = ['worker_start', 'worker_workload', 'worker_run', 'worker_view', 'worker_record', 'worker_encode', 'worker_save', 'transfer',
+const steps = ['worker_start', 'worker_workload', 'worker_run', 'worker_view', 'worker_shown', 'worker_record', 'worker_encode', 'worker_save', 'transfer',
   'decode', 'summary', 'show_frame', 'show_util', 'show_gantt', 'show', 'history', 'saved'];
 const beforeAnswer = (p) => (p.worker_view !== undefined
   ? ['worker_start', 'worker_workload', 'worker_run', 'worker_view']
   : steps.filter((k) => k.startsWith('worker_')));
-console.log('\nSteps of the page run, wall seconds (worker: start-up, workload generation, the run, the view it answers with first, the record, its encoding, saving it in IndexedDB; transfer of the first answer to the page; page: decoding it, summary, charts, history, and the wait from the run shown until it is saved; zeros for a step a site does not report):\n');
+console.log('\nSteps of the page run, wall seconds (worker: start-up, workload generation, the run, the view it answers with first, its wait until the page has drawn it, the record, its encoding, saving it in IndexedDB; transfer of the first answer to the page; page: decoding it, summary, charts, history, and the wait from the run shown until it is saved; zeros for a step a site does not report):\n');
 console.log(`| jobs | policy |${many ? ' site |' : ''} ${steps.join(' | ')} |`);
 console.log(`|---|---|${many ? '---|' : ''}${steps.map(() => '---|').join('')}`);
 for (const r of rows) {

@@ -32,6 +32,18 @@ type run struct {
 	fetching bool          // a decoding was started ahead of an ask (prefetch)
 	lanes    *charts.Lanes // a sharing run's stacked intervals, once built (lanes)
 	clock    *runClock     // the run's steps, for the page benchmark (nil for an opened run)
+	// resume tells the run's worker to go on to the record (pool.Resume); nil once told, and for
+	// an opened run.
+	resume func()
+}
+
+// goOn tells r's worker, once, to encode and send the record: the page has drawn the view, or
+// needs the record now.
+func (r *run) goOn() {
+	if r.resume != nil {
+		r.resume()
+		r.resume = nil
+	}
 }
 
 // newRun is a run whose record is still to come (deliver).
@@ -79,6 +91,7 @@ func (p *page) full(r *run, why string) (*runrecord.Record, error) {
 	select {
 	case <-r.ready:
 	default:
+		r.goOn()
 		done := p.busy("waiting for the record of " + r.head.Name + " (" + why + ")")
 		<-r.ready
 		done()

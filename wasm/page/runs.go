@@ -121,6 +121,7 @@ func (p *page) run() {
 				}
 				r = newRun()
 				r.clock = newRunClock(d.Get("phases"), perfNow()-t.Sent)
+				r.resume = func() { workers.Tell(t, map[string]any{"type": pool.Resume}) }
 				p.savingStarted(r, policy)
 				go p.receive(click, i, slots, r, d, finish)
 			},
@@ -150,6 +151,7 @@ func (p *page) run() {
 // and utilisation. A newer click (Run or Cancel) stops the showing at the next step; the run is
 // saved all the same and joins the history (stored).
 func (p *page) receive(click, i int, slots []*run, r *run, d js.Value, finish func(int, string)) {
+	defer r.goOn() // the worker waits until the run is drawn to encode the record
 	body := pageBody()
 	pause := func() error {
 		p.funcs.Yield()

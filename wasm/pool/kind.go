@@ -29,3 +29,9 @@ const (
 	Reply  = "reply" // the answer: the request is finished
 	Failed = "error" // message: the request failed; the worker is retired
 )
+
+// Resume is the page's message to a worker about its running request (Pool.Tell): go on. A run's
+// worker waits for it after answering with the view, so that encoding the record does not take
+// a core from the page while the page draws the run (on a two-core machine the two would share
+// them), and goes on without it after a while.
+const Resume = "resume"

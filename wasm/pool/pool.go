@@ -107,6 +107,17 @@ func (p *Pool) Pending() int {
 // Started is how many workers the pool has started.
 func (p *Pool) Started() int { return p.started }
 
+// Tell posts msg (with the task's request number) to the worker running t, if any.
+func (p *Pool) Tell(t *Task, msg map[string]any) {
+	for _, w := range p.workers {
+		if w.task == t {
+			msg["req"] = w.req
+			w.w.Call("postMessage", msg)
+			return
+		}
+	}
+}
+
 // Stop drops the queue and terminates every worker but those whose task has answered early
 // (Task.Early), which finish their task: a run's worker that has answered with the run's view
 // goes on saving it, so a new click never loses a run already shown. No callback of a dropped

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"syscall/js"
+	"time"
 
 	"schedlab/core"
 	"schedlab/core/world"
@@ -79,8 +80,11 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	}
 	view := typed.Bytes(vb)
 	clock.lap("view")
-	js.Global().Call("postMessage", map[string]any{"type": pool.Early, "req": r.req, "view": view,
-		"phases": clock.copy(), "wasmBytes": wasmBytes()}, []any{view})
+	w.awaitResume(r, func() {
+		js.Global().Call("postMessage", map[string]any{"type": pool.Early, "req": r.req, "view": view,
+			"phases": clock.copy(), "wasmBytes": wasmBytes()}, []any{view})
+	})
+	clock.lap("shown")
 	// The record is encoded once, from the run in place (no copy into a Record), reaches the page
 	// in its binary form as a transferred ArrayBuffer (no JSON), which the page decodes only when
 	// a view asks for the jobs or intervals, and is saved here, off the page's thread, from a copy.
@@ -102,6 +106,28 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	}
 	clock.lap("save")
 	return map[string]any{"saveError": saveErr, "phases": clock.ms, "wasmBytes": wasmBytes()}, nil, nil
+}
+
+// resumeWait bounds the wait for the page's pool.Resume after the view: a page that does not
+// answer (a newer click, a page busy elsewhere) delays the record by no more.
+const resumeWait = 1500 * time.Millisecond
+
+// awaitResume posts (post) an early answer, then waits until the page says to go on
+// (pool.Resume: it has drawn what the answer holds, or needs the record) or resumeWait has
+// passed.
+func (w *worker) awaitResume(r *request, post func()) {
+	ch := make(chan struct{})
+	req := r.req.Int()
+	if w.resume == nil {
+		w.resume = map[int]chan struct{}{}
+	}
+	w.resume[req] = ch
+	post()
+	select {
+	case <-ch:
+	case <-time.After(resumeWait):
+		delete(w.resume, req)
+	}
 }
 
 // phases times the steps of a run in the worker (ms, performance.now), for scripts/e2e's page
