@@ -155,11 +155,14 @@ const beforeAnswer = (p) => (p.worker_view !== undefined
   ? ['worker_start', 'worker_workload', 'worker_run', 'worker_view']
   : steps.filter((k) => k.startsWith('worker_')));
 console.log('\nSteps of the page run, wall seconds (worker: start-up, workload generation, the run, the view it answers with first, its wait until the page has drawn it, the record, its encoding, saving it in IndexedDB; transfer of the first answer to the page; page: decoding it, summary, charts, history, and the wait from the run shown until it is saved; zeros for a step a site does not report):\n');
-console.log(`| jobs | policy |${many ? ' site |' : ''} ${steps.join(' | ')} |`);
-console.log(`|---|---|${many ? '---|' : ''}${steps.map(() => '---|').join('')}`);
+// The last column is the page's wall time less the worker's start-up, workload and run: from the
+// run's end until the run is shown.
+console.log(`| jobs | policy |${many ? ' site |' : ''} ${steps.join(' | ')} | run's end to shown |`);
+console.log(`|---|---|${many ? '---|' : ''}${steps.map(() => '---|').join('')}---|`);
 for (const r of rows) {
   const p = { ...r.pg.phases };
   const inWorker = beforeAnswer(p).reduce((a, k) => a + (p[k] || 0), 0);
   p.transfer = Math.max(0, (p.worker || 0) - inWorker);
-  console.log(`| ${r.n} | ${r.policy} |${site(r)} ${steps.map((k) => s((p[k] || 0) / 1000)).join(' | ')} |`);
+  const after = r.pg.wall - ((p.worker_start || 0) + (p.worker_workload || 0) + (p.worker_run || 0)) / 1000;
+  console.log(`| ${r.n} | ${r.policy} |${site(r)} ${steps.map((k) => s((p[k] || 0) / 1000)).join(' | ')} | ${s(after)} |`);
 }
