@@ -4,7 +4,7 @@ package charts
 
 import (
 	"encoding/json"
-	"fmt"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -110,7 +110,8 @@ func GanttOption(c *core.Cluster, title string, end int64) ([]byte, error) {
 	var rows []string
 	for _, s := range c.Servers {
 		for k := 0; k < s.GPUs; k++ {
-			rows = append(rows, fmt.Sprintf("s%d %s g%d", s.Index, s.Type, s.FirstGPU+k))
+			// (not fmt.Sprintf: a row per GPU, 8,000 on a large cluster, on the page's thread)
+			rows = append(rows, "s"+strconv.Itoa(s.Index)+" "+string(s.Type)+" g"+strconv.Itoa(s.FirstGPU+k))
 		}
 	}
 	ch.SetGlobalOptions(
