@@ -76,6 +76,14 @@ func (r *run) delivered() bool {
 	}
 }
 
+// name is the run's name ("the run" before its view has come).
+func (r *run) name() string {
+	if r.head == nil {
+		return "the run"
+	}
+	return r.head.Name
+}
+
 // rename names the run (and its record, if decoded) name.
 func (r *run) rename(name string) {
 	r.head.Name = name
@@ -92,7 +100,7 @@ func (p *page) full(r *run, why string) (*runrecord.Record, error) {
 	case <-r.ready:
 	default:
 		r.goOn()
-		done := p.busy("waiting for the record of " + r.head.Name + " (" + why + ")")
+		done := p.busy("waiting for the record of " + r.name() + " (" + why + ")")
 		<-r.ready
 		done()
 	}
@@ -101,7 +109,7 @@ func (p *page) full(r *run, why string) (*runrecord.Record, error) {
 	if r.rec != nil || r.err != nil {
 		return r.rec, r.err
 	}
-	done := p.busy("reading the record of " + r.head.Name + " (" + why + ")")
+	done := p.busy("reading the record of " + r.name() + " (" + why + ")")
 	defer done()
 	// Everything decoded stays live: a collection meanwhile would free little and mark it all.
 	defer p.gc.Hold()()
@@ -115,7 +123,9 @@ func (p *page) full(r *run, why string) (*runrecord.Record, error) {
 		r.err = err
 		return nil, err
 	}
-	rec.Name = r.head.Name // renamed meanwhile, perhaps
+	if r.head != nil {
+		rec.Name = r.head.Name // renamed meanwhile, perhaps
+	}
 	r.rec, r.bytes = rec, js.Undefined()
 	return rec, nil
 }
