@@ -71,11 +71,12 @@ export async function ready(page) {
   await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
 }
 
-// runAndWait clicks Run and waits until every run of the click has finished, failed or been
-// cancelled (body data-done="1").
+// runAndWait clicks Run and waits until every run of the click has been shown, failed or been
+// cancelled (body data-done="1"), and every run shown has been saved, or failed to be (body
+// data-saved="1": a run is shown before its worker saves it).
 export async function runAndWait(page, timeout = 120000) {
   await page.click(q('run'));
-  await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout });
+  await page.waitForFunction(() => document.body.dataset.done === '1' && document.body.dataset.saved === '1', null, { timeout });
 }
 
 // runnerBin is the native runner (./scripts/simulate) the tests compare the page with: $RUNNER,

@@ -3,8 +3,9 @@
 // as `make bench` does (build/simulate -generate philly:jobs=N,rate=230 -cluster 1000x8 -policy P),
 // then the page in headless Chromium on the same generator spec, cluster and policy, from the
 // click on Run until the run is shown (body[data-done]), and prints a Markdown table: wall and CPU
-// time of each and the page's over the native's, then the page's steps as the worker and the page
-// time them (body[data-last-run-phases]). The page's CPU time is that of the whole browser
+// time of each and the page's over the native's, the wall time until the run is also saved
+// (body[data-saved]: the worker saves it after the page has shown it), then the page's steps as
+// the worker and the page time them (body[data-last-run-phases]). The page's CPU time is that of the whole browser
 // (every process under its profile, from /proc), the native's the runner process's; on a busy
 // machine CPU time stretches less than wall time. Memory is in MB of 10⁶ bytes, as runbench prints it.
 //
@@ -86,6 +87,7 @@ async function pageRun(url, n, policy) {
   try {
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 60000 });
+    const tracksSaves = await page.evaluate(() => 'saved' in document.body.dataset);
     await page.fill(q('workload-gen'), `philly:jobs=${n},rate=${rate}`);
     await page.fill(q('cluster-spec'), cluster);
     await setPolicies(page, [policy]);
@@ -96,13 +98,16 @@ async function pageRun(url, n, policy) {
     await page.click(q('run'));
     await page.waitForFunction(() => document.body.dataset.done === '1', null, { timeout, polling: 50 });
     const wall = (Date.now() - t0) / 1000;
-    clearInterval(sample);
     const cpu = browserCPU(b.profile).cpu - c0;
+    // A site whose runs are saved before they are shown has no body[data-saved].
+    if (tracksSaves) await page.waitForFunction(() => document.body.dataset.saved === '1', null, { timeout, polling: 50 });
+    const saved = (Date.now() - t0) / 1000;
+    clearInterval(sample);
     const error = await page.textContent(q('error'));
     if (error) throw new Error(`page, ${n} jobs under ${policy}: ${error}`);
     const phases = JSON.parse(await page.getAttribute('body', 'data-last-run-phases') || '{}');
     const wasm = Number(await page.getAttribute('body', 'data-last-run-wasm-bytes') || 0);
-    return { wall, cpu, phases, peakMB: peak / 1e6, workerMB: wasm / 1e6 };
+    return { wall, cpu, saved, phases, peakMB: peak / 1e6, workerMB: wasm / 1e6 };
   } finally {
     await b.close();
   }
@@ -130,22 +135,34 @@ try {
 const many = sites.length > 1;
 const site = (r) => (many ? ` ${r.site} |` : '');
 console.log(`Workload: philly:jobs=N,rate=${rate} on ${cluster}; native: ${name(runner)} as make bench runs it; page: Run clicked until the run is shown, headless Chromium.\n`);
-console.log(`| jobs | policy |${many ? ' site |' : ''} native wall | native CPU | page wall | page CPU | page ÷ native, wall | page ÷ native, CPU | browser peak RSS | worker wasm memory |`);
-console.log(`|---|---|${many ? '---|' : ''}---|---|---|---|---|---|---|---|`);
+console.log(`| jobs | policy |${many ? ' site |' : ''} native wall | native CPU | page wall | page CPU | page ÷ native, wall | page ÷ native, CPU | page wall until saved | browser peak RSS | worker wasm memory |`);
+console.log(`|---|---|${many ? '---|' : ''}---|---|---|---|---|---|---|---|---|`);
 for (const r of rows) {
   const { n, policy, nat, pg } = r;
-  console.log(`| ${n} | ${policy} |${site(r)} ${s(nat.wall)} s | ${s(nat.cpu)} s | ${s(pg.wall)} s | ${s(pg.cpu)} s | ${s(pg.wall / nat.wall)} | ${s(pg.cpu / nat.cpu)} | ${pg.peakMB.toFixed(0)} MB | ${pg.workerMB.toFixed(0)} MB |`);
+  console.log(`| ${n} | ${policy} |${site(r)} ${s(nat.wall)} s | ${s(nat.cpu)} s | ${s(pg.wall)} s | ${s(pg.cpu)} s | ${s(pg.wall / nat.wall)} | ${s(pg.cpu / nat.cpu)} | ${s(pg.saved)} s | ${pg.peakMB.toFixed(0)} MB | ${pg.workerMB.toFixed(0)} MB |`);
 }
-// The steps, in the order they happen: the worker's (start-up to the end of the save), the
-// transfer to the page, then the page's.
-const steps = ['worker_start', 'worker_workload', 'worker_run', 'worker_record', 'worker_encode', 'worker_save', 'transfer',
-  'decode', 'summary', 'show', 'history'];
-console.log('\nSteps of the page run, wall seconds (worker: start-up, workload generation, the run, the record, its encoding, saving it in IndexedDB; transfer to the page; page: decoding, summary, charts, history; zeros for a site that reports no steps):\n');
-console.log(`| jobs | policy |${many ? ' site |' : ''} ${steps.join(' | ')} |`);
-console.log(`|---|---|${many ? '---|' : ''}${steps.map(() => '---|').join('')}`);
+// The steps, in the order they happen until the run is shown: the worker's (start-up to its first
+// answer), the transfer to the page, then the page's; then those after it is shown: the worker's
+// wait for the page to have drawn the run (worker_shown), encoding and saving, and "saved", the
+// page's wait from the run shown to the history refreshed.
+// A site whose worker answers only once it has saved the run (no worker_view) reports
+// worker_record, worker_encode and worker_save before the transfer, and history after show, and
+// its "show" is the whole drawing, which a newer site splits into the Gantt's frame, the
+// utilisation chart, the Gantt's items and the rest (show).
+const steps = ['worker_start', 'worker_workload', 'worker_run', 'worker_view', 'worker_shown', 'worker_record', 'worker_encode', 'worker_save', 'transfer',
+  'decode', 'summary', 'show_frame', 'show_util', 'show_gantt', 'show', 'history', 'saved'];
+const beforeAnswer = (p) => (p.worker_view !== undefined
+  ? ['worker_start', 'worker_workload', 'worker_run', 'worker_view']
+  : steps.filter((k) => k.startsWith('worker_')));
+console.log('\nSteps of the page run, wall seconds (worker: start-up, workload generation, the run, the view it answers with first, its wait until the page has drawn it, the record, its encoding, saving it in IndexedDB; transfer of the first answer to the page; page: decoding it, summary, charts, history, and the wait from the run shown until it is saved; zeros for a step a site does not report):\n');
+// The last column is the page's wall time less the worker's start-up, workload and run: from the
+// run's end until the run is shown.
+console.log(`| jobs | policy |${many ? ' site |' : ''} ${steps.join(' | ')} | run's end to shown |`);
+console.log(`|---|---|${many ? '---|' : ''}${steps.map(() => '---|').join('')}---|`);
 for (const r of rows) {
   const p = { ...r.pg.phases };
-  const inWorker = steps.filter((k) => k.startsWith('worker_')).reduce((a, k) => a + (p[k] || 0), 0);
+  const inWorker = beforeAnswer(p).reduce((a, k) => a + (p[k] || 0), 0);
   p.transfer = Math.max(0, (p.worker || 0) - inWorker);
-  console.log(`| ${r.n} | ${r.policy} |${site(r)} ${steps.map((k) => s((p[k] || 0) / 1000)).join(' | ')} |`);
+  const after = r.pg.wall - ((p.worker_start || 0) + (p.worker_workload || 0) + (p.worker_run || 0)) / 1000;
+  console.log(`| ${r.n} | ${r.policy} |${site(r)} ${steps.map((k) => s((p[k] || 0) / 1000)).join(' | ')} | ${s(after)} |`);
 }

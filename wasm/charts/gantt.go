@@ -3,10 +3,8 @@
 package charts
 
 import (
-	"cmp"
 	"encoding/json"
-	"fmt"
-	"slices"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -15,9 +13,6 @@ import (
 	"schedlab/core"
 	"schedlab/wasm/runrecord"
 )
-
-// MaxDetail is the most intervals drawn one by one; above it a window is aggregated.
-const MaxDetail = 5000
 
 // Gantt is what the page needs to draw one run's allocations in a time window.
 type Gantt struct {
@@ -48,7 +43,7 @@ func BuildGantt(rec *runrecord.Record, from, to int64, colourBy string, ln *Lane
 			visible = append(visible, i)
 		}
 	}
-	if len(visible) <= MaxDetail {
+	if len(visible) <= runrecord.MaxDetail {
 		g.Detail = true
 		keys := colourKeys(rec, colourBy)
 		for _, i := range visible {
@@ -64,86 +59,22 @@ func BuildGantt(rec *runrecord.Record, from, to int64, colourBy string, ln *Lane
 		}
 		return g
 	}
-	// Aggregate: per GPU, merge busy spans separated by less than 1/200 of the window.
-	gap := (to - from) / 200
-	spans := spansByGPU(rec, visible)
-	for i := 0; i < len(spans); {
-		cur := spans[i]
-		i++
-		for i < len(spans) && spans[i].gpu == cur.gpu && spans[i].f <= cur.t+gap {
-			cur.t = max(cur.t, spans[i].t)
-			i++
-		}
-		g.Items = append(g.Items, [2]int64{cur.f, cur.t})
-		g.Rows = append(g.Rows, cur.gpu)
-		g.Off = append(g.Off, int32(len(g.Rows)))
-		g.Job = append(g.Job, -1)
-		g.Colour = append(g.Colour, -1)
+	return MergedGantt(rec.MergedSpans(from, to), len(rec.Intervals))
+}
+
+// MergedGantt is the Gantt of merged spans (runrecord.Spans: a window of more than
+// runrecord.MaxDetail intervals) of a run of intervals intervals: one item per span, each on its
+// GPU's row, none a job's.
+func MergedGantt(sp runrecord.Spans, intervals int) *Gantt {
+	n := len(sp.GPU)
+	g := &Gantt{Intervals: intervals, Items: make([][2]int64, n), Off: make([]int32, n+1), Rows: sp.GPU,
+		Job: make([]int32, n), Colour: make([]int32, n)}
+	for k := range n {
+		g.Items[k] = [2]int64{sp.From[k], sp.To[k]}
+		g.Off[k+1] = int32(k + 1)
+		g.Job[k], g.Colour[k] = -1, -1
 	}
 	return g
-}
-
-type span struct {
-	gpu  int32
-	f, t int64
-}
-
-// spansByGPU lists the GPU-row spans of the visible intervals ordered by GPU, then start. A
-// counting sort by GPU keeps the run's interval order within a row, which is nearly by start
-// already, so the per-row sort that follows is close to linear: on the page's main thread a
-// general sort of 10⁵ spans took most of the time of drawing the Gantt. GPU ids outside
-// [0, maxCountedGPU] (a damaged stored or imported record) take the general sort instead.
-func spansByGPU(rec *runrecord.Record, visible []int) []span {
-	n, top := 0, int32(0)
-	for _, i := range visible {
-		for _, gpu := range rec.Intervals[i].GPUs {
-			if gpu < 0 || gpu > maxCountedGPU {
-				return sortedSpans(rec, visible)
-			}
-			top = max(top, gpu)
-			n++
-		}
-	}
-	start := make([]int32, top+2) // start[g+1] counts, then indexes, the spans of GPU g
-	for _, i := range visible {
-		for _, gpu := range rec.Intervals[i].GPUs {
-			start[gpu+1]++
-		}
-	}
-	for g := 1; g < len(start); g++ {
-		start[g] += start[g-1]
-	}
-	spans := make([]span, n)
-	next := slices.Clone(start)
-	for _, i := range visible {
-		iv := rec.Intervals[i]
-		for _, gpu := range iv.GPUs {
-			spans[next[gpu]] = span{gpu, iv.From, iv.To}
-			next[gpu]++
-		}
-	}
-	for g := 0; g+1 < len(start); g++ {
-		slices.SortFunc(spans[start[g]:start[g+1]], func(a, b span) int { return cmp.Compare(a.f, b.f) })
-	}
-	return spans
-}
-
-// maxCountedGPU bounds the counting sort's table (4 MiB).
-const maxCountedGPU = 1 << 20
-
-// sortedSpans is spansByGPU by a general sort, for any GPU ids.
-func sortedSpans(rec *runrecord.Record, visible []int) []span {
-	var spans []span
-	for _, i := range visible {
-		iv := rec.Intervals[i]
-		for _, gpu := range iv.GPUs {
-			spans = append(spans, span{gpu, iv.From, iv.To})
-		}
-	}
-	slices.SortFunc(spans, func(a, b span) int {
-		return cmp.Or(cmp.Compare(a.gpu, b.gpu), cmp.Compare(a.f, b.f))
-	})
-	return spans
 }
 
 // colourKeys maps each job to a palette index by job, model or user (first-seen order).
@@ -179,7 +110,8 @@ func GanttOption(c *core.Cluster, title string, end int64) ([]byte, error) {
 	var rows []string
 	for _, s := range c.Servers {
 		for k := 0; k < s.GPUs; k++ {
-			rows = append(rows, fmt.Sprintf("s%d %s g%d", s.Index, s.Type, s.FirstGPU+k))
+			// (not fmt.Sprintf: a row per GPU, 8,000 on a large cluster, on the page's thread)
+			rows = append(rows, "s"+strconv.Itoa(s.Index)+" "+string(s.Type)+" g"+strconv.Itoa(s.FirstGPU+k))
 		}
 	}
 	ch.SetGlobalOptions(

@@ -49,14 +49,14 @@ func TestBuildGantt(t *testing.T) {
 }
 
 func TestBuildGanttAggregates(t *testing.T) {
-	n := MaxDetail + 10
+	n := runrecord.MaxDetail + 10
 	rec := &runrecord.Record{End: int64(2 * n), Jobs: make([]runrecord.Job, n)}
 	for i := 0; i < n; i++ {
 		rec.Intervals = append(rec.Intervals, runrecord.Interval{Job: int32(i), From: int64(2 * i), To: int64(2*i + 1), GPUs: []int32{int32(i % 4)}})
 	}
 	g := BuildGantt(rec, 0, 0, "job", nil)
-	if g.Detail || len(g.Items) > MaxDetail || len(g.Items) == 0 {
-		t.Errorf("got detail=%v with %d items, want merged spans, at most %d", g.Detail, len(g.Items), MaxDetail)
+	if g.Detail || len(g.Items) > runrecord.MaxDetail || len(g.Items) == 0 {
+		t.Errorf("got detail=%v with %d items, want merged spans, at most %d", g.Detail, len(g.Items), runrecord.MaxDetail)
 	}
 	if g := BuildGantt(rec, 0, 100, "job", nil); !g.Detail || len(g.Items) != 51 {
 		t.Errorf("zoomed in: got detail=%v with %d items, want every interval (51)", g.Detail, len(g.Items))
@@ -122,7 +122,7 @@ func TestBuildHost(t *testing.T) {
 // TestBuildGanttMergesPerGPU checks the merged spans against a direct per-GPU merge, with the
 // intervals listed out of time order and GPU rows left empty.
 func TestBuildGanttMergesPerGPU(t *testing.T) {
-	n := MaxDetail + 1
+	n := runrecord.MaxDetail + 1
 	rec := &runrecord.Record{End: 1000 * int64(n), Jobs: make([]runrecord.Job, n)}
 	for i := 0; i < n; i++ {
 		from := int64((i*7919)%n) * 1000 // a permutation of the start times
@@ -160,7 +160,7 @@ func TestBuildGanttMergesPerGPU(t *testing.T) {
 // TestBuildGanttOddGPUIds checks that ids a damaged record may hold (negative, or far beyond any
 // cluster) are merged like any other instead of crashing the page.
 func TestBuildGanttOddGPUIds(t *testing.T) {
-	n := MaxDetail + 1
+	n := runrecord.MaxDetail + 1
 	rec := &runrecord.Record{End: int64(2 * n), Jobs: make([]runrecord.Job, n)}
 	odd := []int32{-3, 1 << 30, 5}
 	for i := 0; i < n; i++ {

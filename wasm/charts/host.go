@@ -59,6 +59,10 @@ func BuildHost(rec *runrecord.Record, c *core.Cluster) HostSeries {
 	return h
 }
 
+// maxHostPoints bounds the points of one server's line, so a 100,000-job run draws as fast as a
+// small one.
+const maxHostPoints = 800
+
 // HostOption plots one of a HostSeries' resources ("cpu" or "mem") per server, as step lines
 // against the server's capacity (y = fraction of the server's cores or memory).
 func HostOption(h HostSeries, c *core.Cluster, which, title string, end int64) ([]byte, error) {
@@ -76,7 +80,7 @@ func HostOption(h HostSeries, c *core.Cluster, which, title string, end int64) (
 	if which == "mem" {
 		data = h.Mem
 	}
-	step := max(1, len(h.T)/(2*maxPoints))
+	step := max(1, len(h.T)/maxHostPoints)
 	line := charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Step: "end"})
 	for s, sv := range c.Servers {
 		cap := sv.CPUs

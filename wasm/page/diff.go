@@ -35,17 +35,32 @@ func (p *page) checkParams() {
 }
 
 // renderDiff compares the baseline run with the run shown in the Gantt when both ran the same
-// jobs: per-job JCT deltas (shown minus baseline), largest changes first.
+// jobs: per-job JCT deltas (shown minus baseline), largest changes first. It reads both runs'
+// records; a baseline or shown run changed meanwhile leaves the table to the newer call.
 func (p *page) renderDiff() {
 	box := hook("diff-box")
 	tbl := hook("diff").Underlying()
-	clear(tbl)
-	a, b := p.baselineRun(), p.shown
-	var d pagelogic.Diff
-	ok := a != nil && b != nil && a.ID != b.ID
-	if ok {
-		d, ok = pagelogic.Compare(a, b)
+	ra, rb := p.baselineRun(), p.shown
+	if ra == nil || rb == nil || ra.head.ID == rb.head.ID || ra.view.Jobs != rb.view.Jobs {
+		clear(tbl)
+		setHidden(box, true)
+		return
 	}
+	a, err := p.full(ra, "the comparison")
+	var b *runrecord.Record
+	if err == nil {
+		b, err = p.full(rb, "the comparison")
+	}
+	if p.baselineRun() != ra || p.shown != rb {
+		return
+	}
+	clear(tbl)
+	if err != nil {
+		p.setError(err.Error())
+		setHidden(box, true)
+		return
+	}
+	d, ok := pagelogic.Compare(a, b)
 	if !ok {
 		setHidden(box, true)
 		return
@@ -82,10 +97,10 @@ func (p *page) renderDiff() {
 }
 
 // baselineRun is the run chosen in the baseline select (nil when there is none).
-func (p *page) baselineRun() *runrecord.Record {
+func (p *page) baselineRun() *run {
 	id := selectEl("baseline").Value()
 	for _, r := range p.runs {
-		if r.ID == id {
+		if r.head.ID == id {
 			return r
 		}
 	}

@@ -5,18 +5,27 @@ package page
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"slices"
 
 	"schedlab/core"
 	"schedlab/core/export"
 	"schedlab/wasm/pagelogic"
+	"schedlab/wasm/runrecord"
 )
 
-func (p *page) exportRuns() []export.Run {
-	runs := make([]export.Run, len(p.runs))
-	for i, r := range p.runs {
-		runs[i] = export.Run{Policy: r.Policy, Result: r.Result()}
+// records are the records of the runs in the table, read (full) for an export.
+func (p *page) records() ([]*runrecord.Record, error) {
+	runs := slices.Clone(p.runs)
+	out := make([]*runrecord.Record, len(runs))
+	for i, r := range runs {
+		rec, err := p.full(r, "the export")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.head.Name, err)
+		}
+		out[i] = rec
 	}
-	return runs
+	return out, nil
 }
 
 // exportCSV writes the per-job CSV of every run in the table, byte for byte the runner's -jobs-out.
@@ -25,8 +34,17 @@ func (p *page) exportCSV() {
 		p.setError("nothing to export: run or open a run first")
 		return
 	}
+	recs, err := p.records()
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
+	runs := make([]export.Run, len(recs))
+	for i, r := range recs {
+		runs[i] = export.Run{Policy: r.Policy, Result: r.Result()}
+	}
 	var buf bytes.Buffer
-	if err := export.WriteJobsCSV(&buf, p.exportRuns()); err != nil {
+	if err := export.WriteJobsCSV(&buf, runs); err != nil {
 		p.setError(err.Error())
 		return
 	}
@@ -38,7 +56,12 @@ func (p *page) exportJSON() {
 		p.setError("nothing to export: run or open a run first")
 		return
 	}
-	b, err := json.Marshal(pagelogic.ExportFile{Schedlab: 1, Runs: p.runs})
+	recs, err := p.records()
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
+	b, err := json.Marshal(pagelogic.ExportFile{Schedlab: 1, Runs: recs})
 	if err != nil {
 		p.setError(err.Error())
 		return
@@ -48,9 +71,14 @@ func (p *page) exportJSON() {
 
 // exportTrace writes the Chrome trace-event JSON of the shown run (opens in Perfetto).
 func (p *page) exportTrace() {
-	rec := p.shown
-	if rec == nil {
+	r := p.shown
+	if r == nil {
 		p.setError("nothing to export: run or open a run first")
+		return
+	}
+	rec, err := p.full(r, "the export")
+	if err != nil {
+		p.setError(err.Error())
 		return
 	}
 	c, err := core.ParseCluster(rec.Cluster)
@@ -102,7 +130,7 @@ func (p *page) importJSON() {
 		if err := p.store.Put(p.ctx, r); err != nil {
 			p.setError("not saved: " + err.Error())
 		}
-		p.runs = append(p.runs, r)
+		p.runs = append(p.runs, recordRun(r))
 	}
 	p.shown = nil
 	p.renderSummary()

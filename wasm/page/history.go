@@ -62,8 +62,8 @@ func (p *page) historyAction(action, id string) {
 			p.setError(err.Error())
 		}
 		for _, r := range p.runs {
-			if r.ID == id {
-				r.Name = v.String()
+			if r.head.ID == id {
+				r.rename(v.String())
 			}
 		}
 		p.refreshHistory()
@@ -83,22 +83,22 @@ func (p *page) historyAction(action, id string) {
 	switch action {
 	case "history-open":
 		p.scripts.bring(rec.Scripts) // its scripts as they were, so Run reruns it exactly
-		p.runs = []*runrecord.Record{rec}
+		p.runs = []*run{recordRun(rec)}
 		p.fill(rec.Spec)
 		p.shown = nil
 		// The address bar holds the opened run's link, as after running it.
 		js.Global().Get("history").Call("replaceState", nil, "", "?"+runrecord.EncodeQuery(rec.Spec, rec.TraceHash))
 	case "history-compare":
 		for _, r := range p.runs {
-			if r.ID == id {
-				p.setError("compare: " + r.Name + " is already in the summary")
+			if r.head.ID == id {
+				p.setError("compare: " + r.head.Name + " is already in the summary")
 				return
 			}
 		}
-		p.runs = append(p.runs, rec)
+		p.runs = append(p.runs, recordRun(rec))
 	}
 	p.renderSummary()
 	if p.shown == nil {
-		p.show(rec)
+		p.show(p.runs[len(p.runs)-1])
 	}
 }

@@ -10,21 +10,28 @@ import (
 	"schedlab/core"
 	"schedlab/wasm/charts"
 	"schedlab/wasm/pagelogic"
-	"schedlab/wasm/runrecord"
 )
 
 // maxJobRows bounds the per-job table (the CSV export has every job).
 const maxJobRows = 300
 
 // showHost draws the Synergy views of rec: CPU and memory allocated per server over time beside
-// the GPU Gantt, and the per-job table with speed-ups; other runs hide them.
-func (p *page) showHost(rec *runrecord.Record, c *core.Cluster) {
+// the GPU Gantt, and the per-job table with speed-ups, from r's record; other runs hide them.
+func (p *page) showHost(r *run, c *core.Cluster) {
 	row := hook("host")
 	cpuBox, memBox := hook("host-cpu").Underlying(), hook("host-mem").Underlying()
-	if !pagelogic.IsSynergy(rec.Policy) {
+	if !pagelogic.IsSynergy(r.head.Policy) {
 		setHidden(row, true)
 		chartsJS().Call("dispose", cpuBox)
 		chartsJS().Call("dispose", memBox)
+		return
+	}
+	rec, err := p.full(r, "its CPU and memory per server")
+	if p.shown != r {
+		return
+	}
+	if err != nil {
+		p.setError(err.Error())
 		return
 	}
 	setHidden(row, false)
@@ -45,16 +52,25 @@ func (p *page) showHost(rec *runrecord.Record, c *core.Cluster) {
 
 // showJobs fills the per-job table for Synergy runs (speed-up and host share) and model-similarity
 // runs (chosen GPU type and the most similar reference model), and GPU-sharing runs (normalised
-// throughput and co-runners, sharing.go).
-func (p *page) showJobs(rec *runrecord.Record) {
+// throughput and co-runners, sharing.go), from r's record.
+func (p *page) showJobs(r *run) {
 	box := hook("jobs-box")
 	tbl := hook("job-table").Underlying()
 	clear(tbl)
-	syn, simi, shr := pagelogic.IsSynergy(rec.Policy), pagelogic.IsSimilarity(rec), rec.Sharing
+	syn, simi, shr := pagelogic.IsSynergy(r.head.Policy), pagelogic.IsSimilarity(r.head), r.head.Sharing
 	if !syn && !simi && !shr {
 		setHidden(box, true)
 		return
 	}
+	rec, err := p.full(r, "the job table")
+	if p.shown != r {
+		return
+	}
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
+	clear(tbl)
 	setHidden(box, false)
 	cols := []string{"job", "model", "GPUs", "JCT (h)"}
 	if syn {
@@ -66,7 +82,7 @@ func (p *page) showJobs(rec *runrecord.Record) {
 	var ln *charts.Lanes
 	if shr {
 		cols = append(cols, pagelogic.SharingColumns...)
-		ln = lanesOf(rec)
+		ln = p.lanes(r, rec)
 	}
 	head := el("tr", "")
 	for _, c := range cols {

@@ -14,7 +14,6 @@ import (
 	"schedlab/wasm/jsfunc"
 	"schedlab/wasm/pagelogic"
 	"schedlab/wasm/pool"
-	"schedlab/wasm/runrecord"
 	"schedlab/wasm/store"
 )
 
@@ -50,17 +49,22 @@ type page struct {
 	loadSeq   int        // loads started; only the latest one's answer is shown
 	loader    *pool.Pool // one worker for parsing and exporting traces (newLoader)
 
-	runs []*runrecord.Record // rows of the summary table
+	runs []*run // rows of the summary table
 	// baselineID is the run the user chose as the baseline; while it is not in the table, the
 	// table's first run is (the spec's first policy, whichever run finishes first).
 	baselineID string
-	shown      *runrecord.Record // the Gantt's run
-	runPool    *pool.Pool        // a fresh worker per policy run, Limit at once
-	scriptRuns *pool.Pool        // the same for a click with scripted policies (script.wasm)
-	scripts    scripts           // the "Your policy" panel and the scripts it offers
+	shown      *run       // the Gantt's run
+	runPool    *pool.Pool // a fresh worker per policy run, Limit at once
+	scriptRuns *pool.Pool // the same for a click with scripted policies (script.wasm)
+	scripts    scripts    // the "Your policy" panel and the scripts it offers
 	seq        int
 	click      int
-	left       int // runs of the current click not finished: in a worker, queued or being received
+	left       int // runs of the current click not shown: in a worker, queued or being received
+	saving     int // runs shown whose workers have not yet saved them (savingStarted)
+	saveDone   []savingRun
+	// status holds what the page is waiting for, said in the status line (busy), by key in order.
+	status    map[int]string
+	statusSeq int
 
 	// base is the spec last put into the form (a figure's or a reopened run's); its settings
 	// the form has no inputs for (round, window, progress mode, …) apply until the workload changes.
@@ -70,7 +74,7 @@ type page struct {
 	infoFn, windowFn   js.Func // the Gantt's tooltip text and zoom callbacks, for the run shown
 
 	funcs *jsfunc.Counter // every js.Func the page makes; Live is a test hook (Start)
-	gc    gchold.Holder   // held while a run's record is decoded and shown (receive)
+	gc    gchold.Holder   // held while a run's record is decoded (full)
 	// The listeners: of the static controls (for the page's life) and of the column-mapping
 	// form (released when it is rebuilt).
 	static, mappingH handlers
@@ -106,6 +110,7 @@ func Start() {
 		p.applyURL()
 	}
 	p.refreshHistory()
+	pageBody().SetAttribute("data-saved", "1") // no run being saved (savingStarted)
 	pageBody().SetAttribute("data-ready", "1")
 	js.Global().Get("performance").Call("mark", "schedlab-ready")
 }

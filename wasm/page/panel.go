@@ -2,8 +2,6 @@
 
 package page
 
-import "schedlab/wasm/runrecord"
-
 // panel is a part of the simulator view that shows runs. The page calls it at three moments:
 // once when the page starts (build controls; listeners through p.static, so they are counted),
 // whenever the summary table's runs change (p.runs), and whenever a run is drawn (p.shown). A new
@@ -12,7 +10,7 @@ import "schedlab/wasm/runrecord"
 type panel interface {
 	init(p *page)
 	runsChanged(p *page)
-	shownChanged(p *page, rec *runrecord.Record)
+	shownChanged(p *page, r *run)
 }
 
 // panels are the page's panels, in the order they are called.

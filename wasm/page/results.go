@@ -43,20 +43,20 @@ func (p *page) renderSummary() {
 	clear(gsel)
 	var baseRec *runrecord.Record
 	for _, r := range p.runs {
-		base.Call("appendChild", el("option", r.Name, "value", r.ID))
-		gsel.Call("appendChild", el("option", r.Name, "value", r.ID))
-		if r.ID == p.baselineID {
-			baseRec = r
+		base.Call("appendChild", el("option", r.head.Name, "value", r.head.ID))
+		gsel.Call("appendChild", el("option", r.head.Name, "value", r.head.ID))
+		if r.head.ID == p.baselineID {
+			baseRec = r.head
 		}
 	}
 	if baseRec == nil && len(p.runs) > 0 {
-		baseRec = p.runs[0]
+		baseRec = p.runs[0].head
 	}
 	if baseRec != nil {
 		base.Set("value", baseRec.ID)
 	}
 	if p.shown != nil {
-		gsel.Set("value", p.shown.ID)
+		gsel.Set("value", p.shown.head.ID)
 	}
 	head := el("tr", "")
 	head.Call("appendChild", el("th", "run"))
@@ -73,7 +73,8 @@ func (p *page) renderSummary() {
 	if baseRec != nil {
 		bf = pagelogic.Fields(baseRec)
 	}
-	for _, r := range p.runs {
+	for _, run := range p.runs {
+		r := run.head
 		f := pagelogic.Fields(r)
 		tr := el("tr", "", "data-run", r.ID, "data-policy", r.Policy, "data-json", pagelogic.CompactJSON(r.Summary))
 		tr.Call("appendChild", breakable(el("td", ""), r.Name))
@@ -127,13 +128,15 @@ func (p *page) drawCDF() {
 		chartsJS().Call("dispose", box)
 		return
 	}
+	views := make([]*runrecord.View, len(p.runs))
 	names := make([]string, len(p.runs))
 	colours := make([]string, len(p.runs))
 	for i, r := range p.runs {
-		names[i] = r.Name
-		colours[i] = charts.PolicyColour(p.policyIndex(r.Policy))
+		views[i] = r.view
+		names[i] = r.head.Name
+		colours[i] = charts.PolicyColour(p.policyIndex(r.head.Policy))
 	}
-	opt, err := charts.CDFOption(p.runs, names, colours)
+	opt, err := charts.CDFOption(views, names, colours)
 	if err != nil {
 		p.setError(err.Error())
 		return
@@ -146,15 +149,19 @@ func chartsJS() js.Value { return js.Global().Get("schedlabCharts") }
 func (p *page) showSelected() {
 	id := selectEl("gantt-run").Value()
 	for _, r := range p.runs {
-		if r.ID == id {
+		if r.head.ID == id {
 			p.show(r)
 		}
 	}
 }
 
-// show makes rec the run drawn in the Gantt and utilisation charts.
-func (p *page) show(rec *runrecord.Record) {
-	p.shown = rec
+// show makes r the run drawn in the Gantt and utilisation charts. What its view holds is drawn
+// at once (a run of more than runrecord.MaxDetail intervals draws its merged spans); what needs
+// its record (every interval of a small run, a sharing run's sub-rows, A-SRPT's virtual schedule,
+// Synergy's host charts, the job table, the comparison) waits for it, said in the status line.
+func (p *page) show(r *run) {
+	p.shown = r
+	rec := r.head
 	selectEl("gantt-run").SetValue(rec.ID)
 	if pagelogic.IsSimilarity(rec) {
 		selectEl("colour-by").SetValue("type")
@@ -164,7 +171,7 @@ func (p *page) show(rec *runrecord.Record) {
 		p.setError(err.Error())
 		return
 	}
-	opt, err := charts.GanttOption(c, "GPU allocations: "+rec.Name, pagelogic.ViewEnd(rec))
+	opt, err := charts.GanttOption(c, "GPU allocations: "+rec.Name, r.view.End)
 	if err != nil {
 		p.setError(err.Error())
 		return
@@ -176,11 +183,7 @@ func (p *page) show(rec *runrecord.Record) {
 		p.funcs.Release(p.infoFn)
 		p.funcs.Release(p.windowFn)
 	}
-	var ln *charts.Lanes
-	if rec.Sharing {
-		ln = charts.BuildLanes(rec, c.NumGPUs())
-	}
-	p.infoFn = p.jobInfo(rec, ln)
+	p.infoFn = p.jobInfo(r)
 	p.windowFn = p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
 		from, to := int64(a[0].Float()), int64(a[1].Float())
 		go p.ganttWindow(from, to)
@@ -188,28 +191,31 @@ func (p *page) show(rec *runrecord.Record) {
 	})
 	chartsJS().Call("ganttInit", box, string(opt), p.infoFn, p.windowFn)
 	// Each yield lets the page respond; a run shown or cleared meanwhile takes over the panels.
-	if p.funcs.Yield(); p.shown != rec {
+	if p.funcs.Yield(); p.shown != r {
 		return
 	}
-	p.ganttWindow(0, 0)
-	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
-	p.showVirtual(rec)
-	if p.funcs.Yield(); p.shown != rec {
-		return
-	}
-	p.showHost(rec, c)
-	p.showJobs(rec)
-	p.renderDiff()
+	r.clock.lap("show_frame")
 	for _, pn := range p.panels {
-		pn.shownChanged(p, rec)
+		pn.shownChanged(p, r)
 	}
-	if p.funcs.Yield(); p.shown != rec {
-		return
-	}
-	uopt, err := charts.UtilOption(rec, c.NumGPUs(), c.TotalCPUs(), c.TotalMemGB())
+	uopt, err := charts.UtilOption(r.view, c.NumGPUs(), c.TotalCPUs(), c.TotalMemGB())
 	if err == nil {
 		chartsJS().Call("show", hook("util").Underlying(), string(uopt))
 	}
+	r.clock.lap("show_util")
+	p.ganttWindow(0, 0)
+	if p.shown != r {
+		return
+	}
+	r.clock.lap("show_gantt")
+	setAttr(box, "data-first-paint-ms", fmt.Sprintf("%.0f", js.Global().Get("performance").Call("now").Float()-t0))
+	if p.funcs.Yield(); p.shown != r {
+		return
+	}
+	p.showVirtual(r)
+	p.showHost(r, c)
+	p.showJobs(r)
+	p.renderDiff()
 }
 
 func (p *page) drawGantt() {
@@ -218,25 +224,34 @@ func (p *page) drawGantt() {
 	}
 }
 
-// ganttWindow draws the shown run's items in [from, to] (to ≤ from: the whole run).
+// ganttWindow draws the shown run's items in [from, to] (to ≤ from: the whole run): the view's
+// merged spans for the whole of a large run, else from its record. A window asked for while the
+// record is read replaces this one.
 func (p *page) ganttWindow(from, to int64) {
-	rec := p.shown
-	if rec == nil {
+	r := p.shown
+	if r == nil {
 		return
 	}
 	p.ganttFrom, p.ganttTo = from, to
 	by := selectEl("colour-by").Value()
+	var g *charts.Gantt
 	var ln *charts.Lanes
-	gpus := 0
-	if rec.Sharing {
-		// Recomputed per window rather than kept: sharing runs are small next to the 100,000-job
-		// runs the window exists for, and the page then holds no state that could go stale.
-		if c, err := core.ParseCluster(rec.Cluster); err == nil {
-			gpus = c.NumGPUs()
-			ln = charts.BuildLanes(rec, gpus)
+	if to <= from && r.view.Gantt != nil && !r.head.Sharing {
+		g = charts.MergedGantt(*r.view.Gantt, r.view.Intervals)
+	} else {
+		rec, err := p.full(r, "the Gantt chart's intervals")
+		if p.shown != r || p.ganttFrom != from || p.ganttTo != to {
+			return
 		}
+		if err != nil {
+			p.setError(err.Error())
+			return
+		}
+		if rec.Sharing {
+			ln = p.lanes(r, rec)
+		}
+		g = charts.BuildGantt(rec, from, to, by, ln)
 	}
-	g := charts.BuildGantt(rec, from, to, by, ln)
 	flat := make([]float64, 2*len(g.Items))
 	for i, it := range g.Items {
 		flat[2*i], flat[2*i+1] = float64(it[0]), float64(it[1])
@@ -246,9 +261,9 @@ func (p *page) ganttWindow(from, to int64) {
 	rowColour := js.Null()
 	switch by {
 	case "type":
-		rowColour = typed.Int32s(pagelogic.RowTypes(rec))
+		rowColour = typed.Int32s(pagelogic.RowTypes(r.head))
 	case "policy":
-		rowColour = typed.Int32s([]int32{int32(p.policyIndex(rec.Policy))})
+		rowColour = typed.Int32s([]int32{int32(p.policyIndex(r.head.Policy))})
 	}
 	lane, rowLanes := js.Null(), js.Null()
 	shared, maxLanes := 0, 1
@@ -271,17 +286,30 @@ func (p *page) ganttWindow(from, to int64) {
 		note += fmt.Sprintf("; GPU sharing: %d intervals overlap another on a GPU, stacked in up to %d sub-rows per GPU", shared, maxLanes)
 	}
 	hook("gantt-note").SetTextContent(note)
-	if len(rec.Virtual) > 0 {
-		p.virtualData(rec, by)
+	if r.view.Virtual > 0 && r.rec != nil {
+		p.virtualData(r.rec, by)
 	}
 }
 
+// lanes is the sharing run r's stacked intervals (rec is its record), built once.
+func (p *page) lanes(r *run, rec *runrecord.Record) *charts.Lanes {
+	if r.lanes == nil {
+		r.lanes = lanesOf(rec)
+	}
+	return r.lanes
+}
+
 // jobInfo returns the tooltip text of a job on demand (plain text; the JS side escapes it), so a
-// 100,000-job run builds no strings before its first paint. ln (sharing runs, else nil) adds the
-// jobs it shared a GPU with.
-func (p *page) jobInfo(rec *runrecord.Record, ln *charts.Lanes) js.Func {
-	co := coRunners(ln)
-	return p.funcs.FuncOf(func(_ js.Value, a []js.Value) any { return pagelogic.JobInfo(rec, co, a[0].Int()) })
+// 100,000-job run builds no strings before its first paint. A job's item is drawn only from the
+// record, so the record is there when its tooltip is asked for; a sharing run's text adds the
+// jobs each shared a GPU with.
+func (p *page) jobInfo(r *run) js.Func {
+	return p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
+		if r.rec == nil {
+			return ""
+		}
+		return pagelogic.JobInfo(r.rec, coRunners(r.lanes), a[0].Int())
+	})
 }
 
 // policyIndex is the stable colour index of a policy: its place in the registry (a script's

@@ -9,8 +9,11 @@ import (
 
 // runClock is the time of a run's steps, in ms, for the page benchmark (scripts/e2e/pagebench.mjs
 // reads body[data-last-run-phases]): the worker's own steps as it reported them ("phases" of its
-// answer: start-up, workload, run, record, encode, save), "worker" from the task's posting to the
-// answer's arrival, then the page's steps after it.
+// answers: start-up, workload, run, view, then encode and save), "worker" from the task's posting
+// to the view's arrival, then the page's steps after it (decode, summary, and showing it: the Gantt's
+// frame "show_frame", the utilisation chart "show_util", the Gantt's items "show_gantt", the rest
+// "show"), and "saved" from
+// the run shown to its record saved and the history refreshed.
 type runClock struct {
 	ms   map[string]float64
 	last float64
@@ -20,6 +23,12 @@ type runClock struct {
 // undefined from a worker that reports none) and its total.
 func newRunClock(phases js.Value, worker float64) *runClock {
 	c := &runClock{ms: map[string]float64{"worker": worker}, last: perfNow()}
+	c.add(phases)
+	return c
+}
+
+// add records the worker's steps (phases, as newRunClock takes them).
+func (c *runClock) add(phases js.Value) {
 	if phases.Type() == js.TypeObject {
 		keys := js.Global().Get("Object").Call("keys", phases)
 		for i := range keys.Length() {
@@ -27,11 +36,14 @@ func newRunClock(phases js.Value, worker float64) *runClock {
 			c.ms["worker_"+k] = phases.Get(k).Float()
 		}
 	}
-	return c
 }
 
-// lap records the time since the previous step as step's.
+// lap records the time since the previous step as step's (nothing on a nil clock: a run opened
+// from the history is not timed).
 func (c *runClock) lap(step string) {
+	if c == nil {
+		return
+	}
 	now := perfNow()
 	c.ms[step], c.last = now-c.last, now
 }

@@ -56,7 +56,7 @@ func (p *page) run() {
 	specJSON, _ := json.Marshal(spec)
 	n := len(spec.Policies)
 	progress := make([]float64, n)
-	slots := make([]*runrecord.Record, n) // table rows stay in the spec's policy order
+	slots := make([]*run, n) // table rows stay in the spec's policy order
 	// failures groups the runs' errors by message: a workload error fails every policy alike and
 	// is shown once, naming them all.
 	type failure struct {
@@ -97,6 +97,7 @@ func (p *page) run() {
 	for i, policy := range spec.Policies {
 		p.seq++
 		var t *pool.Task
+		var r *run // made when the view arrives: the run is shown, and its worker saves it
 		t = &pool.Task{
 			Kind: pool.Run,
 			Fields: map[string]any{"spec": string(specJSON), "policy": policy, "file": p.file,
@@ -112,12 +113,26 @@ func (p *page) run() {
 				}
 				prog.SetValue(sum / float64(n))
 			},
-			Done: func(d js.Value, err error) {
-				if err != nil {
-					go finish(i, err.Error())
+			Early: func(d js.Value) {
+				if r != nil { // the record, after the view
+					r.clock.add(d.Get("phases"))
+					r.deliver(js.Global().Get("Uint8Array").New(d.Get("record")), nil)
 					return
 				}
-				go p.receive(click, i, slots, d, perfNow()-t.Sent, finish)
+				r = newRun()
+				r.clock = newRunClock(d.Get("phases"), perfNow()-t.Sent)
+				r.resume = func() { workers.Tell(t, map[string]any{"type": pool.Resume}) }
+				p.savingStarted(r, policy)
+				go p.receive(click, i, slots, r, d, finish)
+			},
+			Done: func(d js.Value, err error) {
+				if r == nil { // failed before the run was shown
+					if err != nil {
+						go finish(i, err.Error())
+					}
+					return
+				}
+				go p.stored(r, policy, d, err)
 			},
 		}
 		workers.Submit(t)
@@ -131,13 +146,13 @@ func (p *page) run() {
 	}
 }
 
-// receive copies and decodes run i's record (d.record, transferred) in slices, yielding between
-// them, then shows it in its slot of the table; a newer click (Run or Cancel) stops the work at
-// the next slice. ms is the run's time in its worker, for the perf script.
-func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms float64, finish func(int, string)) {
+// receive shows run i from its view (d.view, transferred), which its worker answers with before
+// it encodes and saves the record: the summary row, the CDF, and when nothing else is shown the run's Gantt
+// and utilisation. A newer click (Run or Cancel) stops the showing at the next step; the run is
+// saved all the same and joins the history (stored).
+func (p *page) receive(click, i int, slots []*run, r *run, d js.Value, finish func(int, string)) {
+	defer r.goOn() // the worker waits until the run is drawn to encode the record
 	body := pageBody()
-	u8 := js.Global().Get("Uint8Array").New(d.Get("record"))
-	saveErr := d.Get("saveError").String()
 	pause := func() error {
 		p.funcs.Yield()
 		if click != p.click {
@@ -145,29 +160,27 @@ func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms f
 		}
 		return nil
 	}
-	clock := newRunClock(d.Get("phases"), ms)
-	rec := &runrecord.Record{}
-	// Everything decoded stays live, so a collection until the run is shown would free little
-	// (the charts' options) and mark the whole record: it waits until then (gchold).
-	defer p.gc.Hold()()
-	raw, err := copyBytes(u8, pause)
+	v := &runrecord.View{}
+	raw, err := copyBytes(js.Global().Get("Uint8Array").New(d.Get("view")), pause)
 	if err == nil {
-		err = rec.DecodeBinary(raw, pause)
-	}
-	if err == nil {
-		err = pause()
+		err = v.UnmarshalBinary(raw)
 	}
 	if err != nil {
 		finish(i, err.Error()) // a no-op once superseded
 		return
 	}
-	body.SetAttribute("data-last-run-ms", fmt.Sprintf("%.0f", ms))
+	r.setView(v)
+	clock := r.clock
 	clock.lap("decode")
-	slots[i] = rec
+	if click != p.click {
+		return
+	}
+	body.SetAttribute("data-last-run-ms", fmt.Sprintf("%.0f", clock.ms["worker"]))
+	slots[i] = r
 	p.runs = p.runs[:0]
-	for _, r := range slots {
-		if r != nil {
-			p.runs = append(p.runs, r)
+	for _, s := range slots {
+		if s != nil {
+			p.runs = append(p.runs, s)
 		}
 	}
 	// Yield between the steps, so that no single task blocks the page for long.
@@ -177,20 +190,85 @@ func (p *page) receive(click, i int, slots []*runrecord.Record, d js.Value, ms f
 	}
 	clock.lap("summary")
 	if p.shown == nil {
-		p.show(rec)
+		p.show(r)
 		revealResults()
 	}
 	clock.lap("show")
-	if !p.idb {
-		if err := p.store.Put(p.ctx, rec); err != nil {
-			saveErr = "not saved: " + err.Error()
+	body.SetAttribute("data-last-run-phases", clock.String())
+	body.SetAttribute("data-last-run-wasm-bytes", fmt.Sprintf("%.0f", d.Get("wasmBytes").Float()))
+	finish(i, "")
+}
+
+// savingStarted counts run r (of policy) as being saved: its worker goes on to encode and save
+// it. Until every such run is saved body[data-saved] is absent, the status line says so, and
+// leaving the page asks first (static/boot.js reads body[data-saving]).
+func (p *page) savingStarted(r *run, policy string) {
+	p.saving++
+	body := pageBody()
+	body.RemoveAttribute("data-saved")
+	body.SetAttribute("data-saving", itoa(p.saving))
+	p.saveDone = append(p.saveDone, savingRun{r, p.busy("saving the " + policy + " run in the history")})
+}
+
+// stored handles the run's worker's last answer (d: the save's error), or its failure after the
+// view (err): a run whose record has not come gets the reason it has none; the history gains the
+// run once it is saved, and a failed save is said in the error line, the run staying shown.
+// Without IndexedDB the page saves the run in its memory store itself.
+func (p *page) stored(r *run, policy string, d js.Value, err error) {
+	saveErr := ""
+	if err != nil {
+		if !r.delivered() {
+			r.deliver(js.Undefined(), fmt.Errorf("the run's record was lost: %v", err))
+		}
+		saveErr = "not saved: " + err.Error()
+	} else {
+		saveErr = d.Get("saveError").String()
+		if !r.delivered() { // (a worker answers with the record before it saves it)
+			r.deliver(js.Undefined(), errors.New("the worker answered without the run's record"))
+		}
+		if !p.idb {
+			rec, err := p.full(r, "saving it")
+			if err == nil {
+				err = p.store.Put(p.ctx, rec)
+			}
+			if err != nil {
+				saveErr = "not saved: " + err.Error()
+			}
+		}
+	}
+	for k, s := range p.saveDone {
+		if s.r == r {
+			s.done()
+			p.saveDone = slices.Delete(p.saveDone, k, k+1)
+			break
 		}
 	}
 	p.refreshHistory()
-	clock.lap("history")
-	body.SetAttribute("data-last-run-phases", clock.String())
-	body.SetAttribute("data-last-run-wasm-bytes", fmt.Sprintf("%.0f", d.Get("wasmBytes").Float()))
-	finish(i, saveErr)
+	if c := r.clock; c != nil && err == nil {
+		c.add(d.Get("phases"))
+		c.lap("saved")
+		pageBody().SetAttribute("data-last-run-phases", c.String())
+	}
+	if saveErr != "" {
+		name := policy
+		if r.head != nil {
+			name = r.head.Name
+		}
+		p.setError(name + ": " + saveErr)
+	}
+	p.saving--
+	body := pageBody()
+	body.SetAttribute("data-saving", itoa(p.saving))
+	if p.saving == 0 {
+		body.RemoveAttribute("data-saving")
+		body.SetAttribute("data-saved", "1")
+	}
+}
+
+// savingRun is a run being saved and the end of its status line's message.
+type savingRun struct {
+	r    *run
+	done func()
 }
 
 // revealResults scrolls the results into view when their heading is out of it: the Run button

@@ -14,17 +14,25 @@ import (
 // showVirtual draws, for an A-SRPT run, the virtual single-machine SRPT schedule under the Gantt:
 // same time axis and margins, zoom kept in step, spans coloured like the Gantt, and a click in
 // either chart highlights the job in both (static/charts.js). Other runs hide it. Called after
-// the Gantt is initialised, whose highlight it shares.
-func (p *page) showVirtual(rec *runrecord.Record) {
+// the Gantt is initialised, whose highlight it shares. The spans are r's record's.
+func (p *page) showVirtual(r *run) {
 	box := hook("virtual-box")
 	chart := hook("virtual").Underlying()
-	if len(rec.Virtual) == 0 {
+	if r.view.Virtual == 0 {
 		setHidden(box, true)
 		chartsJS().Call("virtualClear", chart)
 		return
 	}
+	rec, err := p.full(r, "the virtual schedule")
+	if p.shown != r {
+		return
+	}
+	if err != nil {
+		p.setError(err.Error())
+		return
+	}
 	setHidden(box, false)
-	opt, err := charts.VirtualOption("virtual SRPT machine (A-SRPT's priorities): "+rec.Name, pagelogic.ViewEnd(rec))
+	opt, err := charts.VirtualOption("virtual SRPT machine (A-SRPT's priorities): "+rec.Name, r.view.End)
 	if err != nil {
 		p.setError(err.Error())
 		return

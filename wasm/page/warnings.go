@@ -4,8 +4,6 @@ package page
 
 import (
 	"encoding/json"
-
-	"schedlab/wasm/runrecord"
 )
 
 // warningsPanel lists every run's warnings under the summary table, one item "run: warning"
@@ -13,8 +11,8 @@ import (
 // estimated throughput, a skipped row or a job that never started says so beside those numbers.
 type warningsPanel struct{}
 
-func (warningsPanel) init(*page)                            {}
-func (warningsPanel) shownChanged(*page, *runrecord.Record) {}
+func (warningsPanel) init(*page)               {}
+func (warningsPanel) shownChanged(*page, *run) {}
 
 func (warningsPanel) runsChanged(p *page) {
 	ul := hook("run-warnings")
@@ -24,11 +22,11 @@ func (warningsPanel) runsChanged(p *page) {
 		var s struct {
 			Warnings []string `json:"warnings"`
 		}
-		if json.Unmarshal(r.Summary, &s) != nil {
+		if json.Unmarshal(r.head.Summary, &s) != nil {
 			continue // validated when the record was made or loaded
 		}
 		for _, w := range s.Warnings {
-			ul.Underlying().Call("appendChild", el("li", r.Name+": "+w))
+			ul.Underlying().Call("appendChild", el("li", r.head.Name+": "+w))
 			n++
 		}
 	}

@@ -27,13 +27,19 @@ var whyColours = []string{"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1"}
 func (whyPanel) init(p *page) {
 	pick := func(ev *dom.BasicEvent) {
 		tr := ev.Value.Get("target").Call("closest", "tr[data-job]") // (raw: dom's Target() links its element type switch, 0.6 MB of app.wasm)
-		if tr.IsNull() || p.shown == nil {
+		r := p.shown
+		if tr.IsNull() || r == nil {
 			return
 		}
 		id := tr.Call("getAttribute", "data-job").String()
-		for i := range p.shown.Jobs {
-			if p.shown.Jobs[i].ID == id {
-				showTimeline(p.shown, i)
+		rec, err := p.full(r, "the job's timeline")
+		if err != nil {
+			p.setError(err.Error())
+			return
+		}
+		for i := range rec.Jobs {
+			if rec.Jobs[i].ID == id {
+				showTimeline(rec, i)
 				return
 			}
 		}
@@ -41,18 +47,40 @@ func (whyPanel) init(p *page) {
 	p.static.on(hook("job-table").Underlying(), "click", pick)
 	p.static.on(hook("diff").Underlying(), "click", pick)
 	onPick := p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
-		if rec := p.shown; rec != nil && len(a) > 0 {
-			showTimeline(rec, a[0].Int())
+		if r := p.shown; r != nil && len(a) > 0 {
+			job := a[0].Int()
+			go func() {
+				if rec, err := p.full(r, "the job's timeline"); err == nil && p.shown == r {
+					showTimeline(rec, job)
+				}
+			}()
 		}
 		return nil
 	})
-	onHover := p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
+	// A hover cannot wait: until the record is read (started at the first hover) the line says
+	// so, and then lists the jobs waiting at the time last hovered.
+	var at int64
+	waiting := func(r *run) {
 		line := hook("gantt-waiting")
-		if rec := p.shown; rec != nil && len(a) > 0 && len(rec.Why) > 0 {
-			line.SetTextContent(pagelogic.WaitingAt(rec, int64(a[0].Float()), 12))
+		if p.shown == r && r.rec != nil && len(r.rec.Why) > 0 {
+			line.SetTextContent(pagelogic.WaitingAt(r.rec, at, 12))
 		} else {
 			line.SetTextContent("")
 		}
+	}
+	onHover := p.funcs.FuncOf(func(_ js.Value, a []js.Value) any {
+		r := p.shown
+		if r == nil || len(a) == 0 {
+			hook("gantt-waiting").SetTextContent("")
+			return nil
+		}
+		at = int64(a[0].Float())
+		if r.rec == nil && r.err == nil {
+			hook("gantt-waiting").SetTextContent("reading the run's timelines…")
+			p.prefetch(r, "the jobs waiting at a time", waiting)
+			return nil
+		}
+		waiting(r)
 		return nil
 	})
 	chartsJS().Call("ganttHooks", onPick, onHover)
@@ -82,13 +110,13 @@ func (whyPanel) runsChanged(p *page) {
 	clear(box)
 	n := 0
 	for _, r := range p.runs {
-		shares := pagelogic.WaitShares(r)
+		shares := pagelogic.WaitShares(r.head)
 		if shares == nil {
 			continue
 		}
 		n++
-		row := el("div", "", "class", "why-row", "data-run", r.ID)
-		row.Call("appendChild", el("span", r.Name, "class", "why-name"))
+		row := el("div", "", "class", "why-row", "data-run", r.head.ID)
+		row.Call("appendChild", el("span", r.head.Name, "class", "why-name"))
 		bar := el("span", "", "class", "why-bar")
 		var words []string
 		for k, s := range shares {
@@ -110,7 +138,7 @@ func (whyPanel) runsChanged(p *page) {
 	setHidden(hook("why-shares-box"), n == 0)
 }
 
-func (whyPanel) shownChanged(p *page, rec *runrecord.Record) {
+func (whyPanel) shownChanged(p *page, r *run) {
 	setHidden(hook("why-box"), true)
 	hook("gantt-waiting").SetTextContent("")
 }

@@ -8,7 +8,7 @@ type Kind string
 
 // The requests: the fields each takes and answers are documented beside its handler.
 const (
-	Run    Kind = "run"    // run one policy of a spec; answers the record (binary, transferred)
+	Run    Kind = "run"    // run one policy of a spec; answers its view early, then the record (binary, transferred)
 	Cell   Kind = "cell"   // run a batch of cells of a catalogue figure; answers their metric values
 	Parse  Kind = "parse"  // read an uploaded trace; answers its format, jobs, preview and hash
 	Export Kind = "export" // read an uploaded trace; answers it in the native CSV format
@@ -22,6 +22,16 @@ const (
 // a fatal "out of memory"), which fail whatever its worker was doing.
 const (
 	Progress = "progress" // done and total so far (bytes read, jobs arrived)
-	Reply    = "reply"    // the answer: the request is finished
-	Failed   = "error"    // message: the request failed; the worker is retired
+	// Early is an answer while the worker goes on (a run's view, then its record, before it
+	// saves it): the task's Early callback gets each, and the pool's Stop spares the worker from
+	// the first.
+	Early  = "early"
+	Reply  = "reply" // the answer: the request is finished
+	Failed = "error" // message: the request failed; the worker is retired
 )
+
+// Resume is the page's message to a worker about its running request (Pool.Tell): go on. A run's
+// worker waits for it after answering with the view, so that encoding the record does not take
+// a core from the page while the page draws the run (on a two-core machine the two would share
+// them), and goes on without it after a while.
+const Resume = "resume"

@@ -48,7 +48,10 @@ type Task struct {
 	Kind     Kind
 	Fields   map[string]any // the request's fields besides its kind and number
 	Progress func(done, total float64)
-	Done     func(reply js.Value, err error)
+	// Early (may be nil) gets the worker's early answers, when its kind has them (pool.Early):
+	// the task then goes on to Done. From the first on Stop lets the worker finish.
+	Early func(reply js.Value)
+	Done  func(reply js.Value, err error)
 	// Sent is when the pool posted the task to its worker (performance.now(), ms), set by the
 	// pool: with a fresh worker it counts the worker's start-up, as a user waits for it.
 	Sent float64
@@ -72,6 +75,7 @@ type worker struct {
 	w                  js.Value
 	task               *Task // nil when idle
 	req                int
+	early              bool // task has answered early: Stop lets it finish
 	onMessage, onError js.Func
 	timer              js.Value // the pending setTimeout of task.Timeout (undefined when none)
 	onTimeout          js.Func  // its callback, released with the timer
@@ -103,10 +107,26 @@ func (p *Pool) Pending() int {
 // Started is how many workers the pool has started.
 func (p *Pool) Started() int { return p.started }
 
-// Stop terminates every worker and drops the queue; no callback of a dropped task runs.
+// Tell posts msg (with the task's request number) to the worker running t, if any.
+func (p *Pool) Tell(t *Task, msg map[string]any) {
+	for _, w := range p.workers {
+		if w.task == t {
+			msg["req"] = w.req
+			w.w.Call("postMessage", msg)
+			return
+		}
+	}
+}
+
+// Stop drops the queue and terminates every worker but those whose task has answered early
+// (Task.Early), which finish their task: a run's worker that has answered with the run's view
+// goes on saving it, so a new click never loses a run already shown. No callback of a dropped
+// task runs.
 func (p *Pool) Stop() {
-	for len(p.workers) > 0 {
-		p.retire(p.workers[0])
+	for _, w := range append([]*worker(nil), p.workers...) {
+		if !w.early {
+			p.retire(w)
+		}
 	}
 	p.queue = nil
 }
@@ -129,7 +149,7 @@ func (p *Pool) dispatch() {
 		t := p.queue[0]
 		p.queue = p.queue[1:]
 		p.seq++
-		w.task, w.req = t, p.seq
+		w.task, w.req, w.early = t, p.seq, false
 		t.Sent = js.Global().Get("performance").Call("now").Float()
 		msg := map[string]any{"type": string(t.Kind), "req": p.seq}
 		for k, v := range t.Fields {
@@ -200,11 +220,18 @@ func (p *Pool) message(w *worker, d js.Value) {
 		if mine && t.Progress != nil {
 			t.Progress(d.Get("done").Float(), d.Get("total").Float())
 		}
+	case Early:
+		if mine {
+			w.early = true
+			if t.Early != nil {
+				t.Early(d)
+			}
+		}
 	case Reply:
 		if !mine {
 			return
 		}
-		w.task = nil
+		w.task, w.early = nil, false
 		p.disarm(w)
 		big := p.opt.KeepBytes > 0 && d.Get("wasmBytes").Float() > p.opt.KeepBytes
 		if !p.opt.Reuse || big || (!p.opt.KeepIdle && len(p.queue) == 0) {
@@ -238,7 +265,7 @@ func (p *Pool) retire(w *worker) {
 			w.w.Call("removeEventListener", "error", w.onError)
 			p.funcs.Release(w.onMessage)
 			p.funcs.Release(w.onError)
-			w.task = nil
+			w.task, w.early = nil, false
 			return
 		}
 	}

@@ -184,6 +184,7 @@ func runSpec(t *testing.T, spec scenario.Spec, policy string) (*core.Cluster, po
 // record is the run's record, Head with the run's parts copied in: the Record whose encoding
 // MarshalBinary writes without the copy, and the record of a run for the tests.
 func (run *Run) record() *Record {
+	run.speedups()
 	rec := run.Head
 	rec.Jobs = make([]Job, run.jobs())
 	for i := range rec.Jobs {

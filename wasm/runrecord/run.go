@@ -20,10 +20,11 @@ type Run struct {
 	// timelines); the caller may set those it knows (ID, Name, Created, TraceHash, Scripts).
 	Head       Record
 	r          *sim.Result
+	c          *core.Cluster
 	match      matcher
-	ivSpeedup  []float64 // per interval, speedups
+	ivSpeedup  []float64 // per interval, speedups (nil until the record is encoded)
 	jobSpeedup []float64 // per job, speedups
-	t          []int64   // the series' times
+	t          []int64   // the series' times (nil until the record is encoded: series)
 	spans      []Span
 }
 
@@ -35,9 +36,8 @@ func NewRun(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Run, erro
 		return nil, err
 	}
 	r := o.Result
-	run := &Run{r: r, Head: Record{Spec: spec, Policy: o.Summary.Policy, Summary: sum, Cluster: c.String(),
+	run := &Run{r: r, c: c, Head: Record{Spec: spec, Policy: o.Summary.Policy, Summary: sum, Cluster: c.String(),
 		End: int64(r.End), Sharing: r.Sharing}}
-	run.speedups(c)
 	if v, ok := o.Policy.(virtualer); ok {
 		// The real run can end before the virtual machine has reached every job (the cluster
 		// runs many jobs at once, the machine one). Draining it after the run — NewRun is the
@@ -54,16 +54,15 @@ func NewRun(spec scenario.Spec, c *core.Cluster, o policies.Outcome) (*Run, erro
 	if m, ok := o.Policy.(matcher); ok {
 		run.match = m
 	}
-	run.t = make([]int64, len(r.Series.T))
-	for i, t := range r.Series.T {
-		run.t[i] = int64(t)
-	}
 	return run, nil
 }
 
 // MarshalBinary is the binary form of the run's record: the bytes Record.MarshalBinary writes for
 // a Record holding the same parts (TestRunEncodesAsItsRecord).
-func (run *Run) MarshalBinary() ([]byte, error) { return encode(&run.Head, run) }
+func (run *Run) MarshalBinary() ([]byte, error) {
+	run.speedups()
+	return encode(&run.Head, run)
+}
 
 // Meta is the history's entry of the run's record.
 func (run *Run) Meta() Meta {
@@ -98,8 +97,16 @@ func (run *Run) interval(i int, out *Interval) {
 		Speedup: run.ivSpeedup[i]}
 }
 
+// series is the run's series, its times copied as int64 the first time (the encoder's; the view
+// samples the run's own).
 func (run *Run) series() *Series {
 	s := &run.r.Series
+	if run.t == nil {
+		run.t = make([]int64, len(s.T))
+		for i, t := range s.T {
+			run.t[i] = int64(t)
+		}
+	}
 	return &Series{T: run.t, Busy: s.BusyGPUs, CPU: s.CPUUsed, Mem: s.MemUsed, Queue: s.Queue}
 }
 
@@ -124,7 +131,7 @@ func (run *Run) why(yield func(Step)) {
 
 func (run *Run) sizeHint() int {
 	r := run.r
-	n := 12*len(run.t) + 16*len(run.spans) + 12*len(r.Jobs) // a job's start step
+	n := 12*len(r.Series.T) + 16*len(run.spans) + 12*len(r.Jobs) // a job's start step
 	for i := range r.Jobs {
 		n += 32 + len(r.Jobs[i].Job.ID)
 	}
@@ -139,9 +146,14 @@ func (run *Run) sizeHint() int {
 
 // speedups sets each interval's speed-up over the proportional CPU/memory share from the built-in
 // sensitivity profiles (Synergy's), and each job's time-weighted mean over its intervals. Jobs of
-// models without a profile, or that run for a fixed duration, keep 0 (not applicable).
-func (run *Run) speedups(c *core.Cluster) {
-	r := run.r
+// models without a profile, or that run for a fixed duration, keep 0 (not applicable). They are
+// computed when the record is first encoded, not in NewRun: the view (View), which the worker
+// answers with first, has no use for them.
+func (run *Run) speedups() {
+	if run.ivSpeedup != nil {
+		return
+	}
+	r, c := run.r, run.c
 	tbl := sensitivity.Builtin()
 	run.ivSpeedup = make([]float64, len(r.Intervals))
 	num := make([]float64, len(r.Jobs))

@@ -7,21 +7,29 @@ import (
 	"encoding/json"
 	"fmt"
 	"syscall/js"
+	"time"
 
 	"schedlab/core"
 	"schedlab/core/world"
 	"schedlab/policies"
 	"schedlab/policies/scenario"
+	"schedlab/wasm/pool"
 	"schedlab/wasm/runrecord"
 	"schedlab/wasm/store"
 	"schedlab/wasm/typed"
 )
 
 // runPolicy runs one policy of a spec (pool.Run: spec as JSON, policy, file for a trace, id,
-// traceHash, save, and scripts: the click's scripted policies as JSON) and answers with its
-// record in the binary form (record, an ArrayBuffer transferred, no copy) and saveError. The
-// record keeps the scripts, so that it reruns exactly. The answer also carries the time of each
-// step (phases) and the worker's wasm memory at the end (wasmBytes), for the page benchmark.
+// traceHash, save, and scripts: the click's scripted policies as JSON). It answers three times.
+// Right after the run, early (pool.Early) with the run's view (view: runrecord.View's binary form,
+// an ArrayBuffer transferred, no copy): the summary and the charts' data, read from the run in
+// place, so the page shows the run without waiting for the record. Then, early again, with the
+// record in its binary form (record, transferred), encoded once from the run in place, for the
+// views that need its jobs and intervals. Last it saves the record in IndexedDB (when save is set)
+// and replies with saveError ("" when saved): a save that waits (another tab holding the
+// database) keeps no view waiting. The record keeps the scripts, so that it reruns exactly. Every
+// answer carries the time of each step so far (phases) and the worker's wasm memory (wasmBytes),
+// for the page benchmark.
 func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	msg := r.msg
 	clock := newPhases()
@@ -52,14 +60,13 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 		return nil, nil, err
 	}
 	clock.lap("run")
-	// Encoding the record allocates short-lived buffers beside the run's live heap (about a GB at
-	// a million jobs): collections wait until the answer is made (gchold).
+	// The view and the record allocate short-lived buffers beside the run's live heap (about a
+	// GB at a million jobs): collections wait until the answer is made (gchold).
 	defer w.gc.Hold()()
 	run, err := runrecord.NewRun(spec, c, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	clock.lap("record")
 	rec := &run.Head
 	rec.Scripts = scripts
 	rec.ID = msg.Get("id").String()
@@ -67,24 +74,60 @@ func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	// Policy, workload and seed: runs of one form differ in at least one of them.
 	rec.Name = fmt.Sprintf("%s · %s · seed %d", rec.Policy, policies.WorkloadLabel(rec.Spec), rec.Spec.Seed)
 	rec.TraceHash = msg.Get("traceHash").String()
-	// The record is encoded once, from the run in place (no copy into a Record), saved here, off
-	// the page's thread, and reaches the page in its binary form as a transferred ArrayBuffer (no
-	// copy, no JSON): a 100k-job run would otherwise stall the page for seconds while it decodes,
-	// encodes and stores ≈15 MB of JSON.
+	vb, err := run.View().MarshalBinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	view := typed.Bytes(vb)
+	clock.lap("view")
+	w.awaitResume(r, func() {
+		js.Global().Call("postMessage", map[string]any{"type": pool.Early, "req": r.req, "view": view,
+			"phases": clock.copy(), "wasmBytes": wasmBytes()}, []any{view})
+	})
+	clock.lap("shown")
+	// The record is encoded once, from the run in place (no copy into a Record), reaches the page
+	// in its binary form as a transferred ArrayBuffer (no JSON), which the page decodes only when
+	// a view asks for the jobs or intervals, and is saved here, off the page's thread, from a copy.
 	b, err := run.MarshalBinary()
 	if err != nil {
 		return nil, nil, err
 	}
 	buf := typed.Bytes(b)
 	clock.lap("encode")
+	js.Global().Call("postMessage", map[string]any{"type": pool.Early, "req": r.req, "record": buf,
+		"phases": clock.copy(), "wasmBytes": wasmBytes()}, []any{buf})
 	saveErr := ""
 	if msg.Get("save").Bool() {
-		if err := saveRecord(run.Meta(), js.Global().Get("Uint8Array").New(buf)); err != nil {
+		u8 := js.Global().Get("Uint8Array").New(len(b))
+		js.CopyBytesToJS(u8, b)
+		if err := saveRecord(run.Meta(), u8); err != nil {
 			saveErr = "not saved: " + err.Error()
 		}
 	}
 	clock.lap("save")
-	return map[string]any{"record": buf, "saveError": saveErr, "phases": clock.ms, "wasmBytes": wasmBytes()}, []any{buf}, nil
+	return map[string]any{"saveError": saveErr, "phases": clock.ms, "wasmBytes": wasmBytes()}, nil, nil
+}
+
+// resumeWait bounds the wait for the page's pool.Resume after the view: a page that does not
+// answer (a newer click, a page busy elsewhere) delays the record by no more.
+const resumeWait = 1500 * time.Millisecond
+
+// awaitResume posts (post) an early answer, then waits until the page says to go on
+// (pool.Resume: it has drawn what the answer holds, or needs the record) or resumeWait has
+// passed.
+func (w *worker) awaitResume(r *request, post func()) {
+	ch := make(chan struct{})
+	req := r.req.Int()
+	if w.resume == nil {
+		w.resume = map[int]chan struct{}{}
+	}
+	w.resume[req] = ch
+	post()
+	select {
+	case <-ch:
+	case <-time.After(resumeWait):
+		delete(w.resume, req)
+	}
 }
 
 // phases times the steps of a run in the worker (ms, performance.now), for scripts/e2e's page
@@ -98,6 +141,15 @@ type phases struct {
 func newPhases() *phases {
 	now := js.Global().Get("performance").Call("now").Float()
 	return &phases{ms: map[string]any{"start": now}, last: now}
+}
+
+// copy is the steps so far (a message's copy, as the steps go on).
+func (p *phases) copy() map[string]any {
+	out := make(map[string]any, len(p.ms))
+	for k, v := range p.ms {
+		out[k] = v
+	}
+	return out
 }
 
 // lap records the time since the previous step as step's.

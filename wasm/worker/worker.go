@@ -43,6 +43,9 @@ type worker struct {
 	cellFig   cellFigure // the figure of the last cells (figureOf)
 	scripts   Scripting  // nil in worker.wasm
 	gc        gchold.Holder
+	// resume holds, per request number, the channel a request waiting for the page's
+	// pool.Resume waits on (awaitResume).
+	resume map[int]chan struct{}
 }
 
 // Scripting is what script.wasm's workers add (wasm/scripting): scripted policies. It is an
@@ -98,6 +101,13 @@ func Start(scripts Scripting) {
 	}
 	self := js.Global()
 	self.Set("schedlabHandle", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if msg := args[0]; msg.Get("type").String() == pool.Resume {
+			if ch, ok := w.resume[msg.Get("req").Int()]; ok {
+				delete(w.resume, msg.Get("req").Int())
+				close(ch)
+			}
+			return nil
+		}
 		go w.handle(args[0])
 		return nil
 	}))
