@@ -50,6 +50,7 @@ type plan struct {
 	gpus     []int
 	cpu, mem float64
 	adjusted bool // TUNE moved it to its proportional share after placing it (see replay)
+	replayed bool // it repeats the last round's plan in its slot, GPU ids included (see assign)
 	// per server it spans (ascending): GPUs there and the cores and GB it holds there
 	servers []int
 	nOn     []int
@@ -179,7 +180,7 @@ func (r *roundState) place(j *sim.JobState, cpu, mem float64) bool {
 		r.plans = append(r.plans, plan{})
 	}
 	pl := &r.plans[idx]
-	pl.job, pl.cpu, pl.mem, pl.adjusted = int32(j.Index), cpu, mem, false
+	pl.job, pl.cpu, pl.mem, pl.adjusted, pl.replayed = int32(j.Index), cpu, mem, false, false
 	// One self-reslice per statement: the compiler then stores only the length, no pointer. (The
 	// ids come at the round's end, assign; the walk reads only how many.)
 	if cap(pl.gpus) >= g {
@@ -228,6 +229,10 @@ func (r *roundState) assign() {
 	for i := range r.plans {
 		pl := &r.plans[i]
 		r.keptAt = append(r.keptAt, len(r.kept))
+		if pl.replayed {
+			r.claim(pl)
+			continue
+		}
 		if int(pl.job) >= len(r.prevAt) || r.prevAt[pl.job] == 0 {
 			continue
 		}
@@ -253,6 +258,9 @@ func (r *roundState) assign() {
 	// Then each plan's GPUs, server by server: those it keeps there, then the lowest free.
 	for i := range r.plans {
 		pl := &r.plans[i]
+		if pl.replayed {
+			continue // its GPUs, record and heldBy stand as they are (claim)
+		}
 		end := len(r.kept)
 		if i+1 < len(r.keptAt) {
 			end = r.keptAt[i+1]
@@ -287,6 +295,25 @@ func (r *roundState) assign() {
 			}
 		}
 		r.remember(pl)
+	}
+}
+
+// claim takes replayed plan pl's GPUs from the free ones: a replayed plan (replay) is the last
+// round's in its slot, servers and counts as they were, and its GPU ids are those the last round's
+// assign gave it. No job held them since (each GPU had one plan in that round), so it keeps them
+// all, the ids its job's record (prevBuf) and heldBy already have: assign's search for what it
+// keeps would find the same, at the cost of reading both for every plan of a round that mostly
+// repeats the last.
+func (r *roundState) claim(pl *plan) {
+	at := 0
+	for k, s := range pl.servers {
+		lo, n := r.cl.Servers[s].FirstGPU, pl.nOn[k]
+		words := r.freeBits[r.wordAt[s]:r.wordAt[s+1]]
+		for _, g := range pl.gpus[at : at+n] {
+			b := g - lo
+			words[b/64] &^= 1 << (b % 64)
+		}
+		at += n
 	}
 }
 

@@ -63,6 +63,7 @@ func (r *roundState) replay(i int32) bool {
 	}
 	r.charge(pl, 1)
 	r.nfree -= len(pl.gpus)
+	pl.replayed = true
 	r.log = append(r.log, i)
 	r.replayed++
 	return true
