@@ -12,7 +12,8 @@ import (
 // summary as the full run, field for field as the runner prints it, for every policy of the
 // families' smoke scenarios and of windowed Synergy and heterogeneous runs: gpu_util (and per
 // type) from the busy log equals the one from the intervals, and a sharing run keeps its
-// loaded_util.
+// loaded_util. Each job's waiting by reason is the full run's too, though a lean run logs no
+// migration.
 func TestLeanSummaryEqualsFull(t *testing.T) {
 	specs := []scenario.Spec{
 		// Multi-GPU jobs with a window and a stop at it, LAS's preemptions and TUNE.
@@ -51,6 +52,12 @@ func TestLeanSummaryEqualsFull(t *testing.T) {
 			}
 			if full.Summary.GPUUtil == nil {
 				t.Errorf("%s %s: no gpu_util to compare", spec.Generate, name)
+			}
+			for i := range full.Result.Jobs {
+				if f, l := full.Result.WaitBy(i), lean.Result.WaitBy(i); f != l {
+					t.Errorf("%s %s: job %d waited %v by reason in the full run, %v in the lean one", spec.Generate, name, i, f, l)
+					break
+				}
 			}
 			fj, _ := json.Marshal(full.Summary)
 			lj, _ := json.Marshal(lean.Summary)

@@ -355,10 +355,13 @@ func (s *Sim) exStarted(j *JobState, p *Placement, moved bool) {
 	if s.ex.starts++; s.ex.first < 0 {
 		s.ex.first = int32(j.Index)
 	}
-	if s.cfg.Lean && s.ex.last[j.Index] < 0 {
+	if s.cfg.Lean && (moved || s.ex.last[j.Index] < 0) {
 		// A lean run logs no first start of a job that never waited: most jobs of a lightly
 		// loaded run, and its end is the end of no wait. Its timeline takes the start from the
-		// job's record (Timeline), without the GPUs a lean run does not keep.
+		// job's record (Timeline), without the GPUs a lean run does not keep. Nor does it log a
+		// migration, which ends no wait (a job moves while it holds GPUs) and which only a
+		// timeline shows: under lease rounds a job may move at every round, and a 100,000-job
+		// Synergy LAS run logged millions of them, most of its memory, read by nothing but WaitBy.
 		return
 	}
 	k := kStart
