@@ -87,6 +87,8 @@ test('a failed save is said, and the run stays shown and exportable', async (t) 
     assert.equal(await page.locator(`${q('summary')} tr[data-run]`).count(), 1, 'the run stays shown');
     assert.equal(await historyItems(page), 0, 'a run not saved is not in the history');
     assert.equal(await page.isVisible(q('run-status')), false, 'no status once the save has failed');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shots, '16-quota.png') });
     const csv = await downloadText(page, 'export-csv');
     assert.equal(csv.trim().split('\n').length, 1 + 1000, 'per-job CSV rows');
   } finally {

@@ -191,25 +191,3 @@ test('store contract, v1→v2 upgrade and quota messages inside Chromium (wasm t
     await b.close();
   }
 });
-
-test('a full quota is reported, never silent', async (t) => {
-  const b = await launch();
-  const { page } = b;
-  try {
-    await page.goto(baseURL);
-    await ready(page);
-    const cdp = await b.context.newCDPSession(page);
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL).origin, quotaSize: 1 });
-    await setPolicies(page, ['fifo']);
-    await runAndWait(page);
-    const msg = await page.textContent(q('error'));
-    t.diagnostic('quota: ' + msg);
-    assert.match(msg, /quota exceeded/, `error line: ${msg}`);
-    // The run itself is still shown.
-    assert.equal((await page.$$(`${q('summary')} tr[data-run]`)).length, 1);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(shots, '16-quota.png') });
-  } finally {
-    await b.close();
-  }
-});
