@@ -1,7 +1,8 @@
 // Handler leaks: every js.Func the page makes (event listeners, worker listeners, the Gantt's
 // callbacks) is counted (window.schedlabLiveHandlers) and released when its element or worker
 // goes. A hundred runs in a row — each starting a worker, refilling the summary, the Gantt and
-// the history's rows — must leave the count where the first run left it.
+// the history's rows — must leave the count where the first run left it, counted once the run
+// pool's spare worker for the next click is up again (body[data-ready-workers]).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { baseURL, launch, q, ready, runAndWait, setPolicies } from './browser.mjs';
@@ -14,7 +15,10 @@ test('a hundred runs in a row leave the count of live handlers flat', async (t) 
     await ready(page);
     await page.fill(q('workload-gen'), 'philly:jobs=20,rate=9');
     await setPolicies(page, ['fifo']);
-    const live = () => page.evaluate(() => window.schedlabLiveHandlers());
+    const live = async () => {
+      await page.waitForFunction(() => document.body.dataset.readyWorkers === '1', null, { timeout: 30000 });
+      return page.evaluate(() => window.schedlabLiveHandlers());
+    };
     await runAndWait(page);
     assert.equal(await page.textContent(q('error')), '');
     const first = await live();

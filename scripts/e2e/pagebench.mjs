@@ -88,6 +88,9 @@ async function pageRun(url, n, policy) {
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 60000 });
     const tracksSaves = await page.evaluate(() => 'saved' in document.body.dataset);
+    // A user clicks Run some time after the page is ready: by then its spare worker is started
+    // (body[data-ready-workers]; a site without one never sets it, and is clicked after 10 s).
+    await page.waitForFunction(() => document.body.dataset.readyWorkers === '1', null, { timeout: 10000 }).catch(() => {});
     await page.fill(q('workload-gen'), `philly:jobs=${n},rate=${rate}`);
     await page.fill(q('cluster-spec'), cluster);
     await setPolicies(page, [policy]);

@@ -4,6 +4,7 @@ package page
 
 import (
 	"context"
+	"strconv"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -91,7 +92,7 @@ type page struct {
 func Start() {
 	funcs := &jsfunc.Counter{}
 	p := &page{reg: policies.Builtin(), ctx: context.Background(), file: js.Null(), funcs: funcs,
-		runPool: pool.New(pool.Options{Size: pool.Limit()}, funcs), loader: newLoader(funcs),
+		runPool: pool.New(pool.Options{Size: pool.Limit(), Spare: true, Ready: readyWorkers}, funcs), loader: newLoader(funcs),
 		scriptRuns: pool.New(pool.Options{Size: pool.Limit(), Scripts: true}, funcs)}
 	p.static, p.mappingH = handlers{funcs: funcs}, handlers{funcs: funcs}
 	p.fig.p, p.claims.p = p, p
@@ -113,7 +114,11 @@ func Start() {
 	pageBody().SetAttribute("data-saved", "1") // no run being saved (savingStarted)
 	pageBody().SetAttribute("data-ready", "1")
 	js.Global().Get("performance").Call("mark", "schedlab-ready")
+	p.runPool.Warm() // once the page is idle: the first Run then finds a worker started
 }
+
+// readyWorkers keeps body[data-ready-workers]: the run pool's started idle workers (its spare).
+func readyWorkers(n int) { pageBody().SetAttribute("data-ready-workers", strconv.Itoa(n)) }
 
 // setError shows msg at the top of the page ("" clears it), scrolled into view: a failure said
 // where nobody looks is not said.

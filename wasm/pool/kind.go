@@ -27,8 +27,13 @@ const (
 	// the first.
 	Early  = "early"
 	Reply  = "reply" // the answer: the request is finished
+	Ready  = "ready" // the worker's Go program has started and handles requests (no number)
 	Failed = "error" // message: the request failed; the worker is retired
 )
+
+// SentAt is a request's field: when the page posted it, in ms on the clock every worker shares
+// (performance.timeOrigin + performance.now()).
+const SentAt = "sentAt"
 
 // Resume is the page's message to a worker about its running request (Pool.Tell): go on. A run's
 // worker waits for it after answering with the view, so that encoding the record does not take

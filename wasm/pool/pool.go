@@ -39,6 +39,15 @@ type Options struct {
 	// scripted policies. The page's own binary stays without the interpreter: it is fetched only
 	// when a script is checked or run.
 	Scripts bool
+	// Spare keeps one started worker idle for the next Submit (Warm starts it; the pool starts
+	// the next one once it has no task left, running or queued), so that a click posts its request to a worker whose
+	// wasm module is already fetched, compiled and running instead of waiting for its start-up.
+	// Only one, whatever Size: an idle Go runtime still holds its memory. Stop spares it. A spare
+	// that fails to start is dropped without a word and no other is started until a task has
+	// run: the next task's own fresh worker then fails and says why.
+	Spare bool
+	// Ready (may be nil) gets the number of started idle workers whenever it changes.
+	Ready func(n int)
 }
 
 // Task is one request. Its callbacks run on the page's event loop and must not block (start a
@@ -69,6 +78,8 @@ type Pool struct {
 	queue   []*Task
 	workers []*worker
 	started int
+	warming bool // a Warm is scheduled
+	ready   int  // the last count given to Options.Ready
 }
 
 type worker struct {
@@ -76,6 +87,7 @@ type worker struct {
 	task               *Task // nil when idle
 	req                int
 	early              bool // task has answered early: Stop lets it finish
+	up                 bool // its Go program has started (the worker posted Ready)
 	onMessage, onError js.Func
 	timer              js.Value // the pending setTimeout of task.Timeout (undefined when none)
 	onTimeout          js.Func  // its callback, released with the timer
@@ -120,15 +132,77 @@ func (p *Pool) Tell(t *Task, msg map[string]any) {
 
 // Stop drops the queue and terminates every worker but those whose task has answered early
 // (Task.Early), which finish their task: a run's worker that has answered with the run's view
-// goes on saving it, so a new click never loses a run already shown. No callback of a dropped
-// task runs.
+// goes on saving it, so a new click never loses a run already shown. An idle spare
+// (Options.Spare) has no task to drop and stays. No callback of a dropped task runs.
 func (p *Pool) Stop() {
 	for _, w := range append([]*worker(nil), p.workers...) {
-		if !w.early {
+		if !w.early && (w.task != nil || !p.opt.Spare) {
 			p.retire(w)
 		}
 	}
 	p.queue = nil
+	p.settled()
+}
+
+// Warm starts the spare worker (Options.Spare) once the page is idle, unless the pool has a
+// task or an idle worker then; it does nothing in other pools.
+func (p *Pool) Warm() {
+	if !p.opt.Spare || p.warming {
+		return
+	}
+	p.warming = true
+	var cb js.Func
+	cb = p.funcs.FuncOf(func(js.Value, []js.Value) any {
+		p.funcs.Release(cb)
+		p.warming = false
+		p.warm()
+		return nil
+	})
+	// An idle callback runs after the page's own work (drawing a run, its first load); the
+	// timeout bounds the wait on a page that is never idle, and browsers without idle callbacks
+	// get a short timer.
+	if ric := js.Global().Get("requestIdleCallback"); ric.Truthy() {
+		ric.Invoke(cb, map[string]any{"timeout": 1000})
+	} else {
+		js.Global().Call("setTimeout", cb, 100)
+	}
+}
+
+// warm starts the spare when the pool has no task, running or queued, and no idle worker: a
+// spare starting while a run goes on would take a core from the run, or from the page drawing
+// it, on a two-core machine.
+func (p *Pool) warm() {
+	if p.Pending() > 0 || len(p.workers) >= p.opt.Size {
+		return
+	}
+	for _, w := range p.workers {
+		if w.task == nil {
+			return
+		}
+	}
+	p.spawn()
+}
+
+// settled warms a spare pool that has nothing left to run, and reports.
+func (p *Pool) settled() {
+	if p.opt.Spare && p.Pending() == 0 {
+		p.Warm()
+	}
+	p.report()
+}
+
+// report tells Options.Ready how many started workers are idle, when that has changed.
+func (p *Pool) report() {
+	n := 0
+	for _, w := range p.workers {
+		if w.task == nil && w.up {
+			n++
+		}
+	}
+	if n != p.ready && p.opt.Ready != nil {
+		p.ready = n
+		p.opt.Ready(n)
+	}
 }
 
 func (p *Pool) dispatch() {
@@ -150,8 +224,11 @@ func (p *Pool) dispatch() {
 		p.queue = p.queue[1:]
 		p.seq++
 		w.task, w.req, w.early = t, p.seq, false
-		t.Sent = js.Global().Get("performance").Call("now").Float()
-		msg := map[string]any{"type": string(t.Kind), "req": p.seq}
+		perf := js.Global().Get("performance")
+		t.Sent = perf.Call("now").Float()
+		// SentAt is on the clock every worker shares (time origin + now), so that a worker
+		// started before the request times its start-up from the request, not from its own start.
+		msg := map[string]any{"type": string(t.Kind), "req": p.seq, SentAt: perf.Get("timeOrigin").Float() + t.Sent}
 		for k, v := range t.Fields {
 			msg[k] = v
 		}
@@ -159,6 +236,7 @@ func (p *Pool) dispatch() {
 		if t.Timeout > 0 {
 			p.arm(w, t.Timeout)
 		}
+		p.report()
 	}
 }
 
@@ -216,6 +294,9 @@ func (p *Pool) message(w *worker, d js.Value) {
 	t := w.task
 	mine := t != nil && d.Get("req").Type() == js.TypeNumber && d.Get("req").Int() == w.req
 	switch d.Get("type").String() {
+	case Ready:
+		w.up = true
+		p.report()
 	case Progress:
 		if mine && t.Progress != nil {
 			t.Progress(d.Get("done").Float(), d.Get("total").Float())
@@ -238,13 +319,15 @@ func (p *Pool) message(w *worker, d js.Value) {
 			p.retire(w)
 		}
 		p.dispatch()
+		p.settled()
 		t.Done(d, nil)
 	case Failed: // a request's failure, or a worker that could not start (no number)
 		p.fail(w, d.Get("message").String())
 	}
 }
 
-// fail retires w after a failure and fails its task; queued tasks go to other workers.
+// fail retires w after a failure and fails its task; queued tasks go to other workers. An idle
+// worker's failure (a spare that could not start) fails nothing and starts no other spare.
 func (p *Pool) fail(w *worker, msg string) {
 	t := w.task
 	p.retire(w)
@@ -252,6 +335,11 @@ func (p *Pool) fail(w *worker, msg string) {
 		t.Done(js.Undefined(), errors.New(msg))
 	}
 	p.dispatch()
+	if t != nil {
+		p.settled()
+	} else {
+		p.report()
+	}
 }
 
 // retire terminates w and releases its listeners.

@@ -32,7 +32,7 @@ import (
 // for the page benchmark.
 func (w *worker) runPolicy(r *request) (map[string]any, []any, error) {
 	msg := r.msg
-	clock := newPhases()
+	clock := newPhases(msg)
 	reg, scripts, err := w.registry(msg)
 	if err != nil {
 		return nil, nil, err
@@ -131,16 +131,22 @@ func (w *worker) awaitResume(r *request, post func()) {
 }
 
 // phases times the steps of a run in the worker (ms, performance.now), for scripts/e2e's page
-// benchmark: "start" is the worker's start-up (its clock starts when the page creates it) until
-// the request is handled, then each step since the one before.
+// benchmark: "start" is the time from the page posting the request (pool.SentAt) until the worker
+// handles it, the worker's start-up included when it was started for the request (a spare worker
+// started before the click has none to wait for), then each step since the one before.
 type phases struct {
 	ms   map[string]any
 	last float64
 }
 
-func newPhases() *phases {
-	now := js.Global().Get("performance").Call("now").Float()
-	return &phases{ms: map[string]any{"start": now}, last: now}
+func newPhases(msg js.Value) *phases {
+	perf := js.Global().Get("performance")
+	now := perf.Call("now").Float()
+	start := now // the worker's own clock starts when the page creates it
+	if at := msg.Get(pool.SentAt); at.Type() == js.TypeNumber {
+		start = max(0, perf.Get("timeOrigin").Float()+now-at.Float())
+	}
+	return &phases{ms: map[string]any{"start": start}, last: now}
 }
 
 // copy is the steps so far (a message's copy, as the steps go on).

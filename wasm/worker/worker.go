@@ -115,7 +115,7 @@ func Start(scripts Scripting) {
 	for i := 0; pending.Truthy() && i < pending.Length(); i++ {
 		go w.handle(pending.Index(i))
 	}
-	self.Call("postMessage", map[string]any{"type": "ready"})
+	self.Call("postMessage", map[string]any{"type": pool.Ready})
 }
 
 // handle answers one message: a reply, or an error naming what went wrong (a panic included, so
