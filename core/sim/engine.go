@@ -680,8 +680,9 @@ func (s *Sim) begin(j *JobState, a *Alloc, p *Placement) {
 	if cap(l.gpus) < j.Job.GPUs { // (else its own, or a finished job's, reused: see dropLive)
 		l.gpus = s.i32.take(j.Job.GPUs)[:0]
 	}
-	if cap(l.cpuPerGPU) < j.Job.GPUs {
-		l.cpuPerGPU, l.memPerGPU = s.f64.take(j.Job.GPUs)[:0], s.f64.take(j.Job.GPUs)[:0]
+	if g := j.Job.GPUs; cap(l.cpuPerGPU) < g {
+		cm := s.f64.take(2 * g)
+		l.cpuPerGPU, l.memPerGPU = cm[:0:g], cm[g:g]
 	}
 	for _, g := range a.GPUs {
 		sv := s.cl.ServerOf(g)
@@ -912,20 +913,27 @@ func (s *Sim) pushCompletion(j *JobState) {
 // GPUs (j.live.gpus itself, which release truncates but leaves intact until the job's next begin), so
 // that a lease renewed on the same GPUs continues it exactly as in a full run.
 func (s *Sim) openInterval(j *JobState) {
-	gp := s.i32.take(len(j.live.gpus))
-	copy(gp, j.live.gpus)
-	cpu, mem := s.f64.take(len(j.live.gpus)), s.f64.take(len(j.live.gpus))
-	copy(cpu, j.live.cpuPerGPU)
-	copy(mem, j.live.memPerGPU)
+	l := j.live
+	n := len(l.gpus)
+	gp := s.i32.take(n)
+	copy(gp, l.gpus)
+	cm := s.f64.take(2 * n) // the cores and the GB side by side: one take, not two
+	cpu, mem := cm[:n:n], cm[n:]
+	copy(cpu, l.cpuPerGPU)
+	copy(mem, l.memPerGPU)
 	// Field by field into the slot (every field is set): a whole Interval stored at once is copied
 	// with the write barrier's bulk pass while a garbage collection marks.
-	ivs := roomForOne(s.res.Intervals)
-	ivs = ivs[:len(ivs)+1]
-	iv := &ivs[len(ivs)-1]
-	iv.Job, iv.From, iv.To, iv.IterTime = int32(j.Index), s.now, -1, j.live.iterTime
+	// The list is stored back only when it grew: a reslice of itself writes its length alone,
+	// where a store of another slice header writes its pointer through the write barrier.
+	k := len(s.res.Intervals)
+	if k == cap(s.res.Intervals) {
+		s.res.Intervals = roomForOne(s.res.Intervals)
+	}
+	s.res.Intervals = s.res.Intervals[:k+1]
+	iv := &s.res.Intervals[k]
+	iv.Job, iv.From, iv.To, iv.IterTime = int32(j.Index), s.now, -1, l.iterTime
 	iv.GPUs, iv.CPU, iv.Mem = gp, cpu, mem
-	s.res.Intervals = ivs
-	j.openInterval = int32(len(ivs) - 1)
+	j.openInterval = int32(k)
 }
 
 // intervalGPUs are the GPUs of j's open interval.

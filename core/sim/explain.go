@@ -51,14 +51,16 @@ const entryShift = 10 // 1,024 entries (48 kB) a chunk
 
 const entryChunk = 1 << entryShift
 
-// push appends e and returns its index.
-func (l *entryLog) push(e entry) int32 {
+// add appends a zeroed entry and returns its index and the entry, for the caller to fill in
+// place: an entry built and passed by value was copied twice (48 bytes a time), which under
+// wasm is a load and a store per word.
+func (l *entryLog) add() (int32, *entry) {
 	if l.n&(entryChunk-1) == 0 {
 		l.chunks = append(l.chunks, make([]entry, entryChunk))
 	}
-	l.chunks[l.n>>entryShift][l.n&(entryChunk-1)] = e
+	i := l.n
 	l.n++
-	return l.n - 1
+	return i, &l.chunks[i>>entryShift][i&(entryChunk-1)]
 }
 
 // at is entry i.
@@ -167,10 +169,13 @@ func (x *explain) ruleIndex(r *Rule) int32 {
 	return i
 }
 
-func (x *explain) push(e entry) *entry {
-	e.prev = x.last[e.job]
-	x.last[e.job] = x.entries.push(e)
-	return x.entries.at(x.last[e.job])
+// push appends an entry of kind k for job at now, chained to the job's last one, and returns
+// it (its other fields zero) to be filled in.
+func (x *explain) push(job int32, k entryKind, now core.Time) *entry {
+	i, e := x.entries.add()
+	e.at, e.job, e.kind, e.prev = now, job, k, x.last[job]
+	x.last[job] = i
+	return e
 }
 
 // explainInstant records the instant's preemptions and reasons (closeInstant, after every kept
@@ -185,7 +190,8 @@ func (s *Sim) explainInstant() {
 		if j.status != Pending || s.preemptedNow(ji) {
 			continue // (a job released twice at one instant is listed twice)
 		}
-		x.push(entry{at: s.now, job: ji, kind: kPreempt, ref: s.favoured(j), c: x.event, cause: x.why})
+		e := x.push(ji, kPreempt, s.now)
+		e.ref, e.c, e.cause = s.favoured(j), x.event, x.why
 	}
 	for _, g := range x.given {
 		if j := &s.jobs[g.job]; j.status == Pending {
@@ -279,7 +285,7 @@ func (s *Sim) commitWait(j *JobState, r Reason) {
 			}
 		}
 	}
-	s.fillWait(x.push(entry{at: s.now, job: int32(j.Index), kind: kWait}), j, rule, r)
+	s.fillWait(x.push(int32(j.Index), kWait, s.now), j, rule, r)
 }
 
 // fillWait writes reason r (with rule) into wait entry e, the engine's classes with their details.
@@ -372,5 +378,6 @@ func (s *Sim) exStarted(j *JobState, p *Placement, moved bool) {
 	if !s.cfg.Lean {
 		ivl = j.openInterval
 	}
-	s.ex.push(entry{at: s.now, job: int32(j.Index), kind: k, a: int32(p.Servers), b: j.live.gpus[0], rule: ivl, c: s.ex.event, cause: s.ex.why})
+	e := s.ex.push(int32(j.Index), k, s.now)
+	e.a, e.b, e.rule, e.c, e.cause = int32(p.Servers), j.live.gpus[0], ivl, s.ex.event, s.ex.why
 }
