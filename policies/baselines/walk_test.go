@@ -41,30 +41,7 @@ func TestKeySet(t *testing.T) {
 			t.Fatalf("step %d: last %v, want %v", step, l, ref[len(ref)-1])
 		}
 		pos := key{a: int64(rng.IntN(20)), b: int64(rng.IntN(50)), job: int32(rng.IntN(step + 1))}
-		i := indexAfter(ref, pos)
-		k, _, ok := s.after(pos)
-		if ok != (i < len(ref)) || (ok && k != ref[i]) {
-			t.Fatalf("step %d: after %v gave %v %v, want index %d of %d", step, pos, k, ok, i, len(ref))
-		}
-		sum := 0
-		for _, r := range ref[:i] {
-			sum += gpus[r.job]
-		}
-		if got := s.sumTo(pos); got != sum {
-			t.Fatalf("step %d: sumTo %v = %d, want %d", step, pos, got, sum)
-		}
-		x := rng.IntN(4 * len(ref))
-		sum, want := 0, -1
-		for n, r := range ref {
-			if sum += gpus[r.job]; sum > x {
-				want = n
-				break
-			}
-		}
-		k, _, ok = s.exceeding(x)
-		if ok != (want >= 0) || (ok && k != ref[want]) {
-			t.Fatalf("step %d: exceeding %d gave %v %v, want index %d", step, x, k, ok, want)
-		}
+		checkQueries(t, step, &s, ref, func(j int32) int { return gpus[j] }, pos, rng.IntN(4*len(ref)))
 	}
 }
 
@@ -252,29 +229,43 @@ func TestRunSetCold(t *testing.T) {
 			continue
 		}
 		pos := key{a: int64(rng.IntN(7)) - 1, b: clock - int64(rng.IntN(200)), job: int32(rng.IntN(jobs))}
-		i := indexAfter(ref, pos)
-		k, _, ok := s.after(pos)
-		if ok != (i < len(ref)) || ok && k != ref[i] {
-			t.Fatalf("step %d: after %v gave %v %v, want index %d of %d", step, pos, k, ok, i, len(ref))
+		checkQueries(t, step, &s, ref, func(j int32) int { return gpus[j] }, pos, rng.IntN(4*len(ref)+1))
+	}
+}
+
+// orderedSums is what a walk asks of a keySet and of a runSet: the first key after a position,
+// the GPUs of the keys before it, and the first key at which the GPUs summed in order exceed x.
+type orderedSums interface {
+	after(pos key) (key, int, bool)
+	sumTo(pos key) int
+	exceeding(x int) (key, int, bool)
+}
+
+// checkQueries compares s's answers at pos and x with those read off ref, the same keys sorted;
+// gpus gives a job's GPUs.
+func checkQueries(t *testing.T, step int, s orderedSums, ref []key, gpus func(int32) int, pos key, x int) {
+	t.Helper()
+	i := indexAfter(ref, pos)
+	k, _, ok := s.after(pos)
+	if ok != (i < len(ref)) || ok && k != ref[i] {
+		t.Fatalf("step %d: after %v gave %v %v, want index %d of %d", step, pos, k, ok, i, len(ref))
+	}
+	sum := 0
+	for _, r := range ref[:i] {
+		sum += gpus(r.job)
+	}
+	if got := s.sumTo(pos); got != sum {
+		t.Fatalf("step %d: sumTo %v = %d, want %d", step, pos, got, sum)
+	}
+	sum, want := 0, -1
+	for n, r := range ref {
+		if sum += gpus(r.job); sum > x {
+			want = n
+			break
 		}
-		sum := 0
-		for _, r := range ref[:i] {
-			sum += gpus[r.job]
-		}
-		if got := s.sumTo(pos); got != sum {
-			t.Fatalf("step %d: sumTo %v = %d, want %d", step, pos, got, sum)
-		}
-		x := rng.IntN(4*len(ref) + 1)
-		sum, want := 0, -1
-		for n, r := range ref {
-			if sum += gpus[r.job]; sum > x {
-				want = n
-				break
-			}
-		}
-		k, _, ok = s.exceeding(x)
-		if ok != (want >= 0) || ok && k != ref[want] {
-			t.Fatalf("step %d: exceeding %d gave %v %v, want index %d", step, x, k, ok, want)
-		}
+	}
+	k, _, ok = s.exceeding(x)
+	if ok != (want >= 0) || ok && k != ref[want] {
+		t.Fatalf("step %d: exceeding %d gave %v %v, want index %d", step, x, k, ok, want)
 	}
 }
