@@ -28,13 +28,9 @@ func TestOutcomeViews(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.spec.Policies = []string{tc.policy}
-			c, o := runSpec(t, tc.spec, tc.policy)
+			run, o := newRun(t, tc.spec, tc.policy)
 			var want bytes.Buffer
 			if err := export.WriteJobsCSV(&want, []export.Run{{Policy: tc.policy, Result: o.Result}}); err != nil {
-				t.Fatal(err)
-			}
-			run, err := NewRun(tc.spec, c, o)
-			if err != nil {
 				t.Fatal(err)
 			}
 			rec := run.record()
@@ -86,11 +82,7 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.policy, func(t *testing.T) {
 			tc.spec.Policies = []string{tc.policy}
-			c, o := runSpec(t, tc.spec, tc.policy)
-			run, err := NewRun(tc.spec, c, o)
-			if err != nil {
-				t.Fatal(err)
-			}
+			run, _ := newRun(t, tc.spec, tc.policy)
 			run.Head.ID, run.Head.Name = "r1", "a run"
 			got, err := run.MarshalBinary()
 			if err != nil {
@@ -120,16 +112,12 @@ func TestRunEncodesAsItsRecord(t *testing.T) {
 func TestStartTextsOnDemand(t *testing.T) {
 	for _, policy := range []string{"fifo", "las"} {
 		spec := scenario.Spec{Generate: "philly:jobs=60,rate=40", Cluster: "2x8", Seed: 3, Policies: []string{policy}}
-		c, o := runSpec(t, spec, policy)
+		run, o := newRun(t, spec, policy)
 		var want []string
 		for i := range o.Result.Jobs {
 			for _, e := range o.Result.Steps(i, nil) {
 				want = append(want, e.Text)
 			}
-		}
-		run, err := NewRun(spec, c, o)
-		if err != nil {
-			t.Fatal(err)
 		}
 		rec := run.record()
 		back := roundTrip(t, rec)
@@ -179,6 +167,18 @@ func runSpec(t *testing.T, spec scenario.Spec, policy string) (*core.Cluster, po
 		t.Fatal(err)
 	}
 	return c, o
+}
+
+// newRun runs policy on spec as runSpec does and makes the worker's Run of the outcome, which is
+// returned too for what a test compares the run with.
+func newRun(t *testing.T, spec scenario.Spec, policy string) (*Run, policies.Outcome) {
+	t.Helper()
+	c, o := runSpec(t, spec, policy)
+	run, err := NewRun(spec, c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run, o
 }
 
 // record is the run's record, Head with the run's parts copied in: the Record whose encoding

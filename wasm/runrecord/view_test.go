@@ -27,11 +27,7 @@ func TestRunViewIsItsRecordsView(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.policy, func(t *testing.T) {
 			tc.spec.Policies = []string{tc.policy}
-			c, o := runSpec(t, tc.spec, tc.policy)
-			run, err := NewRun(tc.spec, c, o)
-			if err != nil {
-				t.Fatal(err)
-			}
+			run, _ := newRun(t, tc.spec, tc.policy)
 			run.Head.ID, run.Head.Name = "r1", "a run"
 			got := run.View()
 			rec := roundTrip(t, run.record())
@@ -118,11 +114,7 @@ func TestSortTimes(t *testing.T) {
 // them gives, on a run's record with preemptions, in windows, and with its intervals shuffled.
 func TestMergedSpans(t *testing.T) {
 	spec := scenario.Spec{Generate: "philly:jobs=400,rate=60", Cluster: "2x8", Seed: 4, Policies: []string{"las"}}
-	c, o := runSpec(t, spec, "las")
-	run, err := NewRun(spec, c, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	run, _ := newRun(t, spec, "las")
 	rec := run.record()
 	shuffled := *rec
 	shuffled.Intervals = slices.Clone(rec.Intervals)
